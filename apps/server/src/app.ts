@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Env } from './env.ts';
+import { repoRoot } from './env.ts';
+import { migrateToLatest, openDatabase, type DbHandle } from './db/database.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { LocalBlobStore } from './storage/blobStore.ts';
+import { registerAuth, type UsersRepo } from './modules/auth/index.ts';
+import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
+import { registerAdmin } from './modules/admin/index.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+
+export interface Penstock {
+  app: FastifyInstance;
+  database: DbHandle;
+  blobs: LocalBlobStore;
+  users: UsersRepo;
+  documentsRepo: DocumentsRepo;
+  documents: DocumentsService;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server: database (migrated), file store, API modules and the built web app, on one port. */
+export async function buildPenstock(env: Env, options: { logger?: boolean } = {}): Promise<Penstock> {
+  const database = openDatabase(env);
+  await migrateToLatest(database.db);
+  const blobs = new LocalBlobStore(env.dataDir);
+  await blobs.clearStaging();
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.logLevel },
+    trustProxy: process.env.PENSTOCK_TRUST_PROXY === '1',
+  });
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'blob:', 'data:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const { users } = registerAuth(app, database.db, { secureCookies: env.secureCookies, idleMinutes: env.sessionIdleMinutes });
+  const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, { maxUploadBytes: env.maxUploadBytes });
+  registerAdmin(app, users, documentsRepo);
+  configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
+  await serveWebApp(app, env.webDistDir);
+
+  return {
+    app,
+    database,
+    blobs,
+    users,
+    documentsRepo,
+    documents,
+    close: async () => {
+      await app.close();
+      await database.db.destroy();
+    },
+  };
+}
+
+/** The built single-page app; any non-API GET that accepts HTML gets index.html and the app's router decides. */
+async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !/^\/(api|auth|config)(\/|$)/.test(request.url) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

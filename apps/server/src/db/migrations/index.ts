@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261121T2100_foundation.ts';
+
+/** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
+export const migrations: Record<string, Migration> = {
+  '20261121T2100_foundation': foundation,
+};

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Runtime settings, all from the environment, with embedded defaults that need nothing installed. */
+export interface Env {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... to use PostgreSQL; unset for the SQLite file under the data folder */
+  databaseUrl: string | undefined;
+  maxUploadBytes: number;
+  sessionIdleMinutes: number;
+  secureCookies: boolean;
+  /** seed the demo project and users when the database is empty */
+  seedDemo: boolean;
+  /** elements in the demo models: small and medium */
+  demoModelSizes: [number, number];
+  webDistDir: string;
+  logLevel: string;
+}
+
+const intFrom = (value: string | undefined, fallback: number): number => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+};
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const sizes = (source.PENSTOCK_DEMO_MODEL_SIZES ?? '400,4000').split(',').map((n) => intFrom(n, 0));
+  return {
+    port: intFrom(source.PORT, 3000),
+    host: source.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(source.PENSTOCK_DATA_DIR ?? './data'),
+    databaseUrl: source.DATABASE_URL || undefined,
+    maxUploadBytes: intFrom(source.PENSTOCK_MAX_UPLOAD_MB, 500) * 1024 * 1024,
+    sessionIdleMinutes: intFrom(source.PENSTOCK_SESSION_IDLE_MINUTES, 8 * 60),
+    secureCookies: source.PENSTOCK_SECURE_COOKIES === '1',
+    seedDemo: source.PENSTOCK_SEED_DEMO !== '0',
+    demoModelSizes: [sizes[0] || 400, sizes[1] || 4000],
+    webDistDir: path.resolve(source.PENSTOCK_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: source.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
+
+describe.each(await testDatabases())('administration on %s', (kind) => {
+  let penstock: TestPenstock;
+  let admin: string;
+  let adminId: string;
+  let engineer: string;
+
+  beforeAll(async () => {
+    penstock = await createTestPenstock(kind);
+    const a = await penstock.createUser({ name: 'Ada Admin', roles: ['administrator'] });
+    const e = await penstock.createUser({ name: 'Erin Engineer' });
+    adminId = a.id;
+    admin = await penstock.signIn(a.email);
+    engineer = await penstock.signIn(e.email);
+  });
+  afterAll(() => penstock.destroy());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    penstock.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it('refuses everyone but administrators', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/admin/users'],
+      ['POST', '/api/admin/users'],
+      ['GET', '/api/admin/projects'],
+      ['POST', '/api/admin/projects'],
+    ] as const) {
+      const response = await call(method, url, engineer, {});
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'Only administrators can do this' });
+    }
+    expect((await penstock.app.inject({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
+  });
+
+  it('creates a user who can sign in, gives roles and resets the password', async () => {
+    const created = await call('POST', '/api/admin/users', admin, {
+      name: 'Sara Patel',
+      email: 'Sara.Patel@Example.com',
+      password: 'a-long-enough-password',
+      roles: ['senior_design_manager'],
+    });
+    expect(created.statusCode).toBe(201);
+    const user = created.json();
+    expect(user).toMatchObject({ email: 'sara.patel@example.com', roles: ['senior_design_manager'], disabled: false });
+    await penstock.signIn('sara.patel@example.com', 'a-long-enough-password');
+
+    const duplicate = await call('POST', '/api/admin/users', admin, { name: 'X', email: 'sara.patel@example.com', password: 'a-long-enough-password' });
+    expect(duplicate.statusCode).toBe(409);
+
+    const roles = await call('PATCH', `/api/admin/users/${user.id}`, admin, { roles: ['practitioner', 'checker_lead_engineer'] });
+    expect(roles.json().roles).toEqual(['checker_lead_engineer', 'practitioner']);
+
+    const reset = await call('POST', `/api/admin/users/${user.id}/password`, admin, { password: 'another-long-password' });
+    expect(reset.statusCode).toBe(204);
+    await expect(penstock.signIn('sara.patel@example.com', 'a-long-enough-password')).rejects.toThrow(/401/);
+    await penstock.signIn('sara.patel@example.com', 'another-long-password');
+  });
+
+  it('rejects bad input with clear messages', async () => {
+    const short = await call('POST', '/api/admin/users', admin, { name: 'X', email: 'x@example.com', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatch(/at least 10 characters/);
+    const role = await call('POST', '/api/admin/users', admin, { name: 'X', email: 'x@example.com', password: 'long-enough-pw', roles: ['king'] });
+    expect(role.statusCode).toBe(400);
+    const self = await call('PATCH', `/api/admin/users/${adminId}`, admin, { disabled: true });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toBe('You cannot disable your own account');
+    const nothing = await call('PATCH', `/api/admin/users/${adminId}`, admin, {});
+    expect(nothing.statusCode).toBe(400);
+  });
+
+  it('creates a project with the ISO 19650 folders and manages its members', async () => {
+    const created = await call('POST', '/api/admin/projects', admin, { name: 'Northbrook SPS' });
+    expect(created.statusCode).toBe(201);
+    const project = created.json();
+    expect(project.id).toMatch(/^b\./);
+    expect(project.members).toEqual([expect.objectContaining({ userId: adminId, role: 'manager' })]);
+
+    const users = (await call('GET', '/api/admin/users', admin)).json();
+    const erin = users.find((u: { name: string }) => u.name === 'Erin Engineer');
+    expect((await call('GET', `/api/tree?id=${project.id}`, engineer)).statusCode).toBe(404);
+    const added = await call('PUT', `/api/admin/projects/${project.id}/members`, admin, { userId: erin.id, role: 'member' });
+    expect(added.statusCode).toBe(200);
+    const tree = await call('GET', `/api/tree?id=${project.id}`, engineer);
+    expect(tree.json().map((n: { text: string }) => n.text)).toEqual(['Archived', 'Published', 'Shared', 'WIP']);
+
+    const removed = await call('DELETE', `/api/admin/projects/${project.id}/members/${erin.id}`, admin);
+    expect(removed.json().members).toHaveLength(1);
+    expect((await call('GET', `/api/tree?id=${project.id}`, engineer)).statusCode).toBe(404);
+
+    expect((await call('PUT', `/api/admin/projects/b.nope/members`, admin, { userId: erin.id })).statusCode).toBe(400);
+    expect((await call('POST', '/api/admin/projects', admin, { name: '  ' })).statusCode).toBe(400);
+  });
+});

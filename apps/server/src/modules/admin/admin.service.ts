@@ -1,0 +1,89 @@
+import {
+  isAdministrator,
+  type AdminProject,
+  type AdminUser,
+  type CreateUserBody,
+  type CurrentUser,
+  type ProjectRole,
+  type UpdateUserBody,
+} from '@penstock/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { presentAdminUser } from '../auth/auth.presenter.ts';
+import type { UsersRepo } from '../auth/users.repo.ts';
+import type { DocumentsRepo } from '../documents/documents.repo.ts';
+import { presentAdminProject } from '../documents/documents.presenter.ts';
+import { ISO_19650_FOLDERS } from '../documents/documents.service.ts';
+
+/** Users, roles, projects and membership: administrators only. */
+export class AdminService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly documents: DocumentsRepo,
+  ) {}
+
+  requireAdministrator(actor: CurrentUser): void {
+    if (!isAdministrator(actor)) throw forbidden('Only administrators can do this');
+  }
+
+  async listUsers(): Promise<AdminUser[]> {
+    return (await this.users.list()).map(presentAdminUser);
+  }
+
+  async createUser(body: CreateUserBody): Promise<AdminUser> {
+    if (await this.users.findByEmail(body.email)) throw conflict(`A user with the email ${body.email} already exists`);
+    const user = await this.users.create({
+      name: body.name,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      roles: body.roles,
+    });
+    return presentAdminUser(user);
+  }
+
+  async updateUser(actor: CurrentUser, id: string, body: UpdateUserBody): Promise<AdminUser> {
+    const user = await this.users.findById(id);
+    if (!user) throw notFound('No such user');
+    if (id === actor.id && body.disabled) throw badRequest('You cannot disable your own account');
+    if (id === actor.id && body.roles && !body.roles.includes('administrator')) {
+      throw badRequest('You cannot remove your own administrator role');
+    }
+    await this.users.update(id, body);
+    return presentAdminUser((await this.users.findById(id))!);
+  }
+
+  async resetPassword(id: string, password: string): Promise<void> {
+    if (!(await this.users.findById(id))) throw notFound('No such user');
+    await this.users.setPasswordHash(id, await hashPassword(password));
+  }
+
+  async listProjects(): Promise<AdminProject[]> {
+    const [projects, members] = await Promise.all([this.documents.listProjects(), this.documents.members()]);
+    return projects.map((project) => presentAdminProject(project, members));
+  }
+
+  async createProject(name: string, creator: CurrentUser): Promise<AdminProject> {
+    const project = await this.documents.createProject(name, ISO_19650_FOLDERS);
+    await this.documents.upsertMember(project.id, creator.id, 'manager');
+    return this.project(project.id);
+  }
+
+  async setMember(projectId: string, userId: string, role: ProjectRole): Promise<AdminProject> {
+    await this.project(projectId);
+    if (!(await this.users.findById(userId))) throw notFound('No such user');
+    await this.documents.upsertMember(projectId, userId, role);
+    return this.project(projectId);
+  }
+
+  async removeMember(projectId: string, userId: string): Promise<AdminProject> {
+    await this.project(projectId);
+    await this.documents.removeMember(projectId, userId);
+    return this.project(projectId);
+  }
+
+  private async project(projectId: string): Promise<AdminProject> {
+    const project = await this.documents.findProject(projectId);
+    if (!project) throw notFound('No such project');
+    return presentAdminProject(project, await this.documents.members([project.id]));
+  }
+}

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { CurrentUser } from '@penstock/shared';
+import { HttpError, unauthorized } from '../../http/errors.ts';
+import { dummyPasswordHash, verifyPassword } from './password.ts';
+import type { SessionsRepo } from './sessions.repo.ts';
+import type { SignInLimiter } from './signinLimiter.ts';
+import type { UsersRepo } from './users.repo.ts';
+import { presentCurrentUser } from './auth.presenter.ts';
+
+export const INVALID_CREDENTIALS = 'Incorrect email or password.';
+const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** last-seen is written at most this often, not on every request */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const tokenId = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly sessions: SessionsRepo,
+    /** failures per email address (a guessed account) and per client address (one client trying many) */
+    private readonly limiters: { email: SignInLimiter; ip: SignInLimiter },
+    private readonly idleMs: number,
+  ) {}
+
+  /** Checks the password and opens a session; the token goes into the cookie, only its hash is stored. */
+  async signIn(email: string, password: string, clientIp: string): Promise<{ token: string; user: CurrentUser }> {
+    const wait = Math.max(this.limiters.email.retryAfterMs([email]), this.limiters.ip.retryAfterMs([clientIp]));
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60_000));
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+    const user = await this.users.findByEmail(email);
+    const ok = user
+      ? await verifyPassword(user.password_hash, password)
+      : (await verifyPassword(await dummyPasswordHash(), password), false);
+    if (!user || !ok) {
+      this.limiters.email.recordFailure([email]);
+      this.limiters.ip.recordFailure([clientIp]);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (user.disabled) throw unauthorized('This account is disabled. Ask your administrator.');
+    this.limiters.email.reset([email]);
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await this.sessions.create({
+      id: tokenId(token),
+      user_id: user.id,
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(now + this.idleMs).toISOString(),
+    });
+    return { token, user: presentCurrentUser(user) };
+  }
+
+  /** The user behind a session token, or null when it is unknown, idle too long, or the user is disabled. */
+  async userForToken(token: string | undefined): Promise<CurrentUser | null> {
+    if (!token) return null;
+    const id = tokenId(token);
+    const session = await this.sessions.find(id);
+    if (!session) return null;
+    const now = Date.now();
+    const expired =
+      Date.parse(session.expires_at) <= now || Date.parse(session.created_at) + ABSOLUTE_LIFETIME_MS <= now;
+    if (expired) {
+      await this.sessions.delete(id);
+      return null;
+    }
+    const user = await this.users.findById(session.user_id);
+    if (!user || user.disabled) return null;
+    if (now - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) {
+      await this.sessions.touch(id, new Date(now).toISOString(), new Date(now + this.idleMs).toISOString());
+    }
+    return presentCurrentUser(user);
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (token) await this.sessions.delete(tokenId(token));
+  }
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_FILES, GeneralSettingsSchema } from '@penstock/shared';
+import { createTestPenstock, type TestPenstock } from '../../test/harness.ts';
+
+describe('configuration files under /config/', () => {
+  let penstock: TestPenstock;
+  beforeAll(async () => {
+    penstock = await createTestPenstock('sqlite');
+  });
+  afterAll(() => penstock.destroy());
+  const get = (url: string) => penstock.app.inject({ method: 'GET', url });
+
+  it('serves every default file without credentials', async () => {
+    for (const file of Object.values(CONFIG_FILES)) {
+      const response = await get(`/config/${file}`);
+      expect(response.statusCode, file).toBe(200);
+      if (file.endsWith('.json')) expect(() => response.json()).not.toThrow();
+    }
+    expect(GeneralSettingsSchema.parse((await get('/config/generalSettings.json')).json()).maxViewers).toBeGreaterThan(0);
+    const pdf = await get('/config/readMore.pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a file in the data folder overrides the default', async () => {
+    fs.mkdirSync(path.join(penstock.dataDir, 'config'), { recursive: true });
+    fs.writeFileSync(path.join(penstock.dataDir, 'config', 'startPage.md'), '# Our works');
+    expect((await get('/config/startPage.md')).body).toBe('# Our works');
+  });
+
+  it('serves nothing else', async () => {
+    expect((await get('/config/..%2F..%2Fpackage.json')).statusCode).toBe(404);
+    expect((await get('/config/secrets.json')).statusCode).toBe(404);
+    expect((await get('/config/reports/not-an-id/reports_config.json')).statusCode).toBe(404);
+  });
+});

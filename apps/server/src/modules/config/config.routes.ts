@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import mime from 'mime-types';
+import { CONFIG_FILES } from '@penstock/shared';
+import { notFound } from '../../http/errors.ts';
+import { renderReadMorePdf } from './readMore.ts';
+
+const SERVED = new Set<string>([...Object.values(CONFIG_FILES), 'readMore.pdf']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * /config/<file>: the installation's file in <data>/config/ when present, else Penstock's default.
+ * Only known names are served (no path is built from free input). Read per request so an
+ * administrator's change applies without a restart.
+ */
+export function configRoutes(app: FastifyInstance, { dataDir, defaultsDir }: { dataDir: string; defaultsDir: string }): void {
+  const overrideDir = path.join(dataDir, 'config');
+  let readMore: Promise<Uint8Array> | undefined;
+
+  const readFirst = async (candidates: string[]): Promise<Buffer | undefined> => {
+    for (const file of candidates) {
+      try {
+        return await fs.readFile(file);
+      } catch {
+        // try the next one
+      }
+    }
+    return undefined;
+  };
+
+  app.get('/config/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    if (!SERVED.has(file)) throw notFound('No such configuration file');
+    let body: Uint8Array | undefined = await readFirst([path.join(overrideDir, file), path.join(defaultsDir, file)]);
+    if (!body && file === 'readMore.pdf') body = await (readMore ??= renderReadMorePdf());
+    if (!body) throw notFound('No such configuration file');
+    return reply
+      .type(mime.contentType(file) || 'application/octet-stream')
+      .header('Cache-Control', 'no-cache')
+      .send(Buffer.from(body));
+  });
+
+  app.get('/config/reports/:projectId/reports_config.json', async (request, reply) => {
+    const { projectId } = request.params as { projectId: string };
+    if (!UUID.test(projectId)) throw notFound('No such report configuration');
+    const body = await readFirst([path.join(overrideDir, 'reports', projectId, 'reports_config.json')]);
+    if (!body) throw notFound('No report configuration for this project');
+    return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(body);
+  });
+}

@@ -1,0 +1,79 @@
+import { fileExtension, type AdminProject, type ProjectListItem, type ProjectMember, type TreeNode, type Version } from '@penstock/shared';
+import type { FoldersTable, ItemsTable, ProjectsTable } from '../../db/schema.ts';
+import type { ItemWithLatest, MemberRow, VersionRow } from './documents.repo.ts';
+
+/** The project's own page in Penstock: its issue log (the spec's external tracker). */
+export const projectHref = (projectId: string) => `/projectLog?projectId=${encodeURIComponent(projectId)}`;
+export const itemContentHref = (itemId: string) => `/api/items/${encodeURIComponent(itemId)}/content`;
+
+export const presentProjectListItem = (project: ProjectsTable): ProjectListItem => ({
+  id: project.id,
+  projectid: project.id,
+  text: project.name,
+  type: 'project',
+  hrefbim360: projectHref(project.id),
+});
+
+export const presentFolder = (folder: FoldersTable): TreeNode => ({
+  id: folder.id,
+  text: folder.name,
+  type: 'folder',
+  children: true,
+  hrefbim360: projectHref(folder.project_id),
+});
+
+export const presentItem = (item: ItemsTable, latest: VersionRow): TreeNode => ({
+  id: item.id,
+  text: item.name,
+  type: 'item',
+  children: false,
+  fileName: item.name,
+  fileType: fileExtension(item.name),
+  hrefbim360: itemContentHref(item.id),
+  versionId: latest.id,
+  versionNumber: latest.number,
+  size: latest.size,
+  updatedAt: item.updated_at,
+});
+
+export const presentItemWithLatest = (item: ItemWithLatest): TreeNode => presentItem(item, item.latest);
+
+export const presentVersion = (version: VersionRow): Version => ({
+  id: version.id,
+  itemId: version.item_id,
+  number: version.number,
+  fileName: version.file_name,
+  size: version.size,
+  contentType: version.content_type,
+  sha256: version.blob_hash,
+  createdAt: version.created_at,
+  createdBy: version.created_by,
+});
+
+const presentMember = (row: MemberRow): ProjectMember => ({
+  userId: row.user_id,
+  name: row.name,
+  email: row.email,
+  role: row.role as ProjectMember['role'],
+});
+
+export const presentAdminProject = (project: ProjectsTable, members: MemberRow[]): AdminProject => ({
+  id: project.id,
+  name: project.name,
+  createdAt: project.created_at,
+  members: members.filter((m) => m.project_id === project.id).map(presentMember),
+});
+
+export const presentVersionNode = (item: ItemsTable, version: VersionRow): TreeNode => ({
+  id: version.id,
+  text: `V${version.number} ${version.file_name}`,
+  type: 'version',
+  children: false,
+  fileName: version.file_name,
+  fileType: fileExtension(version.file_name),
+  hrefbim360: `/api/versions/${encodeURIComponent(version.id)}/content`,
+  versionId: version.id,
+  versionNumber: version.number,
+  size: version.size,
+  updatedAt: version.created_at,
+});

@@ -1,0 +1,200 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { FoldersTable, ItemsTable, ProjectsTable, VersionsTable } from '../../db/schema.ts';
+
+export type VersionRow = Omit<VersionsTable, 'size'> & { size: number };
+export type ItemWithLatest = ItemsTable & { latest: VersionRow };
+export interface MemberRow {
+  project_id: string;
+  user_id: string;
+  role: string;
+  name: string;
+  email: string;
+}
+
+const toVersion = (row: VersionsTable): VersionRow => ({ ...row, size: Number(row.size) });
+const now = () => new Date().toISOString();
+
+/** SQL for the document store: projects, members, folders, items, versions and blobs. */
+export class DocumentsRepo {
+  constructor(private readonly db: Db) {}
+
+  // ---- projects and membership ----
+  async createProject(name: string, topFolders: ReadonlyArray<{ name: string; children: string[] }>): Promise<ProjectsTable> {
+    const project: ProjectsTable = { id: `b.${crypto.randomUUID()}`, name, created_at: now() };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('projects').values(project).execute();
+      for (const folder of topFolders) {
+        const id = `f.${crypto.randomUUID()}`;
+        await trx.insertInto('folders').values({ id, project_id: project.id, parent_id: null, name: folder.name, created_at: now() }).execute();
+        for (const child of folder.children) {
+          await trx
+            .insertInto('folders')
+            .values({ id: `f.${crypto.randomUUID()}`, project_id: project.id, parent_id: id, name: child, created_at: now() })
+            .execute();
+        }
+      }
+    });
+    return project;
+  }
+
+  findProject(id: string): Promise<ProjectsTable | undefined> {
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listProjects(): Promise<ProjectsTable[]> {
+    return this.db.selectFrom('projects').selectAll().orderBy('name').execute();
+  }
+
+  projectsOfUser(userId: string): Promise<ProjectsTable[]> {
+    return this.db
+      .selectFrom('projects')
+      .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+      .selectAll('projects')
+      .where('project_members.user_id', '=', userId)
+      .orderBy('projects.name')
+      .execute();
+  }
+
+  async membershipRole(projectId: string, userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('project_members')
+      .select('role')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.role;
+  }
+
+  members(projectIds?: readonly string[]): Promise<MemberRow[]> {
+    let query = this.db
+      .selectFrom('project_members')
+      .innerJoin('users', 'users.id', 'project_members.user_id')
+      .select(['project_members.project_id', 'project_members.user_id', 'project_members.role', 'users.name', 'users.email'])
+      .orderBy('users.name');
+    if (projectIds) {
+      if (projectIds.length === 0) return Promise.resolve([]);
+      query = query.where('project_members.project_id', 'in', projectIds);
+    }
+    return query.execute();
+  }
+
+  async upsertMember(projectId: string, userId: string, role: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+      await trx.insertInto('project_members').values({ project_id: projectId, user_id: userId, role }).execute();
+    });
+  }
+
+  async removeMember(projectId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  }
+
+  // ---- folders ----
+  findFolder(id: string): Promise<FoldersTable | undefined> {
+    return this.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  childFolders(projectId: string, parentId: string | null): Promise<FoldersTable[]> {
+    let query = this.db.selectFrom('folders').selectAll().where('project_id', '=', projectId);
+    query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+    return query.orderBy('name').execute();
+  }
+
+  async createFolder(projectId: string, parentId: string | null, name: string): Promise<FoldersTable> {
+    const folder: FoldersTable = { id: `f.${crypto.randomUUID()}`, project_id: projectId, parent_id: parentId, name, created_at: now() };
+    await this.db.insertInto('folders').values(folder).execute();
+    return folder;
+  }
+
+  // ---- items and versions ----
+  findItem(id: string): Promise<ItemsTable | undefined> {
+    return this.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async itemsInFolder(folderId: string): Promise<ItemWithLatest[]> {
+    const items = await this.db.selectFrom('items').selectAll().where('folder_id', '=', folderId).orderBy('name').execute();
+    if (!items.length) return [];
+    const versions = await this.db
+      .selectFrom('versions')
+      .selectAll()
+      .where(
+        'item_id',
+        'in',
+        items.map((item) => item.id),
+      )
+      .execute();
+    const latest = new Map<string, VersionRow>();
+    for (const version of versions.map(toVersion)) {
+      const current = latest.get(version.item_id);
+      if (!current || version.number > current.number) latest.set(version.item_id, version);
+    }
+    return items.filter((item) => latest.has(item.id)).map((item) => ({ ...item, latest: latest.get(item.id)! }));
+  }
+
+  async findVersion(id: string): Promise<VersionRow | undefined> {
+    const row = await this.db.selectFrom('versions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toVersion(row);
+  }
+
+  async versionsOf(itemId: string): Promise<VersionRow[]> {
+    const rows = await this.db.selectFrom('versions').selectAll().where('item_id', '=', itemId).orderBy('number', 'desc').execute();
+    return rows.map(toVersion);
+  }
+
+  /**
+   * Adds a file to a folder in one transaction: the blob row, the item (found by name, or created),
+   * and its next version number.
+   */
+  async addVersion(input: {
+    projectId: string;
+    folderId: string;
+    fileName: string;
+    blobHash: string;
+    size: number;
+    contentType: string;
+    userId: string;
+  }): Promise<{ item: ItemsTable; version: VersionRow }> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = now();
+      const blob = await trx.selectFrom('blobs').select('hash').where('hash', '=', input.blobHash).executeTakeFirst();
+      if (!blob) await trx.insertInto('blobs').values({ hash: input.blobHash, size: input.size, created_at: at }).execute();
+      let item = await trx
+        .selectFrom('items')
+        .selectAll()
+        .where('folder_id', '=', input.folderId)
+        .where('name', '=', input.fileName)
+        .executeTakeFirst();
+      if (item) {
+        await trx.updateTable('items').set({ updated_at: at }).where('id', '=', item.id).execute();
+        item = { ...item, updated_at: at };
+      } else {
+        item = { id: `i.${crypto.randomUUID()}`, project_id: input.projectId, folder_id: input.folderId, name: input.fileName, created_at: at, updated_at: at };
+        await trx.insertInto('items').values(item).execute();
+      }
+      const last = await trx
+        .selectFrom('versions')
+        .select((eb) => eb.fn.max('number').as('n'))
+        .where('item_id', '=', item.id)
+        .executeTakeFirst();
+      const version: VersionRow = {
+        id: `v.${crypto.randomUUID()}`,
+        item_id: item.id,
+        number: Number(last?.n ?? 0) + 1,
+        blob_hash: input.blobHash,
+        file_name: input.fileName,
+        size: input.size,
+        content_type: input.contentType,
+        created_by: input.userId,
+        created_at: at,
+      };
+      await trx.insertInto('versions').values(version).execute();
+      return { item, version };
+    });
+  }
+
+  async countProjects(): Promise<number> {
+    const row = await this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CreateFolderBodySchema, FolderIdSchema, TreeQuerySchema } from '@penstock/shared';
+import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import { TooLargeError } from '../../storage/blobStore.ts';
+import type { DocumentsService } from './documents.service.ts';
+import type { VersionRow } from './documents.repo.ts';
+import { contentDisposition, mustDownload } from './contentDisposition.ts';
+
+export function documentsRoutes(
+  app: FastifyInstance,
+  { documents, maxUploadBytes }: { documents: DocumentsService; maxUploadBytes: number },
+): void {
+  app.get('/api/tree', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(TreeQuerySchema, request.query);
+    return documents.tree(user, id);
+  });
+
+  app.post('/api/folders/:folderId/folders', async (request, reply) => {
+    const user = requireUser(request);
+    const folderId = parseInput(FolderIdSchema, (request.params as { folderId: string }).folderId);
+    const { name } = parseInput(CreateFolderBodySchema, request.body);
+    return reply.status(201).send(await documents.createFolder(user, folderId, name));
+  });
+
+  app.post('/api/folders/:folderId/files', async (request, reply) => {
+    const user = requireUser(request);
+    const folderId = parseInput(FolderIdSchema, (request.params as { folderId: string }).folderId);
+    if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data in a field named 'file'");
+    const target = await documents.uploadTarget(user, folderId);
+    const tooLarge = new TooLargeError(maxUploadBytes);
+    // busboy stops storing at the limit and reads past the rest, so the client always gets its answer
+    const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 }, throwFileSizeLimit: false });
+    if (!part) throw badRequest("Send the file as multipart/form-data in a field named 'file'");
+    const fileName = cleanFileName(part.filename);
+    const staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
+      throw error instanceof TooLargeError ? new HttpError(413, tooLarge.message) : error;
+    });
+    if (part.file.truncated) {
+      await staged.discard();
+      throw new HttpError(413, tooLarge.message);
+    }
+    try {
+      await staged.commit();
+      return reply.status(201).send(await documents.addFile(user, target, fileName, staged));
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  });
+
+  app.get('/api/items/:itemId/versions', async (request) => {
+    const user = requireUser(request);
+    return documents.versions(user, (request.params as { itemId: string }).itemId);
+  });
+
+  const sendContent = async (reply: FastifyReply, version: VersionRow, stream: NodeJS.ReadableStream, download: boolean) => {
+    const disposition = download || mustDownload(version.content_type) ? 'attachment' : 'inline';
+    return reply
+      .header('Content-Type', version.content_type)
+      .header('Content-Length', String(version.size))
+      .header('Content-Disposition', contentDisposition(version.file_name, disposition))
+      .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
+      .header('Cache-Control', 'private, max-age=0, must-revalidate')
+      .header('ETag', `"${version.blob_hash}"`)
+      .send(stream);
+  };
+
+  app.get('/api/items/:itemId/content', async (request, reply) => {
+    const user = requireUser(request);
+    const { version, stream } = await documents.content(user, (request.params as { itemId: string }).itemId);
+    return sendContent(reply, version, stream, (request.query as { download?: string }).download === '1');
+  });
+
+  app.get('/api/versions/:versionId/content', async (request, reply) => {
+    const user = requireUser(request);
+    const { version, stream } = await documents.content(user, (request.params as { versionId: string }).versionId);
+    return sendContent(reply, version, stream, (request.query as { download?: string }).download === '1');
+  });
+}
+
+/** Keep the last path segment of the client's name, without control characters. */
+export function cleanFileName(raw: string | undefined): string {
+  const name = (raw ?? '').split(/[\\/]/).pop()!.replace(/[\x00-\x1f\x7f]/g, '').trim();
+  if (!name || name === '.' || name === '..') throw badRequest('The file needs a name');
+  if (name.length > 255) throw badRequest('File names can have at most 255 characters');
+  return name;
+}

@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { GlobalRole, ProjectRole } from '@penstock/shared';
+import { buildPenstock, type Penstock } from '../app.ts';
+import { loadEnv } from '../env.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+const PG_ADMIN_URL = process.env.PENSTOCK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The databases the integration tests run on: SQLite always, PostgreSQL when reachable.
+ * CI sets PENSTOCK_REQUIRE_POSTGRES=1 so a missing server fails instead of silently skipping.
+ */
+export async function testDatabases(): Promise<TestDatabase[]> {
+  if (await postgresReachable()) return ['sqlite', 'postgres'];
+  if (process.env.PENSTOCK_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required but not reachable at ${PG_ADMIN_URL}`);
+  console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}: integration tests run on SQLite only`);
+  return ['sqlite'];
+}
+
+export interface TestPenstock extends Penstock {
+  dataDir: string;
+  createUser(options?: { name?: string; email?: string; roles?: GlobalRole[]; password?: string }): Promise<{ id: string; email: string }>;
+  /** signs in through the API and gives the Cookie header to send */
+  signIn(email: string, password?: string): Promise<string>;
+  createProject(name: string, members: ReadonlyArray<{ userId: string; role: ProjectRole }>): Promise<{ id: string; folders: Record<string, string> }>;
+  destroy(): Promise<void>;
+}
+
+export async function createTestPenstock(
+  kind: TestDatabase,
+  overrides: Record<string, string> = {},
+): Promise<TestPenstock> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `penstock_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const env = loadEnv({
+    PENSTOCK_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    PENSTOCK_SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    PENSTOCK_WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+  const penstock = await buildPenstock(env, { logger: false });
+  let passwordHash: Promise<string> | undefined;
+
+  return {
+    ...penstock,
+    dataDir,
+    async createUser(options = {}) {
+      const email = options.email ?? `user-${crypto.randomBytes(4).toString('hex')}@test.penstock`;
+      const hash = options.password ? await hashPassword(options.password) : await (passwordHash ??= hashPassword(TEST_PASSWORD));
+      const user = await penstock.users.create({ name: options.name ?? 'Test User', email, passwordHash: hash, roles: options.roles ?? [] });
+      return { id: user.id, email };
+    },
+    async signIn(email, password = TEST_PASSWORD) {
+      const response = await penstock.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'penstock_session');
+      return `penstock_session=${cookie!.value}`;
+    },
+    async createProject(name, members) {
+      const project = await penstock.documentsRepo.createProject(name, ISO_19650_FOLDERS);
+      for (const member of members) await penstock.documentsRepo.upsertMember(project.id, member.userId, member.role);
+      const folders: Record<string, string> = {};
+      for (const top of await penstock.documentsRepo.childFolders(project.id, null)) {
+        folders[top.name] = top.id;
+        for (const child of await penstock.documentsRepo.childFolders(project.id, top.id)) folders[`${top.name}/${child.name}`] = child.id;
+      }
+      return { id: project.id, folders };
+    },
+    async destroy() {
+      await penstock.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart/form-data body with one file field, for inject(). */
+export function multipartFile(fileName: string, content: Buffer, field = 'file'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----penstock${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
