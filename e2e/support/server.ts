@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningPenstock {
+  url: string;
+  dataDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Penstock as a user would (`npm run serve`, the built web app, a fresh data folder seeded
+ * with the demo project) and waits for it to print its address.
+ */
+export async function startPenstock(env: Record<string, string> = {}): Promise<RunningPenstock> {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` before the end-to-end tests');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-e2e-'));
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PENSTOCK_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PENSTOCK_DEMO_MODEL_SIZES: '150,600',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Penstock did not start in time:\n${log}`)), 120_000);
+    const check = () => {
+      const match = /open (http:\/\/localhost:\d+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Penstock exited with ${code}:\n${log}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
