@@ -6,7 +6,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Debian's Chromium, headless, with the flags this offline machine needs (see the stack guide). */
-export async function launchBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.PENSTOCK_CHROMIUM ?? '/usr/bin/chromium',

@@ -58,8 +58,13 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     crossOriginEmbedderPolicy: false,
   });
 
-  const { users } = registerAuth(app, database.db, { secureCookies: env.secureCookies, idleMinutes: env.sessionIdleMinutes });
-  const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, { maxUploadBytes: env.maxUploadBytes });
+  const { users } = registerAuth(app, database.db, {
+    secureCookies: env.secureCookies,
+    idleMinutes: env.sessionIdleMinutes,
+  });
+  const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, {
+    maxUploadBytes: env.maxUploadBytes,
+  });
   registerAdmin(app, users, documentsRepo);
   configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
   await serveWebApp(app, env.webDistDir);
@@ -88,7 +93,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void>
       request.method === 'GET' &&
       !/^\/(api|auth|config)(\/|$)/.test(request.url) &&
       (request.headers.accept ?? '').includes('text/html');
-    if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    if (!isPage)
+      return reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
     if (!built) {
       return reply
         .status(503)

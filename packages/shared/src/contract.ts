@@ -169,7 +169,11 @@ export const AdminProjectSchema = z.object({
 export type AdminProject = z.infer<typeof AdminProjectSchema>;
 
 export const CreateProjectBodySchema = z.object({
-  name: z.string().trim().min(1, 'Project name is required').max(200, 'Project names can have at most 200 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Project name is required')
+    .max(200, 'Project names can have at most 200 characters'),
 });
 
 export const AddMemberBodySchema = z.object({

@@ -8,7 +8,17 @@ describe('route table', () => {
   });
 
   it('draws every spec page inside the shell', () => {
-    for (const path of ['/main', '/engineering', '/SketchUp', '/supplier', '/feedback', '/training', '/personalHub', '/dsear', '/dsearNew']) {
+    for (const path of [
+      '/main',
+      '/engineering',
+      '/SketchUp',
+      '/supplier',
+      '/feedback',
+      '/training',
+      '/personalHub',
+      '/dsear',
+      '/dsearNew',
+    ]) {
       expect(matchRoute(path)).toEqual({ kind: 'shell', page: path });
     }
     expect(SHELL_ROUTES).toContain('/dsearNew');
@@ -21,7 +31,10 @@ describe('route table', () => {
   });
 
   it('gives a route to each training item and to no other tag', () => {
-    expect(matchRoute('/training/intro-3d', ['intro-3d'])).toEqual({ kind: 'training-item', tag: 'intro-3d' });
+    expect(matchRoute('/training/intro-3d', ['intro-3d'])).toEqual({
+      kind: 'training-item',
+      tag: 'intro-3d',
+    });
     expect(matchRoute('/training/other', ['intro-3d'])).toEqual({ kind: 'redirect', to: '/' });
   });
 

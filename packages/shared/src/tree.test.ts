@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FOLDER_STATE, fileExtension, folderClick, folderLoaded, isBlockedFolder, isFolderType, isViewable } from './tree.ts';
+import {
+  INITIAL_FOLDER_STATE,
+  fileExtension,
+  folderClick,
+  folderLoaded,
+  isBlockedFolder,
+  isFolderType,
+  isViewable,
+} from './tree.ts';
 import { treeIdKind } from './ids.ts';
 
 describe('tree folder state', () => {

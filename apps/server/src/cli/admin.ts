@@ -23,7 +23,12 @@ if (!password) {
   password = await rl.question('Password (at least 10 characters): ');
   rl.close();
 }
-const parsed = CreateUserBodySchema.safeParse({ name: values.name, email: values.email, password, roles: ['administrator'] });
+const parsed = CreateUserBodySchema.safeParse({
+  name: values.name,
+  email: values.email,
+  password,
+  roles: ['administrator'],
+});
 if (!parsed.success) {
   console.error(describeZodError(parsed.error));
   process.exit(2);
@@ -35,11 +40,19 @@ try {
   const users = new UsersRepo(db);
   const existing = await users.findByEmail(parsed.data.email);
   if (existing) {
-    await users.update(existing.id, { roles: [...new Set([...existing.roles, 'administrator'])], disabled: false });
+    await users.update(existing.id, {
+      roles: [...new Set([...existing.roles, 'administrator'])],
+      disabled: false,
+    });
     await users.setPasswordHash(existing.id, await hashPassword(parsed.data.password));
     console.log(`${parsed.data.email} is now an administrator (${description}).`);
   } else {
-    await users.create({ name: parsed.data.name, email: parsed.data.email, passwordHash: await hashPassword(parsed.data.password), roles: ['administrator'] });
+    await users.create({
+      name: parsed.data.name,
+      email: parsed.data.email,
+      passwordHash: await hashPassword(parsed.data.password),
+      roles: ['administrator'],
+    });
     console.log(`Created administrator ${parsed.data.email} (${description}).`);
   }
 } finally {

@@ -27,7 +27,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       description: `PostgreSQL ${url.host}${url.pathname}`,
     };
   }
-  if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  if (options.databaseUrl)
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'penstock.sqlite');
   const sqlite = new SQLite(file);
@@ -46,6 +47,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    throw new Error(
+      `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+    );
   }
 }

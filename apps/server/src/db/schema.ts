@@ -1,5 +1,3 @@
-
-
 /** Row shapes. Timestamps are ISO-8601 text and booleans 0/1 integers, the same on SQLite and PostgreSQL. */
 export interface UsersTable {
   id: string;

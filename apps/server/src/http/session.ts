@@ -17,7 +17,12 @@ export function requireUser(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, idleMinutes: number): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  secure: boolean,
+  idleMinutes: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

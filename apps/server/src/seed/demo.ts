@@ -23,27 +23,54 @@ export interface DemoUser {
 
 export const DEMO_USERS: readonly DemoUser[] = [
   { name: 'Erin Walsh', email: 'engineer@penstock.demo', title: 'engineer', roles: [], project: 'member' },
-  { name: 'Tom Hughes', email: 'tm@penstock.demo', title: 'technical manager', roles: ['checker_lead_engineer'], project: 'manager' },
-  { name: 'Sara Patel', email: 'sdm@penstock.demo', title: 'senior design manager', roles: ['senior_design_manager', 'practitioner'], project: 'member' },
+  {
+    name: 'Tom Hughes',
+    email: 'tm@penstock.demo',
+    title: 'technical manager',
+    roles: ['checker_lead_engineer'],
+    project: 'manager',
+  },
+  {
+    name: 'Sara Patel',
+    email: 'sdm@penstock.demo',
+    title: 'senior design manager',
+    roles: ['senior_design_manager', 'practitioner'],
+    project: 'member',
+  },
   { name: 'Sam Carter', email: 'supplier@penstock.demo', title: 'supplier', roles: [], project: 'viewer' },
-  { name: 'Ada Lovell', email: 'admin@penstock.demo', title: 'administrator', roles: ['administrator', 'feedback_reviewer', 'supplier_register_manager'], project: 'manager' },
+  {
+    name: 'Ada Lovell',
+    email: 'admin@penstock.demo',
+    title: 'administrator',
+    roles: ['administrator', 'feedback_reviewer', 'supplier_register_manager'],
+    project: 'manager',
+  },
 ];
 
 export const DEMO_PROJECT_NAME = 'Riverside Water Treatment Works Upgrade';
 export const OTHER_PROJECT_NAME = 'Northbrook Sewage Pumping Station';
 
 /** First start with an empty database: demo users, a demo project with real generated files, and a second project. */
-export async function seedDemoIfEmpty(penstock: Penstock, env: Pick<Env, 'demoModelSizes'>): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  penstock: Penstock,
+  env: Pick<Env, 'demoModelSizes'>,
+): Promise<boolean> {
   if ((await penstock.users.count()) > 0 || (await penstock.documentsRepo.countProjects()) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const users = new Map<string, string>();
   for (const demo of DEMO_USERS) {
-    const user = await penstock.users.create({ name: demo.name, email: demo.email, passwordHash, roles: demo.roles });
+    const user = await penstock.users.create({
+      name: demo.name,
+      email: demo.email,
+      passwordHash,
+      roles: demo.roles,
+    });
     users.set(demo.email, user.id);
   }
   const repo = penstock.documentsRepo;
   const project = await repo.createProject(DEMO_PROJECT_NAME, ISO_19650_FOLDERS);
-  for (const demo of DEMO_USERS) if (demo.project) await repo.upsertMember(project.id, users.get(demo.email)!, demo.project);
+  for (const demo of DEMO_USERS)
+    if (demo.project) await repo.upsertMember(project.id, users.get(demo.email)!, demo.project);
 
   const folder = async (top: string, child?: string) => {
     const tops = await repo.childFolders(project.id, null);
@@ -59,8 +86,16 @@ export async function seedDemoIfEmpty(penstock: Penstock, env: Pick<Env, 'demoMo
   };
 
   const [small, medium] = env.demoModelSizes;
-  await add(await folder('WIP', 'Process'), 'RWTW-3D-Inlet-Works.ifc', generatePlantIfc({ elements: small, seed: 11, name: 'Inlet Works' }));
-  await add(await folder('Shared', 'Process'), 'RWTW-3D-Treatment-Works.ifc', generatePlantIfc({ elements: medium, seed: 29, name: 'Treatment Works' }));
+  await add(
+    await folder('WIP', 'Process'),
+    'RWTW-3D-Inlet-Works.ifc',
+    generatePlantIfc({ elements: small, seed: 11, name: 'Inlet Works' }),
+  );
+  await add(
+    await folder('Shared', 'Process'),
+    'RWTW-3D-Treatment-Works.ifc',
+    generatePlantIfc({ elements: medium, seed: 29, name: 'Treatment Works' }),
+  );
   await add(
     await folder('Shared', 'Process'),
     'RWTW-PID-0101 Inlet Works P&ID.pdf',
@@ -71,7 +106,11 @@ export async function seedDemoIfEmpty(penstock: Penstock, env: Pick<Env, 'demoMo
     'RWTW-PID-0201 Aeration P&ID.pdf',
     await generatePidPdf({ sheets: 4, seed: 29, title: 'Aeration Lanes P&ID', drawingPrefix: 'RWTW-PID-02' }),
   );
-  await add(await folder('Published', 'Schedules'), 'RWTW-Equipment-List.xlsx', await generateEquipmentListXlsx(29));
+  await add(
+    await folder('Published', 'Schedules'),
+    'RWTW-Equipment-List.xlsx',
+    await generateEquipmentListXlsx(29),
+  );
   await add(await folder('Shared', 'Civil'), 'RWTW-Site-Photo-Inlet.png', generateSitePhotoPng(11));
   await add(
     await folder('WIP', 'Mechanical'),

@@ -33,17 +33,26 @@ async function postgresReachable(): Promise<boolean> {
  */
 export async function testDatabases(): Promise<TestDatabase[]> {
   if (await postgresReachable()) return ['sqlite', 'postgres'];
-  if (process.env.PENSTOCK_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required but not reachable at ${PG_ADMIN_URL}`);
+  if (process.env.PENSTOCK_REQUIRE_POSTGRES === '1')
+    throw new Error(`PostgreSQL is required but not reachable at ${PG_ADMIN_URL}`);
   console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}: integration tests run on SQLite only`);
   return ['sqlite'];
 }
 
 export interface TestPenstock extends Penstock {
   dataDir: string;
-  createUser(options?: { name?: string; email?: string; roles?: GlobalRole[]; password?: string }): Promise<{ id: string; email: string }>;
+  createUser(options?: {
+    name?: string;
+    email?: string;
+    roles?: GlobalRole[];
+    password?: string;
+  }): Promise<{ id: string; email: string }>;
   /** signs in through the API and gives the Cookie header to send */
   signIn(email: string, password?: string): Promise<string>;
-  createProject(name: string, members: ReadonlyArray<{ userId: string; role: ProjectRole }>): Promise<{ id: string; folders: Record<string, string> }>;
+  createProject(
+    name: string,
+    members: ReadonlyArray<{ userId: string; role: ProjectRole }>,
+  ): Promise<{ id: string; folders: Record<string, string> }>;
   destroy(): Promise<void>;
 }
 
@@ -86,23 +95,37 @@ export async function createTestPenstock(
     dataDir,
     async createUser(options = {}) {
       const email = options.email ?? `user-${crypto.randomBytes(4).toString('hex')}@test.penstock`;
-      const hash = options.password ? await hashPassword(options.password) : await (passwordHash ??= hashPassword(TEST_PASSWORD));
-      const user = await penstock.users.create({ name: options.name ?? 'Test User', email, passwordHash: hash, roles: options.roles ?? [] });
+      const hash = options.password
+        ? await hashPassword(options.password)
+        : await (passwordHash ??= hashPassword(TEST_PASSWORD));
+      const user = await penstock.users.create({
+        name: options.name ?? 'Test User',
+        email,
+        passwordHash: hash,
+        roles: options.roles ?? [],
+      });
       return { id: user.id, email };
     },
     async signIn(email, password = TEST_PASSWORD) {
-      const response = await penstock.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      const response = await penstock.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'penstock_session');
       return `penstock_session=${cookie!.value}`;
     },
     async createProject(name, members) {
       const project = await penstock.documentsRepo.createProject(name, ISO_19650_FOLDERS);
-      for (const member of members) await penstock.documentsRepo.upsertMember(project.id, member.userId, member.role);
+      for (const member of members)
+        await penstock.documentsRepo.upsertMember(project.id, member.userId, member.role);
       const folders: Record<string, string> = {};
       for (const top of await penstock.documentsRepo.childFolders(project.id, null)) {
         folders[top.name] = top.id;
-        for (const child of await penstock.documentsRepo.childFolders(project.id, top.id)) folders[`${top.name}/${child.name}`] = child.id;
+        for (const child of await penstock.documentsRepo.childFolders(project.id, top.id))
+          folders[`${top.name}/${child.name}`] = child.id;
       }
       return { id: project.id, folders };
     },
@@ -115,11 +138,18 @@ export async function createTestPenstock(
 }
 
 /** A multipart/form-data body with one file field, for inject(). */
-export function multipartFile(fileName: string, content: Buffer, field = 'file'): { payload: Buffer; headers: Record<string, string> } {
+export function multipartFile(
+  fileName: string,
+  content: Buffer,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----penstock${crypto.randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

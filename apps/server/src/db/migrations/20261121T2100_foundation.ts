@@ -49,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('folders_parent_idx').on('folders').columns(['project_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('folders_parent_idx')
+    .on('folders')
+    .columns(['project_id', 'parent_id'])
+    .execute();
   await db.schema
     .createTable('blobs')
     .addColumn('hash', 'text', (c) => c.primaryKey())
@@ -82,7 +86,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['versions', 'items', 'blobs', 'folders', 'project_members', 'projects', 'sessions', 'user_roles', 'users']) {
+  for (const table of [
+    'versions',
+    'items',
+    'blobs',
+    'folders',
+    'project_members',
+    'projects',
+    'sessions',
+    'user_roles',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

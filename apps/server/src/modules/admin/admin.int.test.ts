@@ -17,8 +17,12 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
   });
   afterAll(() => penstock.destroy());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    penstock.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) => penstock.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   it('refuses everyone but administrators', async () => {
     for (const [method, url] of [
@@ -43,26 +47,47 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     const user = created.json();
-    expect(user).toMatchObject({ email: 'sara.patel@example.com', roles: ['senior_design_manager'], disabled: false });
+    expect(user).toMatchObject({
+      email: 'sara.patel@example.com',
+      roles: ['senior_design_manager'],
+      disabled: false,
+    });
     await penstock.signIn('sara.patel@example.com', 'a-long-enough-password');
 
-    const duplicate = await call('POST', '/api/admin/users', admin, { name: 'X', email: 'sara.patel@example.com', password: 'a-long-enough-password' });
+    const duplicate = await call('POST', '/api/admin/users', admin, {
+      name: 'X',
+      email: 'sara.patel@example.com',
+      password: 'a-long-enough-password',
+    });
     expect(duplicate.statusCode).toBe(409);
 
-    const roles = await call('PATCH', `/api/admin/users/${user.id}`, admin, { roles: ['practitioner', 'checker_lead_engineer'] });
+    const roles = await call('PATCH', `/api/admin/users/${user.id}`, admin, {
+      roles: ['practitioner', 'checker_lead_engineer'],
+    });
     expect(roles.json().roles).toEqual(['checker_lead_engineer', 'practitioner']);
 
-    const reset = await call('POST', `/api/admin/users/${user.id}/password`, admin, { password: 'another-long-password' });
+    const reset = await call('POST', `/api/admin/users/${user.id}/password`, admin, {
+      password: 'another-long-password',
+    });
     expect(reset.statusCode).toBe(204);
     await expect(penstock.signIn('sara.patel@example.com', 'a-long-enough-password')).rejects.toThrow(/401/);
     await penstock.signIn('sara.patel@example.com', 'another-long-password');
   });
 
   it('rejects bad input with clear messages', async () => {
-    const short = await call('POST', '/api/admin/users', admin, { name: 'X', email: 'x@example.com', password: 'short' });
+    const short = await call('POST', '/api/admin/users', admin, {
+      name: 'X',
+      email: 'x@example.com',
+      password: 'short',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toMatch(/at least 10 characters/);
-    const role = await call('POST', '/api/admin/users', admin, { name: 'X', email: 'x@example.com', password: 'long-enough-pw', roles: ['king'] });
+    const role = await call('POST', '/api/admin/users', admin, {
+      name: 'X',
+      email: 'x@example.com',
+      password: 'long-enough-pw',
+      roles: ['king'],
+    });
     expect(role.statusCode).toBe(400);
     const self = await call('PATCH', `/api/admin/users/${adminId}`, admin, { disabled: true });
     expect(self.statusCode).toBe(400);
@@ -81,16 +106,26 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
     const users = (await call('GET', '/api/admin/users', admin)).json();
     const erin = users.find((u: { name: string }) => u.name === 'Erin Engineer');
     expect((await call('GET', `/api/tree?id=${project.id}`, engineer)).statusCode).toBe(404);
-    const added = await call('PUT', `/api/admin/projects/${project.id}/members`, admin, { userId: erin.id, role: 'member' });
+    const added = await call('PUT', `/api/admin/projects/${project.id}/members`, admin, {
+      userId: erin.id,
+      role: 'member',
+    });
     expect(added.statusCode).toBe(200);
     const tree = await call('GET', `/api/tree?id=${project.id}`, engineer);
-    expect(tree.json().map((n: { text: string }) => n.text)).toEqual(['Archived', 'Published', 'Shared', 'WIP']);
+    expect(tree.json().map((n: { text: string }) => n.text)).toEqual([
+      'Archived',
+      'Published',
+      'Shared',
+      'WIP',
+    ]);
 
     const removed = await call('DELETE', `/api/admin/projects/${project.id}/members/${erin.id}`, admin);
     expect(removed.json().members).toHaveLength(1);
     expect((await call('GET', `/api/tree?id=${project.id}`, engineer)).statusCode).toBe(404);
 
-    expect((await call('PUT', `/api/admin/projects/b.nope/members`, admin, { userId: erin.id })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/api/admin/projects/b.nope/members`, admin, { userId: erin.id })).statusCode,
+    ).toBe(400);
     expect((await call('POST', '/api/admin/projects', admin, { name: '  ' })).statusCode).toBe(400);
   });
 });

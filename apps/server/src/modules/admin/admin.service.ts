@@ -31,7 +31,8 @@ export class AdminService {
   }
 
   async createUser(body: CreateUserBody): Promise<AdminUser> {
-    if (await this.users.findByEmail(body.email)) throw conflict(`A user with the email ${body.email} already exists`);
+    if (await this.users.findByEmail(body.email))
+      throw conflict(`A user with the email ${body.email} already exists`);
     const user = await this.users.create({
       name: body.name,
       email: body.email,

@@ -6,7 +6,11 @@ import { adminRoutes } from './admin.routes.ts';
 
 export { AdminService } from './admin.service.ts';
 
-export function registerAdmin(app: FastifyInstance, users: UsersRepo, documents: DocumentsRepo): AdminService {
+export function registerAdmin(
+  app: FastifyInstance,
+  users: UsersRepo,
+  documents: DocumentsRepo,
+): AdminService {
   const admin = new AdminService(users, documents);
   adminRoutes(app, { admin });
   return admin;

@@ -21,25 +21,47 @@ describe.each(await testDatabases())('accounts and sign-in on %s', (kind) => {
   });
 
   it('signs in with the right password, sets an httpOnly SameSite cookie and answers /api/user', async () => {
-    const response = await inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD } });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'penstock_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
-    const me = await inject({ method: 'GET', url: '/api/user', headers: { cookie: `penstock_session=${cookie.value}` } });
+    const me = await inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `penstock_session=${cookie.value}` },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: user.id, name: 'Erin Walsh', email: user.email, picture: null, roles: [] });
+    expect(me.json()).toEqual({
+      id: user.id,
+      name: 'Erin Walsh',
+      email: user.email,
+      picture: null,
+      roles: [],
+    });
   });
 
   it('refuses a wrong password with a clear message and no cookie', async () => {
-    const response = await inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: 'not-the-password' } });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: user.email, password: 'not-the-password' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Incorrect email or password.' });
     expect(response.cookies).toHaveLength(0);
   });
 
   it('answers bad input with 400', async () => {
-    const response = await inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'not an email', password: '' } });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'not an email', password: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/email/i);
   });
@@ -47,10 +69,18 @@ describe.each(await testDatabases())('accounts and sign-in on %s', (kind) => {
   it('rate-limits repeated failures, even with the right password afterwards', async () => {
     const victim = await penstock.createUser();
     for (let i = 0; i < 5; i++) {
-      const failed = await inject({ method: 'POST', url: '/api/auth/signin', payload: { email: victim.email, password: `wrong-${i}` } });
+      const failed = await inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: victim.email, password: `wrong-${i}` },
+      });
       expect(failed.statusCode).toBe(401);
     }
-    const limited = await inject({ method: 'POST', url: '/api/auth/signin', payload: { email: victim.email, password: TEST_PASSWORD } });
+    const limited = await inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: victim.email, password: TEST_PASSWORD },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatch(/Too many failed sign-in attempts/);
   });
@@ -80,7 +110,11 @@ describe.each(await testDatabases())('accounts and sign-in on %s', (kind) => {
     const response = await inject({ method: 'GET', url: '/api/user' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Not signed in' });
-    const forged = await inject({ method: 'GET', url: '/api/user', headers: { cookie: 'penstock_session=forged' } });
+    const forged = await inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: 'penstock_session=forged' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -101,10 +135,21 @@ describe.each(await testDatabases())('accounts and sign-in on %s', (kind) => {
     const target = await penstock.createUser();
     const targetCookie = await penstock.signIn(target.email);
     const adminCookie = await penstock.signIn(admin.email);
-    const disable = await inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: { cookie: adminCookie }, payload: { disabled: true } });
+    const disable = await inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${target.id}`,
+      headers: { cookie: adminCookie },
+      payload: { disabled: true },
+    });
     expect(disable.statusCode).toBe(200);
-    expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: targetCookie } })).statusCode).toBe(401);
-    const again = await inject({ method: 'POST', url: '/api/auth/signin', payload: { email: target.email, password: TEST_PASSWORD } });
+    expect(
+      (await inject({ method: 'GET', url: '/api/user', headers: { cookie: targetCookie } })).statusCode,
+    ).toBe(401);
+    const again = await inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: target.email, password: TEST_PASSWORD },
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json().error).toMatch(/disabled/);
   });

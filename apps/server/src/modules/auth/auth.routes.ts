@@ -13,7 +13,10 @@ export interface AuthRouteOptions {
 
 export const SIGNED_OUT_URL = '/auth/signed-out';
 
-export function authRoutes(app: FastifyInstance, { auth, secureCookies, idleMinutes }: AuthRouteOptions): void {
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, secureCookies, idleMinutes }: AuthRouteOptions,
+): void {
   // The spec's Sign in button fetches this address as text and sends the browser to it.
   app.get('/api/auth/signin-url', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(`/auth/signin?returnTo=${encodeURIComponent('/main')}`),
@@ -57,5 +60,7 @@ export function authRoutes(app: FastifyInstance, { auth, secureCookies, idleMinu
     return { signedOutUrl: SIGNED_OUT_URL };
   });
 
-  app.get(SIGNED_OUT_URL, async (_request, reply) => reply.type('text/html; charset=utf-8').send(signedOutPage()));
+  app.get(SIGNED_OUT_URL, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(signedOutPage()),
+  );
 }

@@ -24,11 +24,21 @@ export class AuthService {
   ) {}
 
   /** Checks the password and opens a session; the token goes into the cookie, only its hash is stored. */
-  async signIn(email: string, password: string, clientIp: string): Promise<{ token: string; user: CurrentUser }> {
-    const wait = Math.max(this.limiters.email.retryAfterMs([email]), this.limiters.ip.retryAfterMs([clientIp]));
+  async signIn(
+    email: string,
+    password: string,
+    clientIp: string,
+  ): Promise<{ token: string; user: CurrentUser }> {
+    const wait = Math.max(
+      this.limiters.email.retryAfterMs([email]),
+      this.limiters.ip.retryAfterMs([clientIp]),
+    );
     if (wait > 0) {
       const minutes = Math.max(1, Math.ceil(wait / 60_000));
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
     const user = await this.users.findByEmail(email);
     const ok = user

@@ -17,10 +17,16 @@ export function registerAuth(
   options: { secureCookies: boolean; idleMinutes: number },
 ): { users: UsersRepo; auth: AuthService } {
   const users = new UsersRepo(db);
-  const auth = new AuthService(users, new SessionsRepo(db), { email: new SignInLimiter(5), ip: new SignInLimiter(30) }, options.idleMinutes * 60_000);
+  const auth = new AuthService(
+    users,
+    new SessionsRepo(db),
+    { email: new SignInLimiter(5), ip: new SignInLimiter(30) },
+    options.idleMinutes * 60_000,
+  );
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) request.currentUser = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+    if (request.url.startsWith('/api/'))
+      request.currentUser = await auth.userForToken(request.cookies[SESSION_COOKIE]);
   });
   authRoutes(app, { auth, ...options });
   return { users, auth };

@@ -63,12 +63,16 @@ export class UsersRepo {
     return (await this.findById(id))!;
   }
 
-  async update(id: string, changes: { name?: string; disabled?: boolean; roles?: readonly string[] }): Promise<void> {
+  async update(
+    id: string,
+    changes: { name?: string; disabled?: boolean; roles?: readonly string[] },
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const values: Partial<UsersTable> = {};
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.disabled !== undefined) values.disabled = changes.disabled ? 1 : 0;
-      if (Object.keys(values).length) await trx.updateTable('users').set(values).where('id', '=', id).execute();
+      if (Object.keys(values).length)
+        await trx.updateTable('users').set(values).where('id', '=', id).execute();
       if (changes.disabled) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
       if (changes.roles) {
         await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
@@ -99,7 +103,11 @@ export class UsersRepo {
   }
 
   private async withRoles(row: UsersTable): Promise<UserRow> {
-    const roles = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', row.id).execute();
+    const roles = await this.db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', row.id)
+      .execute();
     return { ...row, roles: roles.map((r) => r.role) };
   }
 }

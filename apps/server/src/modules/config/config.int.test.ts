@@ -18,7 +18,9 @@ describe('configuration files under /config/', () => {
       expect(response.statusCode, file).toBe(200);
       if (file.endsWith('.json')) expect(() => response.json()).not.toThrow();
     }
-    expect(GeneralSettingsSchema.parse((await get('/config/generalSettings.json')).json()).maxViewers).toBeGreaterThan(0);
+    expect(
+      GeneralSettingsSchema.parse((await get('/config/generalSettings.json')).json()).maxViewers,
+    ).toBeGreaterThan(0);
     const pdf = await get('/config/readMore.pdf');
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -14,7 +14,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * Only known names are served (no path is built from free input). Read per request so an
  * administrator's change applies without a restart.
  */
-export function configRoutes(app: FastifyInstance, { dataDir, defaultsDir }: { dataDir: string; defaultsDir: string }): void {
+export function configRoutes(
+  app: FastifyInstance,
+  { dataDir, defaultsDir }: { dataDir: string; defaultsDir: string },
+): void {
   const overrideDir = path.join(dataDir, 'config');
   let readMore: Promise<Uint8Array> | undefined;
 
@@ -32,7 +35,10 @@ export function configRoutes(app: FastifyInstance, { dataDir, defaultsDir }: { d
   app.get('/config/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!SERVED.has(file)) throw notFound('No such configuration file');
-    let body: Uint8Array | undefined = await readFirst([path.join(overrideDir, file), path.join(defaultsDir, file)]);
+    let body: Uint8Array | undefined = await readFirst([
+      path.join(overrideDir, file),
+      path.join(defaultsDir, file),
+    ]);
     if (!body && file === 'readMore.pdf') body = await (readMore ??= renderReadMorePdf());
     if (!body) throw notFound('No such configuration file');
     return reply

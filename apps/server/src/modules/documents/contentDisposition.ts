@@ -4,11 +4,19 @@
  */
 export function contentDisposition(fileName: string, kind: 'inline' | 'attachment'): string {
   const base = fileName.split(/[\\/]/).pop() || 'download';
-  const ascii = base.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_').trim() || 'download';
-  const encoded = encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii =
+    base
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\%;]/g, '_')
+      .trim() || 'download';
+  const encoded = encodeURIComponent(base).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Types a browser would run as a page on our origin: always downloaded, never shown inline. */
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/;
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/;
 export const mustDownload = (contentType: string) => ACTIVE_TYPES.test(contentType);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
 
-const fixture = (name: string) => path.resolve(import.meta.dirname, '../../../../../../shared/fixtures', name);
+const fixture = (name: string) =>
+  path.resolve(import.meta.dirname, '../../../../../../shared/fixtures', name);
 
 describe.each(await testDatabases())('document store on %s', (kind) => {
   let penstock: TestPenstock;
@@ -29,17 +30,29 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
   });
   afterAll(() => penstock.destroy());
 
-  const get = (url: string, cookie?: string) => penstock.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    penstock.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const upload = (folderId: string, fileName: string, content: Buffer, cookie: string) => {
     const { payload, headers } = multipartFile(fileName, content);
-    return penstock.app.inject({ method: 'POST', url: `/api/folders/${folderId}/files`, payload, headers: { ...headers, cookie } });
+    return penstock.app.inject({
+      method: 'POST',
+      url: `/api/folders/${folderId}/files`,
+      payload,
+      headers: { ...headers, cookie },
+    });
   };
 
   it('lists only the projects the user is a member of', async () => {
     const response = await get('/api/tree?id=%23', member);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: project.id, projectid: project.id, text: 'Riverside WTW', type: 'project', hrefbim360: `/projectLog?projectId=${encodeURIComponent(project.id)}` },
+      {
+        id: project.id,
+        projectid: project.id,
+        text: 'Riverside WTW',
+        type: 'project',
+        hrefbim360: `/projectLog?projectId=${encodeURIComponent(project.id)}`,
+      },
     ]);
     expect(project.id).toMatch(/^b\.[0-9a-f-]{36}$/);
   });
@@ -47,10 +60,20 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
   it('lists a project’s ISO 19650 folders and a folder’s children for a member', async () => {
     const top = await get(`/api/tree?id=${project.id}`, member);
     expect(top.statusCode).toBe(200);
-    expect(top.json().map((n: { text: string }) => n.text)).toEqual(['Archived', 'Published', 'Shared', 'WIP']);
+    expect(top.json().map((n: { text: string }) => n.text)).toEqual([
+      'Archived',
+      'Published',
+      'Shared',
+      'WIP',
+    ]);
     expect(top.json()[0]).toMatchObject({ type: 'folder', children: true });
     const wip = await get(`/api/tree?id=${project.folders.WIP}`, member);
-    expect(wip.json().map((n: { text: string }) => n.text)).toEqual(['Civil', 'Electrical', 'Mechanical', 'Process']);
+    expect(wip.json().map((n: { text: string }) => n.text)).toEqual([
+      'Civil',
+      'Electrical',
+      'Mechanical',
+      'Process',
+    ]);
     const archived = await get(`/api/tree?id=${project.folders.Archived}`, member);
     expect(archived.json()).toEqual([]);
   });
@@ -77,10 +100,21 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
 
   it('stores an upload and downloads it byte for byte with its type and a safe name', async () => {
     const bytes = fs.readFileSync(fixture('pdf/issue21570.pdf'));
-    const response = await upload(project.folders['Shared/Process']!, 'P&ID; sheet 1 – Rev A.pdf', bytes, member);
+    const response = await upload(
+      project.folders['Shared/Process']!,
+      'P&ID; sheet 1 – Rev A.pdf',
+      bytes,
+      member,
+    );
     expect(response.statusCode).toBe(201);
     const { item, version } = response.json();
-    expect(item).toMatchObject({ type: 'item', fileType: 'pdf', fileName: 'P&ID; sheet 1 – Rev A.pdf', versionNumber: 1, size: bytes.length });
+    expect(item).toMatchObject({
+      type: 'item',
+      fileType: 'pdf',
+      fileName: 'P&ID; sheet 1 – Rev A.pdf',
+      versionNumber: 1,
+      size: bytes.length,
+    });
     expect(version.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
 
     const download = await get(item.hrefbim360, member);
@@ -99,7 +133,14 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
   it('a second upload with the same name is the next version; content is stored once', async () => {
     const ifc = fs.readFileSync(fixture('ifc/MEP.ifc'));
     const first = (await upload(project.folders['WIP/Mechanical']!, 'MEP.ifc', ifc, member)).json();
-    const again = (await upload(project.folders['WIP/Mechanical']!, 'MEP.ifc', Buffer.concat([ifc, Buffer.from('\n')]), member)).json();
+    const again = (
+      await upload(
+        project.folders['WIP/Mechanical']!,
+        'MEP.ifc',
+        Buffer.concat([ifc, Buffer.from('\n')]),
+        member,
+      )
+    ).json();
     expect(again.item.id).toBe(first.item.id);
     expect(again.version.number).toBe(2);
     const versions = (await get(`/api/items/${first.item.id}/versions`, member)).json();
@@ -109,7 +150,9 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
     expect(Buffer.compare(old.rawPayload, ifc)).toBe(0);
     // the same bytes again add a version but no second copy on disk
     await upload(project.folders['WIP/Mechanical']!, 'MEP copy.ifc', ifc, member);
-    const blobFiles = fs.readdirSync(path.join(penstock.dataDir, 'blobs'), { recursive: true }).filter((f) => String(f).length > 3);
+    const blobFiles = fs
+      .readdirSync(path.join(penstock.dataDir, 'blobs'), { recursive: true })
+      .filter((f) => String(f).length > 3);
     expect(blobFiles).toHaveLength(3);
   });
 
@@ -140,7 +183,12 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
   });
 
   it('serves HTML uploads as attachments so they never run on our origin', async () => {
-    const response = await upload(project.folders.WIP!, 'page.html', Buffer.from('<script>alert(1)</script>'), member);
+    const response = await upload(
+      project.folders.WIP!,
+      'page.html',
+      Buffer.from('<script>alert(1)</script>'),
+      member,
+    );
     const download = await get(response.json().item.hrefbim360, member);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect(download.headers['content-security-policy']).toMatch(/sandbox/);

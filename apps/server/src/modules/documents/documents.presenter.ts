@@ -1,4 +1,11 @@
-import { fileExtension, type AdminProject, type ProjectListItem, type ProjectMember, type TreeNode, type Version } from '@penstock/shared';
+import {
+  fileExtension,
+  type AdminProject,
+  type ProjectListItem,
+  type ProjectMember,
+  type TreeNode,
+  type Version,
+} from '@penstock/shared';
 import type { FoldersTable, ItemsTable, ProjectsTable } from '../../db/schema.ts';
 import type { ItemWithLatest, MemberRow, VersionRow } from './documents.repo.ts';
 

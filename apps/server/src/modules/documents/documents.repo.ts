@@ -20,17 +20,29 @@ export class DocumentsRepo {
   constructor(private readonly db: Db) {}
 
   // ---- projects and membership ----
-  async createProject(name: string, topFolders: ReadonlyArray<{ name: string; children: string[] }>): Promise<ProjectsTable> {
+  async createProject(
+    name: string,
+    topFolders: ReadonlyArray<{ name: string; children: string[] }>,
+  ): Promise<ProjectsTable> {
     const project: ProjectsTable = { id: `b.${crypto.randomUUID()}`, name, created_at: now() };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('projects').values(project).execute();
       for (const folder of topFolders) {
         const id = `f.${crypto.randomUUID()}`;
-        await trx.insertInto('folders').values({ id, project_id: project.id, parent_id: null, name: folder.name, created_at: now() }).execute();
+        await trx
+          .insertInto('folders')
+          .values({ id, project_id: project.id, parent_id: null, name: folder.name, created_at: now() })
+          .execute();
         for (const child of folder.children) {
           await trx
             .insertInto('folders')
-            .values({ id: `f.${crypto.randomUUID()}`, project_id: project.id, parent_id: id, name: child, created_at: now() })
+            .values({
+              id: `f.${crypto.randomUUID()}`,
+              project_id: project.id,
+              parent_id: id,
+              name: child,
+              created_at: now(),
+            })
             .execute();
         }
       }
@@ -70,7 +82,13 @@ export class DocumentsRepo {
     let query = this.db
       .selectFrom('project_members')
       .innerJoin('users', 'users.id', 'project_members.user_id')
-      .select(['project_members.project_id', 'project_members.user_id', 'project_members.role', 'users.name', 'users.email'])
+      .select([
+        'project_members.project_id',
+        'project_members.user_id',
+        'project_members.role',
+        'users.name',
+        'users.email',
+      ])
       .orderBy('users.name');
     if (projectIds) {
       if (projectIds.length === 0) return Promise.resolve([]);
@@ -81,13 +99,24 @@ export class DocumentsRepo {
 
   async upsertMember(projectId: string, userId: string, role: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
-      await trx.insertInto('project_members').values({ project_id: projectId, user_id: userId, role }).execute();
+      await trx
+        .deleteFrom('project_members')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .insertInto('project_members')
+        .values({ project_id: projectId, user_id: userId, role })
+        .execute();
     });
   }
 
   async removeMember(projectId: string, userId: string): Promise<void> {
-    await this.db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+    await this.db
+      .deleteFrom('project_members')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   // ---- folders ----
@@ -97,12 +126,19 @@ export class DocumentsRepo {
 
   childFolders(projectId: string, parentId: string | null): Promise<FoldersTable[]> {
     let query = this.db.selectFrom('folders').selectAll().where('project_id', '=', projectId);
-    query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+    query =
+      parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
     return query.orderBy('name').execute();
   }
 
   async createFolder(projectId: string, parentId: string | null, name: string): Promise<FoldersTable> {
-    const folder: FoldersTable = { id: `f.${crypto.randomUUID()}`, project_id: projectId, parent_id: parentId, name, created_at: now() };
+    const folder: FoldersTable = {
+      id: `f.${crypto.randomUUID()}`,
+      project_id: projectId,
+      parent_id: parentId,
+      name,
+      created_at: now(),
+    };
     await this.db.insertInto('folders').values(folder).execute();
     return folder;
   }
@@ -113,7 +149,12 @@ export class DocumentsRepo {
   }
 
   async itemsInFolder(folderId: string): Promise<ItemWithLatest[]> {
-    const items = await this.db.selectFrom('items').selectAll().where('folder_id', '=', folderId).orderBy('name').execute();
+    const items = await this.db
+      .selectFrom('items')
+      .selectAll()
+      .where('folder_id', '=', folderId)
+      .orderBy('name')
+      .execute();
     if (!items.length) return [];
     const versions = await this.db
       .selectFrom('versions')
@@ -129,7 +170,9 @@ export class DocumentsRepo {
       const current = latest.get(version.item_id);
       if (!current || version.number > current.number) latest.set(version.item_id, version);
     }
-    return items.filter((item) => latest.has(item.id)).map((item) => ({ ...item, latest: latest.get(item.id)! }));
+    return items
+      .filter((item) => latest.has(item.id))
+      .map((item) => ({ ...item, latest: latest.get(item.id)! }));
   }
 
   async findVersion(id: string): Promise<VersionRow | undefined> {
@@ -138,7 +181,12 @@ export class DocumentsRepo {
   }
 
   async versionsOf(itemId: string): Promise<VersionRow[]> {
-    const rows = await this.db.selectFrom('versions').selectAll().where('item_id', '=', itemId).orderBy('number', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('versions')
+      .selectAll()
+      .where('item_id', '=', itemId)
+      .orderBy('number', 'desc')
+      .execute();
     return rows.map(toVersion);
   }
 
@@ -157,8 +205,16 @@ export class DocumentsRepo {
   }): Promise<{ item: ItemsTable; version: VersionRow }> {
     return this.db.transaction().execute(async (trx) => {
       const at = now();
-      const blob = await trx.selectFrom('blobs').select('hash').where('hash', '=', input.blobHash).executeTakeFirst();
-      if (!blob) await trx.insertInto('blobs').values({ hash: input.blobHash, size: input.size, created_at: at }).execute();
+      const blob = await trx
+        .selectFrom('blobs')
+        .select('hash')
+        .where('hash', '=', input.blobHash)
+        .executeTakeFirst();
+      if (!blob)
+        await trx
+          .insertInto('blobs')
+          .values({ hash: input.blobHash, size: input.size, created_at: at })
+          .execute();
       let item = await trx
         .selectFrom('items')
         .selectAll()
@@ -169,7 +225,14 @@ export class DocumentsRepo {
         await trx.updateTable('items').set({ updated_at: at }).where('id', '=', item.id).execute();
         item = { ...item, updated_at: at };
       } else {
-        item = { id: `i.${crypto.randomUUID()}`, project_id: input.projectId, folder_id: input.folderId, name: input.fileName, created_at: at, updated_at: at };
+        item = {
+          id: `i.${crypto.randomUUID()}`,
+          project_id: input.projectId,
+          folder_id: input.folderId,
+          name: input.fileName,
+          created_at: at,
+          updated_at: at,
+        };
         await trx.insertInto('items').values(item).execute();
       }
       const last = await trx
@@ -194,7 +257,10 @@ export class DocumentsRepo {
   }
 
   async countProjects(): Promise<number> {
-    const row = await this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -27,11 +27,15 @@ export function documentsRoutes(
   app.post('/api/folders/:folderId/files', async (request, reply) => {
     const user = requireUser(request);
     const folderId = parseInput(FolderIdSchema, (request.params as { folderId: string }).folderId);
-    if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data in a field named 'file'");
+    if (!request.isMultipart())
+      throw badRequest("Send the file as multipart/form-data in a field named 'file'");
     const target = await documents.uploadTarget(user, folderId);
     const tooLarge = new TooLargeError(maxUploadBytes);
     // busboy stops storing at the limit and reads past the rest, so the client always gets its answer
-    const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 }, throwFileSizeLimit: false });
+    const part = await request.file({
+      limits: { fileSize: maxUploadBytes, files: 1 },
+      throwFileSizeLimit: false,
+    });
     if (!part) throw badRequest("Send the file as multipart/form-data in a field named 'file'");
     const fileName = cleanFileName(part.filename);
     const staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
@@ -55,13 +59,21 @@ export function documentsRoutes(
     return documents.versions(user, (request.params as { itemId: string }).itemId);
   });
 
-  const sendContent = async (reply: FastifyReply, version: VersionRow, stream: NodeJS.ReadableStream, download: boolean) => {
+  const sendContent = async (
+    reply: FastifyReply,
+    version: VersionRow,
+    stream: NodeJS.ReadableStream,
+    download: boolean,
+  ) => {
     const disposition = download || mustDownload(version.content_type) ? 'attachment' : 'inline';
     return reply
       .header('Content-Type', version.content_type)
       .header('Content-Length', String(version.size))
       .header('Content-Disposition', contentDisposition(version.file_name, disposition))
-      .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
+      .header(
+        'Content-Security-Policy',
+        "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+      )
       .header('Cache-Control', 'private, max-age=0, must-revalidate')
       .header('ETag', `"${version.blob_hash}"`)
       .send(stream);
@@ -75,14 +87,22 @@ export function documentsRoutes(
 
   app.get('/api/versions/:versionId/content', async (request, reply) => {
     const user = requireUser(request);
-    const { version, stream } = await documents.content(user, (request.params as { versionId: string }).versionId);
+    const { version, stream } = await documents.content(
+      user,
+      (request.params as { versionId: string }).versionId,
+    );
     return sendContent(reply, version, stream, (request.query as { download?: string }).download === '1');
   });
 }
 
 /** Keep the last path segment of the client's name, without control characters. */
 export function cleanFileName(raw: string | undefined): string {
-  const name = (raw ?? '').split(/[\\/]/).pop()!.replace(/[\x00-\x1f\x7f]/g, '').trim();
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const name = (raw ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\x00-\x1f\x7f]/g, '')
+    .trim();
   if (!name || name === '.' || name === '..') throw badRequest('The file needs a name');
   if (name.length > 255) throw badRequest('File names can have at most 255 characters');
   return name;
