@@ -97,11 +97,9 @@ export function documentsRoutes(
 
 /** Keep the last path segment of the client's name, without control characters. */
 export function cleanFileName(raw: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const name = (raw ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/[\x00-\x1f\x7f]/g, '')
+  const name = [...((raw ?? '').split(/[\\/]/).pop() ?? '')]
+    .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
+    .join('')
     .trim();
   if (!name || name === '.' || name === '..') throw badRequest('The file needs a name');
   if (name.length > 255) throw badRequest('File names can have at most 255 characters');
