@@ -5,3 +5,4 @@ export * from './roles.ts';
 export * from './routes.ts';
 export * from './tree.ts';
 export * from './truncate.ts';
+export * from './assetCategories.ts';

@@ -34,6 +34,8 @@ export interface FoldersTable {
   project_id: string;
   parent_id: string | null;
   name: string;
+  /** order among siblings (the ISO 19650 states keep their workflow order); then by name */
+  position: number;
   created_at: string;
 }
 export interface ItemsTable {

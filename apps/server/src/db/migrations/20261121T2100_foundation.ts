@@ -47,6 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('parent_id', 'text', (c) => c.references('folders.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema

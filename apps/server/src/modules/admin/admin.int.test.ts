@@ -113,10 +113,10 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
     expect(added.statusCode).toBe(200);
     const tree = await call('GET', `/api/tree?id=${project.id}`, engineer);
     expect(tree.json().map((n: { text: string }) => n.text)).toEqual([
-      'Archived',
-      'Published',
-      'Shared',
       'WIP',
+      'Shared',
+      'Published',
+      'Archived',
     ]);
 
     const removed = await call('DELETE', `/api/admin/projects/${project.id}/members/${erin.id}`, admin);

@@ -61,17 +61,17 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
     const top = await get(`/api/tree?id=${project.id}`, member);
     expect(top.statusCode).toBe(200);
     expect(top.json().map((n: { text: string }) => n.text)).toEqual([
-      'Archived',
-      'Published',
-      'Shared',
       'WIP',
+      'Shared',
+      'Published',
+      'Archived',
     ]);
     expect(top.json()[0]).toMatchObject({ type: 'folder', children: true });
     const wip = await get(`/api/tree?id=${project.folders.WIP}`, member);
     expect(wip.json().map((n: { text: string }) => n.text)).toEqual([
       'Civil',
-      'Electrical',
       'Mechanical',
+      'Electrical',
       'Process',
     ]);
     const archived = await get(`/api/tree?id=${project.folders.Archived}`, member);

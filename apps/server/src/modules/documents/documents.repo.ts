@@ -27,13 +27,20 @@ export class DocumentsRepo {
     const project: ProjectsTable = { id: `b.${crypto.randomUUID()}`, name, created_at: now() };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('projects').values(project).execute();
-      for (const folder of topFolders) {
+      for (const [position, folder] of topFolders.entries()) {
         const id = `f.${crypto.randomUUID()}`;
         await trx
           .insertInto('folders')
-          .values({ id, project_id: project.id, parent_id: null, name: folder.name, created_at: now() })
+          .values({
+            id,
+            project_id: project.id,
+            parent_id: null,
+            name: folder.name,
+            position,
+            created_at: now(),
+          })
           .execute();
-        for (const child of folder.children) {
+        for (const [childPosition, child] of folder.children.entries()) {
           await trx
             .insertInto('folders')
             .values({
@@ -41,6 +48,7 @@ export class DocumentsRepo {
               project_id: project.id,
               parent_id: id,
               name: child,
+              position: childPosition,
               created_at: now(),
             })
             .execute();
@@ -128,7 +136,7 @@ export class DocumentsRepo {
     let query = this.db.selectFrom('folders').selectAll().where('project_id', '=', projectId);
     query =
       parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
-    return query.orderBy('name').execute();
+    return query.orderBy('position').orderBy('name').execute();
   }
 
   async createFolder(projectId: string, parentId: string | null, name: string): Promise<FoldersTable> {
@@ -137,6 +145,7 @@ export class DocumentsRepo {
       project_id: projectId,
       parent_id: parentId,
       name,
+      position: 0,
       created_at: now(),
     };
     await this.db.insertInto('folders').values(folder).execute();

@@ -1,0 +1,99 @@
+#!/usr/bin/env -S node --import tsx
+/**
+ * plantgen command line.
+ *   node --import tsx tools/plantgen/src/cli.ts --elements 2000 --seed 7 --out plant.ifc
+ *   node --import tsx tools/plantgen/src/cli.ts --pdf 12 --seed 7 --out pid.pdf
+ *   node --import tsx tools/plantgen/src/cli.ts --xlsx --seed 7 --out equipment.xlsx
+ *   node --import tsx tools/plantgen/src/cli.ts --png --seed 7 --out site.png
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { writePlantIfc } from './ifc.ts';
+import { generateEquipmentListXlsx, generateSitePhotoPng } from './office.ts';
+import { generatePidPdf } from './pdf.ts';
+import { plantIdentity } from './plant/plan.ts';
+
+const USAGE = `Usage: plantgen [--elements N] [--seed S] [--name TEXT] [--out FILE]    IFC4 model (default plant.ifc)
+       plantgen --pdf SHEETS [--seed S] [--title TEXT] [--prefix TEXT] [--out FILE]   P&ID drawings (pid.pdf)
+       plantgen --xlsx [--elements N] [--seed S] [--out FILE]                   equipment list (equipment-list.xlsx)
+       plantgen --png [--seed S] [--out FILE]                                   site photo (site-photo.png)`;
+
+function integer(value: string | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n)) throw new Error(`${what} must be an integer, got '${value}'`);
+  return n;
+}
+
+const size = (bytes: number): string =>
+  bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      elements: { type: 'string' },
+      seed: { type: 'string' },
+      name: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      pdf: { type: 'string' },
+      title: { type: 'string' },
+      prefix: { type: 'string' },
+      xlsx: { type: 'boolean' },
+      png: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const seed = integer(values.seed, 1, '--seed');
+  const identity = plantIdentity(values.name ? { name: values.name } : {});
+  const started = performance.now();
+  const took = (): string => `${((performance.now() - started) / 1000).toFixed(2)} s`;
+
+  if (values.pdf !== undefined) {
+    const sheets = integer(values.pdf, 1, '--pdf');
+    const out = values.out ?? 'pid.pdf';
+    const title = values.title ?? identity.name;
+    const bytes = await generatePidPdf({
+      sheets,
+      seed,
+      title,
+      drawingPrefix: values.prefix ?? identity.drawingPrefix,
+    });
+    writeFileSync(out, bytes);
+    console.log(`Wrote ${out}: ${sheets} A3 P&ID sheet(s) of ${title}, ${size(bytes.length)} in ${took()}`);
+  } else if (values.xlsx) {
+    const out = values.out ?? 'equipment-list.xlsx';
+    const elements = integer(values.elements, 2000, '--elements');
+    const bytes = await generateEquipmentListXlsx(seed, { elements, name: identity.name });
+    writeFileSync(out, bytes);
+    console.log(
+      `Wrote ${out}: equipment and instrument lists of a ${elements}-element plant, ${size(bytes.length)} in ${took()}`,
+    );
+  } else if (values.png) {
+    const out = values.out ?? 'site-photo.png';
+    const bytes = generateSitePhotoPng(seed);
+    writeFileSync(out, bytes);
+    console.log(`Wrote ${out}: 320 x 200 PNG, ${size(bytes.length)} in ${took()}`);
+  } else {
+    const out = values.out ?? 'plant.ifc';
+    const elements = integer(values.elements, 2000, '--elements');
+    const stats = writePlantIfc(out, { elements, seed, name: identity.name });
+    const types = Object.entries(stats.byType)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, n]) => `${type} ${n}`)
+      .join(', ');
+    console.log(
+      `Wrote ${out}: ${stats.elements} elements, ${stats.lines} pipelines, ${stats.entities} entities, ${size(stats.bytes)} in ${took()}`,
+    );
+    console.log(`  ${types}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(USAGE);
+  process.exitCode = 1;
+});

@@ -1,0 +1,146 @@
+/** Writes plant elements (placement, swept-solid body, property set) and pipeline systems as STEP. */
+import type { GuidSource } from '../rng.ts';
+import { PSET_NAME } from '../plant/props.ts';
+import type { PlantElement, PlantLine, Prop, Shape } from '../plant/types.ts';
+import type { ProjectRefs } from './project.ts';
+import { NULL, enumValue, list, real, ref, refs, str, type StepWriter } from './step.ts';
+
+export class ElementWriter {
+  /** Profiles are shared between elements of the same size. */
+  private readonly profiles = new Map<string, number>();
+
+  constructor(
+    private readonly w: StepWriter,
+    private readonly guids: GuidSource,
+    private readonly project: ProjectRefs,
+  ) {}
+
+  /** Writes one element with its geometry and property set; returns the element's entity id. */
+  element(e: PlantElement): number {
+    const { w, project } = this;
+    const location = w.add('IFCCARTESIANPOINT', list(e.position.map(real)));
+    const axes = w.add('IFCAXIS2PLACEMENT3D', ref(location), ref(project.dirZ), ref(project.dirX));
+    const placement = w.add('IFCLOCALPLACEMENT', ref(project.storeyPlacements[e.storey]), ref(axes));
+    const depth = e.shape.kind === 'box' ? e.shape.dz : e.shape.length;
+    const position = project.solidPosition[e.shape.kind === 'box' ? 'z' : e.shape.axis];
+    const solid = w.add(
+      'IFCEXTRUDEDAREASOLID',
+      ref(this.profile(e.shape)),
+      ref(position),
+      ref(project.dirZ),
+      real(depth),
+    );
+    const body = w.add(
+      'IFCSHAPEREPRESENTATION',
+      ref(project.bodyContext),
+      str('Body'),
+      str('SweptSolid'),
+      refs([solid]),
+    );
+    const shape = w.add('IFCPRODUCTDEFINITIONSHAPE', NULL, NULL, refs([body]));
+    const id = w.add(
+      e.ifcType,
+      str(this.guids.next()),
+      ref(project.ownerHistory),
+      str(e.name),
+      str(e.description),
+      str(e.objectType),
+      ref(placement),
+      ref(shape),
+      e.tag ? str(e.tag) : NULL,
+      enumValue(e.predefinedType),
+    );
+    this.propertySet(id, e.props);
+    return id;
+  }
+
+  /** A pipeline line as an IfcDistributionSystem grouping its segments, valves and instruments. */
+  line(line: PlantLine, members: readonly number[]): void {
+    const { w, project, guids } = this;
+    const system = w.add(
+      'IFCDISTRIBUTIONSYSTEM',
+      str(guids.next()),
+      ref(project.ownerHistory),
+      str(line.number),
+      str(line.description),
+      str('Pipeline'),
+      str(line.number),
+      enumValue(line.systemType),
+    );
+    w.add(
+      'IFCRELASSIGNSTOGROUP',
+      str(guids.next()),
+      ref(project.ownerHistory),
+      NULL,
+      NULL,
+      refs(members),
+      NULL,
+      ref(system),
+    );
+  }
+
+  /** Containment of elements in one storey. */
+  contain(storey: number, elements: readonly number[]): void {
+    if (elements.length === 0) return;
+    const { w, project, guids } = this;
+    w.add(
+      'IFCRELCONTAINEDINSPATIALSTRUCTURE',
+      str(guids.next()),
+      ref(project.ownerHistory),
+      NULL,
+      NULL,
+      refs(elements),
+      ref(storey),
+    );
+  }
+
+  private propertySet(element: number, props: readonly Prop[]): void {
+    const { w, project, guids } = this;
+    const values = props.map(([name, value]) =>
+      w.add(
+        'IFCPROPERTYSINGLEVALUE',
+        str(name),
+        NULL,
+        typeof value === 'number' ? `IFCREAL(${real(value)})` : `IFCLABEL(${str(value)})`,
+        NULL,
+      ),
+    );
+    const pset = w.add(
+      'IFCPROPERTYSET',
+      str(guids.next()),
+      ref(project.ownerHistory),
+      str(PSET_NAME),
+      NULL,
+      refs(values),
+    );
+    w.add(
+      'IFCRELDEFINESBYPROPERTIES',
+      str(guids.next()),
+      ref(project.ownerHistory),
+      NULL,
+      NULL,
+      refs([element]),
+      ref(pset),
+    );
+  }
+
+  private profile(shape: Shape): number {
+    const key = shape.kind === 'box' ? `r${real(shape.dx)}x${real(shape.dy)}` : `c${real(shape.r)}`;
+    const cached = this.profiles.get(key);
+    if (cached !== undefined) return cached;
+    const position = ref(this.project.profilePosition);
+    const id =
+      shape.kind === 'box'
+        ? this.w.add(
+            'IFCRECTANGLEPROFILEDEF',
+            enumValue('AREA'),
+            NULL,
+            position,
+            real(shape.dx),
+            real(shape.dy),
+          )
+        : this.w.add('IFCCIRCLEPROFILEDEF', enumValue('AREA'), NULL, position, real(shape.r));
+    this.profiles.set(key, id);
+    return id;
+  }
+}

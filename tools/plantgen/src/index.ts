@@ -1,0 +1,23 @@
+/** @penstock/plantgen: deterministic demo data for a water-treatment works (IFC, P&ID PDF, xlsx, PNG). */
+export {
+  emitPlantIfc,
+  generatePlantIfc,
+  writePlantIfc,
+  type PlantIfcOptions,
+  type PlantIfcStats,
+} from './ifc.ts';
+export { generatePidPdf, type PidPdfOptions } from './pdf.ts';
+export { generateEquipmentListXlsx, generateSitePhotoPng, type EquipmentListOptions } from './office.ts';
+export { planPlant, plantIdentity, type PlantIdentity } from './plant/plan.ts';
+export { PROP, PSET_NAME } from './plant/props.ts';
+export { STREAMS } from './plant/streams.ts';
+export { IFC_ELEMENT_TYPES } from './plant/types.ts';
+export type {
+  IfcElementType,
+  PlantElement,
+  PlantLine,
+  PlantModule,
+  PlantOptions,
+  Prop,
+  Shape,
+} from './plant/types.ts';

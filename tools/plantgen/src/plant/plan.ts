@@ -1,0 +1,75 @@
+/**
+ * Lays the works out on a site grid: seven process areas (two rows of up to four), each a grid of modules.
+ * Modules are produced round-robin over the streams until exactly `elements` elements exist.
+ */
+import { Rng } from '../rng.ts';
+import { MODULE_SIZE, buildModule } from './module.ts';
+import { STREAMS } from './streams.ts';
+import { DEFAULT_WORKS_NAME, TagBook, initials } from './tags.ts';
+import type { PlantModule, PlantOptions } from './types.ts';
+
+/** Module spacing on the site, leaving access roads between slabs (mm). */
+export const MODULE_PITCH = { x: MODULE_SIZE.x + 4000, y: MODULE_SIZE.y + 4000 } as const;
+const AREA_ROAD = 20000;
+const AREAS_PER_ROW = 4;
+/** No module has fewer elements than this, so the area grids are never too small. */
+const MIN_MODULE_ELEMENTS = 28;
+
+export interface PlantIdentity {
+  readonly name: string;
+  /** Prefix of P&ID drawing numbers, e.g. 'RWTW-PID'. */
+  readonly drawingPrefix: string;
+}
+
+export function plantIdentity(options: Pick<PlantOptions, 'name'>): PlantIdentity {
+  const name = options.name ?? DEFAULT_WORKS_NAME;
+  return { name, drawingPrefix: `${initials(name)}-PID` };
+}
+
+export function validateOptions(options: PlantOptions): void {
+  if (!Number.isInteger(options.elements) || options.elements < 1) {
+    throw new RangeError(`elements must be a positive integer, got ${options.elements}`);
+  }
+  if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+}
+
+/**
+ * Yields the plant's modules in order; the last one may be cut short to hit the element count. A module's
+ * content depends only on the seed and its position in the order, not on the plant's size, so drawings can
+ * be made of the first modules of any plant (only site coordinates change with size).
+ */
+export function* planPlant(
+  options: PlantOptions & { readonly drawingPrefix?: string },
+): Generator<PlantModule> {
+  validateOptions(options);
+  const drawingPrefix = options.drawingPrefix ?? plantIdentity(options).drawingPrefix;
+  const rng = new Rng(options.seed, 1);
+  const tags = new TagBook();
+  const perArea = Math.max(1, Math.ceil(options.elements / MIN_MODULE_ELEMENTS / STREAMS.length));
+  const cols = Math.ceil(Math.sqrt(perArea));
+  const rows = Math.ceil(perArea / cols);
+  const areaSize = { x: cols * MODULE_PITCH.x + AREA_ROAD, y: rows * MODULE_PITCH.y + AREA_ROAD };
+
+  let produced = 0;
+  for (let g = 0; produced < options.elements; g++) {
+    const areaIndex = g % STREAMS.length;
+    const stream = STREAMS[areaIndex];
+    if (!stream) throw new Error('no stream');
+    const index = Math.floor(g / STREAMS.length);
+    const origin = [
+      (areaIndex % AREAS_PER_ROW) * areaSize.x + (index % cols) * MODULE_PITCH.x,
+      Math.floor(areaIndex / AREAS_PER_ROW) * areaSize.y + Math.floor(index / cols) * MODULE_PITCH.y,
+    ] as const;
+    const module = buildModule({ stream, index, origin, rng, tags, drawingPrefix });
+    const room = options.elements - produced;
+    if (module.elements.length <= room) {
+      produced += module.elements.length;
+      yield module;
+      continue;
+    }
+    const elements = module.elements.slice(0, room);
+    const used = new Set(elements.map((e) => e.line));
+    produced += elements.length;
+    yield { ...module, elements, lines: module.lines.filter((line) => used.has(line.number)) };
+  }
+}
