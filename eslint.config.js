@@ -7,7 +7,8 @@ import globals from 'globals';
 
 const serverImports = {
   group: ['**/apps/server/**', '@penstock/server', '@penstock/server/*'],
-  message: 'The web app and shared packages must not import server code; put shared rules in @penstock/shared.',
+  message:
+    'The web app and shared packages must not import server code; put shared rules in @penstock/shared.',
 };
 
 export default tseslint.config(
@@ -37,7 +38,10 @@ export default tseslint.config(
         {
           patterns: [
             serverImports,
-            { group: ['react', 'react-*', 'fastify', 'kysely', 'node:*'], message: 'shared is pure: no framework or Node imports.' },
+            {
+              group: ['react', 'react-*', 'fastify', 'kysely', 'node:*'],
+              message: 'shared is pure: no framework or Node imports.',
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -87,7 +87,13 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
 async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
-  if (built) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+  if (built) {
+    // wildcard: files are looked up per request, so a rebuilt app is served without a restart
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    app.get('/', async (_request, reply) => sendIndex(reply));
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&
@@ -101,6 +107,6 @@ async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void>
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (or `npm start`, which builds it).');
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 }

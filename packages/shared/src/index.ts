@@ -6,3 +6,4 @@ export * from './routes.ts';
 export * from './tree.ts';
 export * from './truncate.ts';
 export * from './assetCategories.ts';
+export * from './tabs.ts';

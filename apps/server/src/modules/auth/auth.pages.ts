@@ -22,7 +22,7 @@ const STYLE = `
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
 }
 
 export function signInPage(options: { returnTo: string; email?: string; error?: string }): string {

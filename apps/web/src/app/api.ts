@@ -1,0 +1,89 @@
+/** The one way the app talks to its server: same-origin cookies, JSON answers, `{error}` messages. */
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Something with a zod-like `parse` (the shared contract's schemas). */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiOptions extends Omit<RequestInit, 'body'> {
+  /** sent as JSON */
+  json?: unknown;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let message = `The server answered ${response.status} ${response.statusText}`.trim();
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+      message = body.error;
+    }
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new ApiError(message, response.status);
+}
+
+async function send(url: string, { json, headers, ...init }: ApiOptions = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      ...init,
+      headers: {
+        Accept: 'application/json',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+  } catch {
+    throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** Fetch JSON; throws an ApiError carrying the server's `error` text on a non-2xx answer. */
+export async function apiFetch<T = unknown>(
+  url: string,
+  options?: ApiOptions,
+  schema?: Parser<T>,
+): Promise<T> {
+  const response = await send(url, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(`The server sent an answer that is not JSON (${url}).`, response.status);
+  }
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError(`The server sent an answer in an unexpected shape (${url}).`, response.status);
+  }
+}
+
+/** Fetch a text answer (the sign-in address, markdown). */
+export async function apiFetchText(url: string, options?: ApiOptions): Promise<string> {
+  const response = await send(url, {
+    ...options,
+    headers: { Accept: 'text/plain, */*', ...options?.headers },
+  });
+  return response.text();
+}
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';

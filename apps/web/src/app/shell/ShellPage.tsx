@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { MAIN_ROUTE, type ShellRoute } from '@penstock/shared';
+import { Loading } from '../../components/Loading.tsx';
+import { PlannedPage } from '../../features/pages/components/PlannedPage.tsx';
+import { PLANNED_PAGES } from '../../features/pages/pages.ts';
+import { WorkspacePage } from '../../features/workspace/components/WorkspacePage.tsx';
+
+const AdminPage = lazy(() =>
+  import('../../features/admin/components/AdminPage.tsx').then((module) => ({ default: module.AdminPage })),
+);
+
+/** The content of a shell route. */
+export function ShellPage({ page }: { page: ShellRoute }) {
+  if (page === '/admin') {
+    return (
+      <Suspense fallback={<Loading label="Loading administration..." />}>
+        <AdminPage />
+      </Suspense>
+    );
+  }
+  const planned = page === MAIN_ROUTE ? undefined : PLANNED_PAGES[page];
+  return planned ? <PlannedPage page={planned} /> : <WorkspacePage />;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { appReducer, initialAppState, type AppState, type OpenModel } from './store.tsx';
+
+const model = (id: string, selected = false): OpenModel => ({
+  id,
+  name: `${id}.ifc`,
+  number: 0.3,
+  selected,
+  fileType: 'ifc',
+  hrefbim360: `/api/items/${id}/content`,
+});
+
+describe('app store', () => {
+  it('starts with extra tabs allowed, no project, and the left navigation open unless a review is pending', () => {
+    expect(initialAppState()).toEqual({
+      selectedProject: null,
+      openModels: [],
+      allowAdditionalTabs: true,
+      reviewIdPending: null,
+      leftNavOpen: true,
+    });
+    expect(initialAppState('r1').leftNavOpen).toBe(false);
+  });
+
+  it('choosing a project allows extra tabs, empties the open models and clears review mode', () => {
+    const before: AppState = {
+      ...initialAppState(),
+      openModels: [model('a', true)],
+      allowAdditionalTabs: false,
+      reviewIdPending: 'r1',
+    };
+    const project = { projectid: 'b.1', text: 'Riverside', hrefbim360: '/projectLog?projectId=b.1' };
+    expect(appReducer(before, { type: 'selectProject', project })).toEqual({
+      ...before,
+      selectedProject: project,
+      openModels: [],
+      allowAdditionalTabs: true,
+      reviewIdPending: null,
+    });
+  });
+
+  it('selects and closes models with the shared tab rules', () => {
+    const state = { ...initialAppState(), openModels: [model('a'), model('b', true), model('c')] };
+    const closed = appReducer(state, { type: 'closeModel', id: 'b' });
+    expect(closed.openModels.map((m) => [m.id, m.selected])).toEqual([
+      ['a', false],
+      ['c', true],
+    ]);
+    const selected = appReducer(closed, { type: 'selectModel', id: 'a' });
+    expect(selected.openModels.find((m) => m.selected)?.id).toBe('a');
+  });
+
+  it('toggles the left navigation and resets everything', () => {
+    const state = appReducer(initialAppState(), { type: 'toggleLeftNav' });
+    expect(state.leftNavOpen).toBe(false);
+    const busy = appReducer(
+      { ...state, openModels: [model('a', true)] },
+      { type: 'setReviewIdPending', reviewId: 'r2' },
+    );
+    expect(appReducer(busy, { type: 'reset' })).toEqual(initialAppState());
+  });
+});

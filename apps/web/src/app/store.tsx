@@ -1,0 +1,111 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type Dispatch,
+  type ReactNode,
+} from 'react';
+import { closeTab, selectTab, type ModelTab } from '@penstock/shared';
+
+/** The selected project: the spec's {projectid, text, hrefbim360}. */
+export interface SelectedProject {
+  projectid: string;
+  text: string;
+  hrefbim360: string;
+}
+
+/** An open model tab, with what the tab body shows about the file. */
+export interface OpenModel extends ModelTab {
+  fileType: string;
+  hrefbim360: string;
+  versionNumber?: number | undefined;
+}
+
+export interface AppState {
+  selectedProject: SelectedProject | null;
+  openModels: OpenModel[];
+  /** the spec's allow-additional-tabs flag */
+  allowAdditionalTabs: boolean;
+  /** a review opened from a link or the personal hub; while one is pending the left navigation starts closed */
+  reviewIdPending: string | null;
+  leftNavOpen: boolean;
+}
+
+export type AppAction =
+  | { type: 'selectProject'; project: SelectedProject }
+  | { type: 'setOpenModels'; models: OpenModel[] }
+  | { type: 'selectModel'; id: string }
+  | { type: 'closeModel'; id: string }
+  | { type: 'setReviewIdPending'; reviewId: string | null }
+  | { type: 'toggleLeftNav' }
+  | { type: 'setLeftNav'; open: boolean }
+  | { type: 'reset' };
+
+export function initialAppState(reviewIdPending: string | null = null): AppState {
+  return {
+    selectedProject: null,
+    openModels: [],
+    allowAdditionalTabs: true,
+    reviewIdPending,
+    leftNavOpen: reviewIdPending === null,
+  };
+}
+
+export function appReducer(state: AppState, action: AppAction): AppState {
+  switch (action.type) {
+    case 'selectProject':
+      // Spec §4: extra tabs allowed again, no open models, review mode cleared. (The aggregate properties
+      // the spec also clears arrive with the model viewer.)
+      return {
+        ...state,
+        selectedProject: action.project,
+        allowAdditionalTabs: true,
+        openModels: [],
+        reviewIdPending: null,
+      };
+    case 'setOpenModels':
+      return { ...state, openModels: action.models };
+    case 'selectModel':
+      return { ...state, openModels: selectTab(state.openModels, action.id) };
+    case 'closeModel':
+      return { ...state, openModels: closeTab(state.openModels, action.id) };
+    case 'setReviewIdPending':
+      return { ...state, reviewIdPending: action.reviewId };
+    case 'toggleLeftNav':
+      return { ...state, leftNavOpen: !state.leftNavOpen };
+    case 'setLeftNav':
+      return { ...state, leftNavOpen: action.open };
+    case 'reset':
+      return initialAppState();
+  }
+}
+
+interface AppStore {
+  state: AppState;
+  dispatch: Dispatch<AppAction>;
+  /** the latest state, for handlers that run later (timers) */
+  getState: () => AppState;
+}
+
+const AppStoreContext = createContext<AppStore | null>(null);
+
+export function AppStoreProvider({ children, initial }: { children: ReactNode; initial?: AppState }) {
+  const [state, dispatch] = useReducer(appReducer, initial ?? initialAppState());
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  }, [state]);
+  const getState = useCallback(() => latest.current, []);
+  const store = useMemo(() => ({ state, dispatch, getState }), [state, getState]);
+  return <AppStoreContext.Provider value={store}>{children}</AppStoreContext.Provider>;
+}
+
+export function useAppStore(): AppStore {
+  const store = useContext(AppStoreContext);
+  if (!store) throw new Error('useAppStore must be used inside <AppStoreProvider>');
+  return store;
+}

@@ -1,0 +1,13 @@
+import { FaDroplet } from 'react-icons/fa6';
+
+/** The product mark: a water drop and the name. */
+export function Brand({ size = 'md', light = false }: { size?: 'md' | 'lg'; light?: boolean }) {
+  return (
+    <span className={`brand brand-${size} ${light ? 'text-white' : 'text-primary-emphasis'}`}>
+      <span className="brand-mark" aria-hidden="true">
+        <FaDroplet />
+      </span>
+      <span className="brand-name">Penstock</span>
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+import { CurrentUserSchema, type CurrentUser } from '@penstock/shared';
+import { apiFetch, apiFetchText } from '../../app/api.ts';
+
+/** The address of Penstock's sign-in page, as text. */
+export async function fetchSignInUrl(): Promise<string> {
+  const url = (await apiFetchText('/api/auth/signin-url')).trim();
+  if (url === '') throw new Error('The server did not give a sign-in address.');
+  return url;
+}
+
+export const fetchCurrentUser = (): Promise<CurrentUser> => apiFetch('/api/user', {}, CurrentUserSchema);
+
+/** Ends the session; answers where to send the browser next. */
+export async function logoff(): Promise<{ signedOutUrl: string }> {
+  const body = await apiFetch<{ signedOutUrl?: unknown }>('/api/user/logoff');
+  return { signedOutUrl: typeof body?.signedOutUrl === 'string' ? body.signedOutUrl : '/auth/signed-out' };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '../../../app/browser.ts';
+import { deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
+import { configRoutes, user } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const signedOut = { ...configRoutes(), '/api/user': { status: 401, error: 'Not signed in' } };
+
+describe('sign-in page', () => {
+  it('says what the product is and links to the read-more PDF in a new tab', () => {
+    mockFetch(signedOut);
+    renderApp({ path: '/' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Penstock project viewer' })).toBeInTheDocument();
+    const readMore = screen.getByRole('link', { name: 'Read more' });
+    expect(readMore).toHaveAttribute('href', '/config/readMore.pdf');
+    expect(readMore).toHaveAttribute('target', '_blank');
+  });
+
+  it('fetches the sign-in address as text, then sends the browser to it', async () => {
+    const address = deferred<Reply>();
+    mockFetch({ ...signedOut, '/api/auth/signin-url': () => address.promise });
+    const setHref = vi.spyOn(browser, 'setHref').mockImplementation(() => undefined);
+    renderApp({ path: '/' });
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await userEvent.click(button);
+    expect(button).toBeDisabled();
+    expect(screen.getByText('Taking you to the sign-in page...')).toBeInTheDocument();
+    address.resolve({ text: '/auth/signin?returnTo=%2Fmain' });
+    await waitFor(() => expect(setHref).toHaveBeenCalledWith('/auth/signin?returnTo=%2Fmain'));
+  });
+
+  it('shows an error when the sign-in address cannot be fetched', async () => {
+    mockFetch({ ...signedOut, '/api/auth/signin-url': { status: 503, error: 'Service unavailable' } });
+    const setHref = vi.spyOn(browser, 'setHref').mockImplementation(() => undefined);
+    renderApp({ path: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not start signing in: Service unavailable',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(setHref).not.toHaveBeenCalled();
+  });
+
+  it('offers to continue to the projects when a session exists, keeping Sign in', async () => {
+    mockFetch({ ...configRoutes(), '/api/user': { json: user } });
+    renderApp({ path: '/' });
+    expect(await screen.findByRole('link', { name: /Continue to projects/ })).toHaveAttribute(
+      'href',
+      '/main',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import type { ShellRoute } from '@penstock/shared';
+
+export interface PlannedPage {
+  title: string;
+  /** one honest line on what the page will hold */
+  summary: string;
+}
+
+/** Shell pages whose features arrive in later releases. */
+export const PLANNED_PAGES: Partial<Record<ShellRoute, PlannedPage>> = {
+  '/engineering': {
+    title: 'Engineering Apps',
+    summary: 'The P&ID legend, the sketch tool and the DSEAR register will be reached from here.',
+  },
+  '/supplier': {
+    title: 'NEW Design Competency Apps',
+    summary:
+      'The design competency form and register, with procedures, guidance documents and training videos for suppliers, will be here.',
+  },
+  '/feedback': {
+    title: 'Feedback',
+    summary:
+      'A form to send feedback on the tools, with answers to frequently asked questions, will be here.',
+  },
+  '/training': {
+    title: 'Training',
+    summary: 'Your mandatory, recommended and available training courses, with your progress, will be here.',
+  },
+  '/personalHub': {
+    title: 'Personal Hub',
+    summary: 'Your workflows, markups and DSEAR approvals waiting for you will be listed here.',
+  },
+  '/dsear': {
+    title: 'DSEAR Register',
+    summary: 'The register of hazardous-area (DSEAR) assessments of every project will be here.',
+  },
+  '/dsearNew': {
+    title: 'DSEAR Register',
+    summary: 'The register of hazardous-area (DSEAR) assessments of every project will be here.',
+  },
+  '/SketchUp': {
+    title: 'Sketch editor',
+    summary: 'A canvas for sketching P&IDs from drag-and-drop symbols will be here.',
+  },
+  '/projectLog': {
+    title: 'Project log',
+    summary: "The selected project's log of issues, design queries and change requests will be here.",
+  },
+};

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initialAppState, type AppState } from '../../../app/store.tsx';
+import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
+import { PROJECT_ID, file, project, signedInRoutes, treeUrl } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ProjectBrowser } from './ProjectBrowser.tsx';
+
+const selected: AppState = {
+  ...initialAppState(),
+  selectedProject: { projectid: PROJECT_ID, text: project.text, hrefbim360: project.hrefbim360 },
+};
+
+const renderBrowser = () => renderWithProviders(<ProjectBrowser />, { initialState: selected });
+
+describe('project browser', () => {
+  it('shows a spinner while a folder loads, then its children', async () => {
+    const wip = deferred<Reply>();
+    mockFetch({ ...signedInRoutes(), [treeUrl('f.wip')]: () => wip.promise });
+    renderBrowser();
+    const folder = await screen.findByRole('button', { name: 'WIP' });
+    expect(folder).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(folder);
+    expect(within(folder).getByRole('status')).toHaveTextContent('Loading...');
+    wip.resolve({ json: [file('i.pump', 'Pump station.ifc')] });
+    expect(await screen.findByRole('button', { name: 'Pump station.ifc' })).toBeInTheDocument();
+    expect(within(folder).queryByRole('status')).not.toBeInTheDocument();
+    expect(folder).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('loads a folder once; later clicks only toggle', async () => {
+    const fetchMock = mockFetch(signedInRoutes());
+    renderBrowser();
+    const folder = await screen.findByRole('button', { name: 'WIP' });
+    await userEvent.click(folder); // open: loads
+    await screen.findByRole('button', { name: 'Models' });
+    await userEvent.click(folder); // close
+    expect(screen.queryByRole('button', { name: 'Models' })).not.toBeInTheDocument();
+    await userEvent.click(folder); // open again: no new load
+    expect(screen.getByRole('button', { name: 'Models' })).toBeInTheDocument();
+    expect(calls(fetchMock).filter((call) => call === `GET ${treeUrl('f.wip')}`)).toHaveLength(1);
+  });
+
+  it("says 'No Data in {folder}' when a folder has no children", async () => {
+    mockFetch(signedInRoutes());
+    renderBrowser();
+    await userEvent.click(await screen.findByRole('button', { name: 'Shared' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^No Data in Shared$/);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close alert' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows an error when a folder cannot be loaded, and tries again on the next click', async () => {
+    let failures = 1;
+    mockFetch({
+      ...signedInRoutes(),
+      [treeUrl('f.shared')]: () =>
+        failures-- > 0 ? { status: 404, error: 'Not found' } : { json: [file('i.a', 'A.pdf')] },
+    });
+    renderBrowser();
+    const folder = await screen.findByRole('button', { name: 'Shared' });
+    await userEvent.click(folder);
+    expect(await screen.findByText('Could not open Shared: Not found')).toBeInTheDocument();
+    expect(folder).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(folder);
+    expect(await screen.findByRole('button', { name: 'A.pdf' })).toBeInTheDocument();
+  });
+
+  it('hides blocked folders and cuts names to maxProjectBrowserNameLength', async () => {
+    mockFetch(signedInRoutes());
+    renderBrowser();
+    await userEvent.click(await screen.findByRole('button', { name: 'WIP' }));
+    expect(screen.queryByRole('button', { name: 'Scratch.tmp' })).not.toBeInTheDocument();
+    const pid = await screen.findByRole('button', { name: 'Process and instrumentation diagram.pdf' });
+    expect(pid).toHaveTextContent('Process and instrumentat...');
+    expect(pid).toHaveAttribute('title', 'Process and instrumentation diagram.pdf');
+  });
+
+  it('makes files that cannot be viewed a link opening in a new tab', async () => {
+    mockFetch(signedInRoutes());
+    renderBrowser();
+    await userEvent.click(await screen.findByRole('button', { name: 'WIP' }));
+    const link = await screen.findByRole('link', { name: 'Equipment schedule.xlsx' });
+    expect(link.tagName).toBe('A');
+    expect(link).toHaveAttribute('href', '/api/items/i.schedule/content');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('button', { name: 'Pump station.ifc' }).tagName).toBe('BUTTON');
+  });
+
+  it('shows file icons by type', async () => {
+    mockFetch(signedInRoutes());
+    renderBrowser();
+    await userEvent.click(await screen.findByRole('button', { name: 'WIP' }));
+    const icon = (name: string) =>
+      screen
+        .getByRole(name.endsWith('.xlsx') ? 'link' : 'button', { name })
+        .querySelector('[data-file-type]');
+    await screen.findByRole('button', { name: 'Pump station.ifc' });
+    expect(icon('Pump station.ifc')).toHaveAttribute('data-file-type', 'ifc');
+    expect(icon('Equipment schedule.xlsx')).toHaveAttribute('data-file-type', 'xlsx');
+  });
+
+  it("says 'No Data in {project}' for a project without folders, and shows load errors", async () => {
+    mockFetch({ ...signedInRoutes(), [treeUrl(PROJECT_ID)]: { json: [] } });
+    const { unmount } = renderBrowser();
+    expect(await screen.findByText(`No Data in ${project.text}`)).toBeInTheDocument();
+    unmount();
+    mockFetch({ ...signedInRoutes(), [treeUrl(PROJECT_ID)]: { status: 404, error: 'Not found' } });
+    renderBrowser();
+    await waitFor(() =>
+      expect(screen.getByText('The project folders could not be loaded.')).toBeInTheDocument(),
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { Alert, Button } from 'react-bootstrap';
+import { FaFolderTree } from 'react-icons/fa6';
+import { Loading } from '../../../components/Loading.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { useAppStore } from '../../../app/store.tsx';
+import { useConfig } from '../../config/hooks/useConfig.ts';
+import { useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
+import { useProjectTree } from '../hooks/useProjects.ts';
+import { TreeContext, type TreeSettings } from './treeContext.ts';
+import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
+
+/** The folders and files of the selected project. */
+export function ProjectBrowser() {
+  const { selectedProject } = useAppStore().state;
+  const config = useConfig();
+  const tree = useProjectTree(selectedProject?.projectid);
+  const openFile = useModelOpener();
+
+  const settings = useMemo<TreeSettings>(
+    () => ({
+      allowed: config.data?.fileExtensionWhitelist ?? [],
+      blocked: config.data?.folderExtensionBlacklist ?? [],
+      maxNameLength: config.data?.generalSettings.maxProjectBrowserNameLength,
+      openFile,
+    }),
+    [config.data, openFile],
+  );
+
+  if (!selectedProject) {
+    return (
+      <p className="text-secondary small px-2 mb-0">
+        <FaFolderTree className="me-2" aria-hidden="true" />
+        Select a project to browse its folders and files.
+      </p>
+    );
+  }
+  if (config.isPending || tree.isPending) return <Loading label="Loading project folders..." />;
+  if (tree.isError) {
+    return (
+      <div className="px-2">
+        <ErrorAlert error={tree.error} title="The project folders could not be loaded." />
+        <Button size="sm" variant="outline-secondary" onClick={() => void tree.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <nav aria-label="Project browser" className="project-tree">
+      <TreeContext.Provider value={settings}>
+        {tree.data.length === 0 ? (
+          <Alert variant="info" className="tree-alert mx-2">
+            {noDataMessage(selectedProject.text)}
+          </Alert>
+        ) : (
+          // keyed by project so that folder states never leak from one project to another
+          <TreeNodeList key={selectedProject.projectid} nodes={tree.data} depth={0} />
+        )}
+      </TreeContext.Provider>
+    </nav>
+  );
+}

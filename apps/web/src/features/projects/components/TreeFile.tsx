@@ -1,0 +1,53 @@
+import { fileExtension, isViewable, truncateLabel, type TreeNode } from '@penstock/shared';
+import { FileIcon } from './FileIcon.tsx';
+import { useTreeSettings } from './treeContext.ts';
+
+export const fileTypeOf = (node: TreeNode): string =>
+  (node.fileType ?? fileExtension(node.fileName ?? node.text)).toLowerCase().replace(/^\./, '');
+
+/**
+ * A file of the project browser. Allowed types open in the workspace (single click: new tab, double click:
+ * replace the selected tab); any other file is a link that opens in a new browser tab.
+ */
+export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
+  const { allowed, maxNameLength, openFile } = useTreeSettings();
+  const fileType = fileTypeOf(node);
+  const label = truncateLabel(node.text, maxNameLength);
+  const content = (
+    <>
+      <span className="tree-twisty" aria-hidden="true" />
+      <FileIcon fileType={fileType} className="tree-icon" />
+      <span className="tree-label">{label}</span>
+    </>
+  );
+  const style = { paddingLeft: `${0.5 + depth * 1.1}rem` };
+
+  return (
+    <li className="tree-item">
+      {isViewable(fileType, allowed) ? (
+        <button
+          type="button"
+          className="tree-row tree-file"
+          style={style}
+          title={node.text}
+          aria-label={node.text}
+          onClick={() => openFile(node)}
+        >
+          {content}
+        </button>
+      ) : (
+        <a
+          className="tree-row tree-file tree-link"
+          style={style}
+          href={node.hrefbim360}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={node.text}
+          aria-label={node.text}
+        >
+          {content}
+        </a>
+      )}
+    </li>
+  );
+}

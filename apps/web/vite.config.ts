@@ -1,0 +1,37 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const server = 'http://localhost:3000';
+
+/** Libraries in chunks of their own: cached across releases of the app, none over the size warning. */
+const vendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/ },
+  {
+    name: 'bootstrap',
+    test: /node_modules[\\/](react-bootstrap|@restart|@popperjs|@react-aria|dom-helpers)[\\/]/,
+  },
+  { name: 'select', test: /node_modules[\\/](react-select|@emotion|@floating-ui)[\\/]/ },
+  {
+    name: 'markdown',
+    test: /node_modules[\\/](react-markdown|micromark.*|mdast.*|hast.*|unified|remark.*|vfile.*)[\\/]/,
+  },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+];
+
+// The built app is served by the Penstock server; in development Vite forwards the API, the server's own
+// pages (/auth/...) and the configuration files to it.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/auth': server,
+      '/config': server,
+    },
+  },
+});
