@@ -8,14 +8,14 @@ if (env.seedDemo) await seedDemoIfEmpty(penstock, env);
 const address = await penstock.app.listen({ port: env.port, host: env.host });
 const url = `http://localhost:${new URL(address).port}`;
 
-const demo = DEMO_USERS.map((u) => `    ${u.email.padEnd(32)} ${u.title}`).join('\n');
+const demoPresent = env.seedDemo && !!(await penstock.users.findByEmail(DEMO_USERS[0]!.email));
+const demo = demoPresent
+  ? `\n  Demo sign-in (password for all: ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `    ${u.email.padEnd(32)} ${u.title}`).join('\n')}\n`
+  : '';
 console.log(`
   Penstock is running: open ${url}
   Data: ${penstock.database.description}, files in ${env.dataDir}
-
-  Demo sign-in (password for all: ${DEMO_PASSWORD}):
-${demo}
-`);
+${demo}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
