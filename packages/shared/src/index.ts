@@ -7,3 +7,6 @@ export * from './tree.ts';
 export * from './truncate.ts';
 export * from './assetCategories.ts';
 export * from './tabs.ts';
+export * from './catalogue/index.ts';
+export * from './properties.ts';
+export * from './propertyValues.contract.ts';
