@@ -28,11 +28,18 @@ export interface RunningPenstock {
  * Starts Penstock as a user would (`npm run serve`, the built web app, a fresh data folder seeded
  * with the demo project) and waits for it to print its address.
  */
-export async function startPenstock(env: Record<string, string> = {}): Promise<RunningPenstock> {
+export async function startPenstock(
+  env: Record<string, string> = {},
+  options: { configFiles?: Record<string, string> } = {},
+): Promise<RunningPenstock> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` before the end-to-end tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-e2e-'));
+  for (const [name, content] of Object.entries(options.configFiles ?? {})) {
+    fs.mkdirSync(path.join(dataDir, 'config'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'config', name), content);
+  }
   const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
