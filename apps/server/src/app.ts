@@ -14,6 +14,9 @@ import { LocalBlobStore } from './storage/blobStore.ts';
 import { registerAuth, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { registerModels, type ModelsService } from './modules/models/index.ts';
+import { registerProperties } from './modules/properties/index.ts';
+import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 
 export interface Penstock {
@@ -23,6 +26,9 @@ export interface Penstock {
   users: UsersRepo;
   documentsRepo: DocumentsRepo;
   documents: DocumentsService;
+  models: ModelsService;
+  /** the IFC conversion queue; `await jobs.idle()` waits until nothing is queued or running */
+  jobs: ConversionJobs;
   close(): Promise<void>;
 }
 
@@ -65,9 +71,15 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, {
     maxUploadBytes: env.maxUploadBytes,
   });
+  const { models, jobs } = registerModels(app, database.db, blobs, documents, {
+    timeoutMs: env.conversionTimeoutMinutes * 60_000,
+    log: app.log,
+  });
+  registerProperties(app, database.db);
   registerAdmin(app, users, documentsRepo);
   configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
   await serveWebApp(app, env.webDistDir);
+  await jobs.start();
 
   return {
     app,
@@ -76,7 +88,10 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     users,
     documentsRepo,
     documents,
+    models,
+    jobs,
     close: async () => {
+      await jobs.close();
       await app.close();
       await database.db.destroy();
     },

@@ -16,6 +16,8 @@ export interface Env {
   demoModelSizes: [number, number];
   webDistDir: string;
   logLevel: string;
+  /** an IFC conversion running longer than this fails (its worker is terminated) */
+  conversionTimeoutMinutes: number;
 }
 
 const intFrom = (value: string | undefined, fallback: number): number => {
@@ -39,5 +41,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoModelSizes: [sizes[0] || 400, sizes[1] || 4000],
     webDistDir: path.resolve(source.PENSTOCK_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: source.LOG_LEVEL ?? 'info',
+    conversionTimeoutMinutes: intFrom(source.PENSTOCK_CONVERSION_TIMEOUT_MINUTES, 30) || 30,
   };
 }

@@ -62,6 +62,48 @@ export interface BlobsTable {
   size: number | string;
   created_at: string;
 }
+export type ConversionState = 'queued' | 'running' | 'done' | 'failed';
+export interface ConversionsTable {
+  version_id: string;
+  state: ConversionState;
+  progress: number;
+  error: string | null;
+  /** the .frag file in the blob store */
+  frag_hash: string | null;
+  object_count: number;
+  /** JSON text of the viewables */
+  viewables: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+export interface ModelObjectsTable {
+  version_id: string;
+  local_id: number;
+  guid: string;
+  /** -1 for none */
+  parent_local_id: number;
+  /** the 'Tag' property, else the parent's; '' for none */
+  tag: string;
+  category: string;
+  pid_class: string;
+  hazard: number;
+  /** JSON text of [{displayName, displayValue, displayCategory, units}] */
+  properties: string;
+}
+/** static_values and dynamic_values: one row per (project, file, tag) */
+export interface PropertyValuesTable {
+  project_id: string;
+  file_name: string;
+  tag: string;
+  guid: string;
+  category: string;
+  locked: number;
+  /** JSON text of [{propName, propValue}] */
+  values: string;
+  updated_by: string;
+  updated_at: string;
+}
 
 export interface Database {
   users: UsersTable;
@@ -73,4 +115,8 @@ export interface Database {
   items: ItemsTable;
   versions: VersionsTable;
   blobs: BlobsTable;
+  conversions: ConversionsTable;
+  model_objects: ModelObjectsTable;
+  static_values: PropertyValuesTable;
+  dynamic_values: PropertyValuesTable;
 }

@@ -31,7 +31,11 @@ export const ISO_19650_FOLDERS: ReadonlyArray<{ name: string; children: string[]
   { name: 'Archived', children: [] },
 ];
 
+export type VersionAddedListener = (version: { id: string; fileName: string }) => Promise<void> | void;
+
 export class DocumentsService {
+  private readonly versionListeners: VersionAddedListener[] = [];
+
   constructor(
     private readonly repo: DocumentsRepo,
     private readonly blobs: LocalBlobStore,
@@ -86,6 +90,11 @@ export class DocumentsService {
     return { projectId: folder.project_id, folderId: folder.id };
   }
 
+  /** Called after every new version is recorded (e.g. to queue an IFC conversion). */
+  onVersionAdded(listener: VersionAddedListener): void {
+    this.versionListeners.push(listener);
+  }
+
   /** Records a file whose bytes are already in the blob store (upload route, demo seeding). */
   async addFile(
     user: Pick<CurrentUser, 'id'>,
@@ -101,6 +110,9 @@ export class DocumentsService {
       contentType: contentTypeFor(fileName),
       userId: user.id,
     });
+    // the version is stored whatever a listener does: an IFC left unqueued is queued when first viewed
+    for (const listener of this.versionListeners)
+      await Promise.resolve(listener({ id: version.id, fileName: version.file_name })).catch(() => {});
     return { item: presentItem(item, version), version: presentVersion(version) };
   }
 

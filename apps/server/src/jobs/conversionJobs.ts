@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModelsRepo } from '../modules/models/models.repo.ts';
+import type { LocalBlobStore } from '../storage/blobStore.ts';
+import { runConversion, type ConversionHandle } from './runConversion.ts';
+
+export interface ConversionJobsOptions {
+  /** a conversion running longer than this fails and its worker is terminated */
+  timeoutMs: number;
+  /** progress is written to the database at most this often */
+  progressIntervalMs?: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * The in-process queue of IFC conversions: one job at a time, each in its own worker thread, the state
+ * of every job in the conversions table (so a restart picks up what was queued or running).
+ */
+export class ConversionJobs {
+  private readonly queue: string[] = [];
+  private running: { versionId: string; handle: ConversionHandle | null } | null = null;
+  private idleWaiters: Array<() => void> = [];
+  private closed = false;
+
+  constructor(
+    private readonly repo: ModelsRepo,
+    private readonly blobs: LocalBlobStore,
+    private readonly options: ConversionJobsOptions,
+  ) {}
+
+  /** Requeues the jobs a stopped server left 'queued' or 'running', oldest first. */
+  async start(): Promise<void> {
+    for (const versionId of await this.repo.unfinished()) this.push(versionId);
+  }
+
+  /** Records the job as queued and runs it when its turn comes. */
+  async enqueue(versionId: string): Promise<void> {
+    await this.repo.queue(versionId);
+    this.push(versionId);
+  }
+
+  /** Resolves when nothing is queued or running (tests wait for conversions with it). */
+  idle(): Promise<void> {
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops the running worker; its job stays 'running' in the table and is requeued on the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue.length = 0;
+    this.running?.handle?.cancel('The server is stopping');
+    await this.idle();
+  }
+
+  private push(versionId: string): void {
+    if (this.closed || this.queue.includes(versionId)) return;
+    this.queue.push(versionId);
+    void this.next();
+  }
+
+  private async next(): Promise<void> {
+    if (this.running) return;
+    const versionId = this.queue.shift();
+    if (!versionId) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+      return;
+    }
+    this.running = { versionId, handle: null };
+    try {
+      await this.convert(versionId);
+    } catch (error) {
+      this.options.log?.error({ err: error, versionId }, 'conversion bookkeeping failed');
+    } finally {
+      this.running = null;
+      void this.next();
+    }
+  }
+
+  private async convert(versionId: string): Promise<void> {
+    const version = await this.repo.findVersion(versionId);
+    if (!version) return;
+    if (this.closed) return;
+    await this.repo.markRunning(versionId);
+    const started = Date.now();
+    const interval = this.options.progressIntervalMs ?? 1000;
+    let lastWrite = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const handle = runConversion(this.blobs.pathOf(version.blob_hash), {
+      timeoutMs: this.options.timeoutMs,
+      onProgress: (fraction) => {
+        const now = Date.now();
+        if (now - lastWrite < interval) return;
+        lastWrite = now;
+        writing = writing
+          .then(() => this.repo.setProgress(versionId, Math.min(0.99, Math.max(0, fraction))))
+          .catch(() => {});
+      },
+    });
+    this.running!.handle = handle;
+    try {
+      const output = await handle.result;
+      await writing;
+      const frag = await this.blobs.putBuffer(output.frag);
+      await this.repo.complete(versionId, {
+        fragHash: frag.hash,
+        fragSize: frag.size,
+        viewables: output.viewables,
+        objects: output.rows,
+      });
+      this.options.log?.info(
+        { versionId, objects: output.rows.length, ms: Date.now() - started },
+        `converted ${version.file_name}`,
+      );
+    } catch (error) {
+      await writing;
+      const message = error instanceof Error ? error.message : String(error);
+      if (this.closed) return; // left 'running': requeued on the next start
+      await this.repo.markFailed(versionId, message);
+      this.options.log?.warn({ versionId, error: message }, `conversion of ${version.file_name} failed`);
+    }
+  }
+}

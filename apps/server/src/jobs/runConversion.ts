@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ExtractedViewable } from './ifcExtract.ts';
+import type { ObjectRow } from './objectRows.ts';
+import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
+
+const require = createRequire(import.meta.url);
+/** web-ifc's folder (its .wasm files sit next to its entry point): nothing is fetched from a CDN. */
+export const WEB_IFC_DIR = `${path.dirname(require.resolve('web-ifc'))}/`;
+
+export interface ConversionOutput {
+  frag: Uint8Array;
+  rows: ObjectRow[];
+  viewables: ExtractedViewable[];
+}
+
+export interface ConversionHandle {
+  result: Promise<ConversionOutput>;
+  /** stop the worker now; the result rejects */
+  cancel(reason: string): void;
+}
+
+/**
+ * Converts one IFC file in a worker thread. The worker is terminated when it fails, when it runs past
+ * the time limit, or when it is cancelled; a crash of the worker (even out of memory) only fails this job.
+ */
+export function runConversion(
+  ifcPath: string,
+  options: { timeoutMs: number; onProgress?: (fraction: number) => void },
+): ConversionHandle {
+  const input: WorkerInput = { ifcPath, wasmDir: WEB_IFC_DIR };
+  // the worker is TypeScript too: register tsx in it first, whatever started this process
+  const entry = new URL('./conversion.worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(bootstrap, {
+    eval: true,
+    workerData: input,
+    stdout: true,
+    stderr: true,
+  });
+  // web-ifc logs parser complaints to the console: keep them out of the server's output
+  worker.stdout.resume();
+  worker.stderr.resume();
+  let cancel: (reason: string) => void = () => {};
+  const result = new Promise<ConversionOutput>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | null, output?: ConversionOutput) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(output!);
+    };
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Error(`The conversion took longer than ${Math.round(options.timeoutMs / 60_000)} minutes`),
+        ),
+      options.timeoutMs,
+    );
+    cancel = (reason) => finish(new Error(reason));
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'progress') options.onProgress?.(message.value);
+      else if (message.type === 'done')
+        finish(null, { frag: message.frag, rows: message.rows, viewables: message.viewables });
+      else finish(new Error(message.error));
+    });
+    worker.on('error', (error) => finish(new Error(`The conversion failed: ${error.message}`)));
+    worker.on('exit', (code) => finish(new Error(`The conversion stopped unexpectedly (exit code ${code})`)));
+  });
+  return { result, cancel: (reason) => cancel(reason) };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { ConversionJobs, type ConversionJobsOptions } from '../../jobs/conversionJobs.ts';
+import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import { ModelsRepo } from './models.repo.ts';
+import { ModelsService } from './models.service.ts';
+import { modelsRoutes } from './models.routes.ts';
+
+export { ModelsRepo } from './models.repo.ts';
+export { ModelsService } from './models.service.ts';
+
+/** Models: conversion jobs for every new IFC version, and the model calls of docs/api.md. */
+export function registerModels(
+  app: FastifyInstance,
+  db: Db,
+  blobs: LocalBlobStore,
+  documents: DocumentsService,
+  options: ConversionJobsOptions,
+): { repo: ModelsRepo; models: ModelsService; jobs: ConversionJobs } {
+  const repo = new ModelsRepo(db);
+  const jobs = new ConversionJobs(repo, blobs, options);
+  const models = new ModelsService(repo, documents, jobs, blobs);
+  documents.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
+  modelsRoutes(app, models);
+  return { repo, models, jobs };
+}

@@ -1,0 +1,208 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ConversionsTable, ModelObjectsTable } from '../../db/schema.ts';
+
+const now = () => new Date().toISOString();
+/** rows per multi-row insert: 9 columns × 1000 stays far below SQLite's 32766 and PostgreSQL's 65535 parameters */
+const INSERT_BATCH = 1000;
+
+export interface VersionContext {
+  version_id: string;
+  item_id: string;
+  project_id: string;
+  project_name: string;
+  file_name: string;
+  blob_hash: string;
+  created_at: string;
+}
+
+export type ObjectColumns = Pick<
+  ModelObjectsTable,
+  'local_id' | 'parent_local_id' | 'guid' | 'tag' | 'category' | 'hazard'
+>;
+
+/** SQL for models: conversion jobs and the object index. */
+export class ModelsRepo {
+  constructor(private readonly db: Db) {}
+
+  findVersion(versionId: string): Promise<VersionContext | undefined> {
+    return this.db
+      .selectFrom('versions')
+      .innerJoin('items', 'items.id', 'versions.item_id')
+      .innerJoin('projects', 'projects.id', 'items.project_id')
+      .select([
+        'versions.id as version_id',
+        'items.id as item_id',
+        'projects.id as project_id',
+        'projects.name as project_name',
+        'versions.file_name',
+        'versions.blob_hash',
+        'versions.created_at',
+      ])
+      .where('versions.id', '=', versionId)
+      .executeTakeFirst();
+  }
+
+  findConversion(versionId: string): Promise<ConversionsTable | undefined> {
+    return this.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('version_id', '=', versionId)
+      .executeTakeFirst();
+  }
+
+  /** (Re)queues a version: a fresh row, or an existing one reset to 'queued'. */
+  async queue(versionId: string): Promise<void> {
+    const at = now();
+    await this.db
+      .insertInto('conversions')
+      .values({
+        version_id: versionId,
+        state: 'queued',
+        progress: 0,
+        object_count: 0,
+        viewables: '[]',
+        created_at: at,
+      })
+      .onConflict((oc) =>
+        oc.column('version_id').doUpdateSet({
+          state: 'queued',
+          progress: 0,
+          error: null,
+          started_at: null,
+          finished_at: null,
+          created_at: at,
+        }),
+      )
+      .execute();
+  }
+
+  /** Jobs a stopped server left behind, oldest first. */
+  async unfinished(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('conversions')
+      .select('version_id')
+      .where('state', 'in', ['queued', 'running'])
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.version_id);
+  }
+
+  async markRunning(versionId: string): Promise<void> {
+    await this.db
+      .updateTable('conversions')
+      .set({ state: 'running', progress: 0, error: null, started_at: now(), finished_at: null })
+      .where('version_id', '=', versionId)
+      .execute();
+  }
+
+  async setProgress(versionId: string, progress: number): Promise<void> {
+    await this.db
+      .updateTable('conversions')
+      .set({ progress })
+      .where('version_id', '=', versionId)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  async markFailed(versionId: string, error: string): Promise<void> {
+    await this.db
+      .updateTable('conversions')
+      .set({ state: 'failed', error, finished_at: now() })
+      .where('version_id', '=', versionId)
+      .execute();
+  }
+
+  /** A finished model: the object index replaced and the job marked done, in one transaction. */
+  async complete(
+    versionId: string,
+    result: {
+      fragHash: string;
+      fragSize: number;
+      viewables: unknown[];
+      objects: Omit<ModelObjectsTable, 'version_id'>[];
+    },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('blobs')
+        .values({ hash: result.fragHash, size: result.fragSize, created_at: now() })
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .execute();
+      await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
+      for (let start = 0; start < result.objects.length; start += INSERT_BATCH) {
+        await trx
+          .insertInto('model_objects')
+          .values(
+            result.objects.slice(start, start + INSERT_BATCH).map((o) => ({ ...o, version_id: versionId })),
+          )
+          .execute();
+      }
+      await trx
+        .updateTable('conversions')
+        .set({
+          state: 'done',
+          progress: 1,
+          error: null,
+          frag_hash: result.fragHash,
+          object_count: result.objects.length,
+          viewables: JSON.stringify(result.viewables),
+          finished_at: now(),
+        })
+        .where('version_id', '=', versionId)
+        .execute();
+    });
+  }
+
+  /** A document that needs no job (a PDF): its viewables (or why it could not be read), recorded once. */
+  async recordPdf(versionId: string, viewables: unknown[], error: string | null): Promise<void> {
+    const at = now();
+    await this.db
+      .insertInto('conversions')
+      .values({
+        version_id: versionId,
+        state: error ? 'failed' : 'done',
+        progress: 1,
+        error,
+        object_count: 0,
+        viewables: JSON.stringify(viewables),
+        created_at: at,
+        started_at: at,
+        finished_at: at,
+      })
+      .onConflict((oc) => oc.column('version_id').doNothing())
+      .execute();
+  }
+
+  /** The whole index in one query, ordered by local id. */
+  objectColumns(versionId: string): Promise<ObjectColumns[]> {
+    return this.db
+      .selectFrom('model_objects')
+      .select(['local_id', 'parent_local_id', 'guid', 'tag', 'category', 'hazard'])
+      .where('version_id', '=', versionId)
+      .orderBy('local_id')
+      .execute();
+  }
+
+  /** The object and its ancestors' properties, nearest first (one query; the chain is short). */
+  async propertiesWithAncestors(
+    versionId: string,
+    localId: number,
+  ): Promise<Array<{ local_id: number; parent_local_id: number; properties: string }>> {
+    const rows = await sql<{ local_id: number; parent_local_id: number; properties: string; depth: number }>`
+      with recursive chain(local_id, parent_local_id, properties, depth) as (
+        select local_id, parent_local_id, properties, 0 from model_objects
+         where version_id = ${versionId} and local_id = ${localId}
+        union all
+        select o.local_id, o.parent_local_id, o.properties, chain.depth + 1 from model_objects o
+          join chain on o.local_id = chain.parent_local_id
+         where o.version_id = ${versionId} and chain.depth < 32
+      )
+      select local_id, parent_local_id, properties, depth from chain order by depth`.execute(this.db);
+    return rows.rows.map((r) => ({
+      local_id: Number(r.local_id),
+      parent_local_id: Number(r.parent_local_id),
+      properties: r.properties,
+    }));
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { VERSION_ID_PATTERN } from '@penstock/shared';
+import { badRequest } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import type { ModelsService } from './models.service.ts';
+
+const versionIdOf = (params: unknown): string => {
+  const id = (params as { versionId?: string }).versionId ?? '';
+  if (!VERSION_ID_PATTERN.test(id)) throw badRequest('Invalid version id');
+  return id;
+};
+
+const localIdOf = (params: unknown): number => {
+  const raw = (params as { localId?: string }).localId ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2 ** 31 - 1) throw badRequest('Invalid object id');
+  return id;
+};
+
+export function modelsRoutes(app: FastifyInstance, models: ModelsService): void {
+  app.get('/api/models/:versionId', async (request) => {
+    const user = requireUser(request);
+    return models.info(user, versionIdOf(request.params));
+  });
+
+  app.get('/api/models/:versionId/fragments', async (request, reply) => {
+    const user = requireUser(request);
+    const { hash, stream } = await models.fragments(user, versionIdOf(request.params));
+    const etag = `"${hash}"`;
+    reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      stream.destroy();
+      return reply.status(304).send();
+    }
+    return reply.send(stream);
+  });
+
+  app.get('/api/models/:versionId/objects', async (request) => {
+    const user = requireUser(request);
+    return models.objects(user, versionIdOf(request.params));
+  });
+
+  app.get('/api/models/:versionId/objects/:localId/properties', async (request) => {
+    const user = requireUser(request);
+    const versionId = versionIdOf(request.params);
+    return models.properties(user, versionId, localIdOf(request.params));
+  });
+
+  app.post('/api/models/:versionId/reconvert', async (request, reply) => {
+    const user = requireUser(request);
+    return reply.status(202).send(await models.reconvert(user, versionIdOf(request.params)));
+  });
+}

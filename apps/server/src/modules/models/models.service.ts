@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+import { PDFDocument } from 'pdf-lib';
+import { canUploadToProject, type CurrentUser } from '@penstock/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
+import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import type { ModelsRepo, VersionContext } from './models.repo.ts';
+import {
+  fileTypeOf,
+  presentModelInfo,
+  presentObjectIndex,
+  presentProperties,
+  type ElementProperty,
+  type ModelInfo,
+  type ObjectIndex,
+  type Viewable,
+} from './models.presenter.ts';
+
+export class ModelsService {
+  constructor(
+    private readonly repo: ModelsRepo,
+    private readonly documents: DocumentsService,
+    private readonly jobs: ConversionJobs,
+    private readonly blobs: LocalBlobStore,
+  ) {}
+
+  /** Called for every new version (upload, demo seed): IFC models are queued for conversion. */
+  async versionAdded(versionId: string, fileName: string): Promise<void> {
+    if (fileTypeOf(fileName) === 'ifc') await this.jobs.enqueue(versionId);
+  }
+
+  async info(user: CurrentUser, versionId: string): Promise<ModelInfo> {
+    const version = await this.accessible(user, versionId);
+    let conversion = await this.repo.findConversion(versionId);
+    const type = fileTypeOf(version.file_name);
+    if (!conversion && type === 'ifc') {
+      // a version stored before conversions existed: convert it now
+      await this.jobs.enqueue(versionId);
+      conversion = await this.repo.findConversion(versionId);
+    } else if (!conversion && type === 'pdf') {
+      await this.recordPdf(version);
+      conversion = await this.repo.findConversion(versionId);
+    }
+    return presentModelInfo(version, conversion);
+  }
+
+  async fragments(user: CurrentUser, versionId: string): Promise<{ hash: string; stream: Readable }> {
+    await this.accessible(user, versionId);
+    const hash = await this.doneFragHash(versionId);
+    return { hash, stream: this.blobs.createReadStream(hash) };
+  }
+
+  async objects(user: CurrentUser, versionId: string): Promise<ObjectIndex> {
+    await this.accessible(user, versionId);
+    await this.doneFragHash(versionId);
+    return presentObjectIndex(await this.repo.objectColumns(versionId));
+  }
+
+  /** The object's properties, or its nearest ancestor's when it has none; [] for an object not indexed. */
+  async properties(user: CurrentUser, versionId: string, localId: number): Promise<ElementProperty[]> {
+    await this.accessible(user, versionId);
+    await this.doneFragHash(versionId);
+    for (const row of await this.repo.propertiesWithAncestors(versionId, localId)) {
+      const list = presentProperties(row.properties, row.local_id);
+      if (list.length) return list;
+    }
+    return [];
+  }
+
+  async reconvert(user: CurrentUser, versionId: string): Promise<ModelInfo> {
+    const version = await this.repo.findVersion(versionId);
+    if (!version) throw notFound();
+    const role = await this.documents.requireRole(user, version.project_id);
+    if (!canUploadToProject(role)) throw forbidden('Viewers cannot convert models again');
+    if (fileTypeOf(version.file_name) !== 'ifc') throw badRequest('Only IFC models are converted');
+    await this.jobs.enqueue(versionId);
+    return presentModelInfo(version, await this.repo.findConversion(versionId));
+  }
+
+  private async accessible(user: CurrentUser, versionId: string): Promise<VersionContext> {
+    const version = await this.repo.findVersion(versionId);
+    if (!version) throw notFound();
+    await this.documents.requireRole(user, version.project_id);
+    return version;
+  }
+
+  private async doneFragHash(versionId: string): Promise<string> {
+    const conversion = await this.repo.findConversion(versionId);
+    if (conversion?.state === 'done' && conversion.frag_hash) return conversion.frag_hash;
+    if (conversion?.state === 'failed')
+      throw conflict(`The model could not be converted: ${conversion.error ?? 'unknown reason'}`);
+    if (conversion?.state === 'queued' || conversion?.state === 'running')
+      throw conflict('The model is still being converted');
+    throw conflict('This document has no converted model');
+  }
+
+  /** A PDF needs no job: its pages are its 2D viewables, counted once with pdf-lib and kept. */
+  private async recordPdf(version: VersionContext): Promise<void> {
+    const { readFile } = await import('node:fs/promises');
+    try {
+      const pdf = await PDFDocument.load(await readFile(this.blobs.pathOf(version.blob_hash)), {
+        ignoreEncryption: true,
+        updateMetadata: false,
+      });
+      const viewables: Viewable[] = Array.from({ length: pdf.getPageCount() }, (_, page) => ({
+        guid: `${version.version_id}/page/${page}`,
+        name: `Page ${page + 1}`,
+        role: '2d',
+        page,
+      }));
+      await this.repo.recordPdf(version.version_id, viewables, null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.repo.recordPdf(version.version_id, [], `The file is not a readable PDF: ${message}`);
+    }
+  }
+}

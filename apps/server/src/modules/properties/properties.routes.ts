@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType, z } from 'zod';
+import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import type { PropertiesService } from './properties.service.ts';
+import { DynamicRecordListSchema, GetDynamicBodySchema, StaticRecordListSchema } from '@penstock/shared';
+
+/** The Data field may be large (every record of a model): well above busboy's 1 MB default. */
+const MAX_DATA_BYTES = 100 * 1024 * 1024;
+const NEED_DATA = "Send multipart/form-data with the JSON in a field named 'Data'";
+
+/** Reads the multipart field 'Data' (a plain field, or a file part) and validates its JSON. */
+async function readData<S extends ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
+  if (!request.isMultipart()) throw badRequest(NEED_DATA);
+  let text: string | undefined;
+  for await (const part of request.parts({
+    limits: { fieldSize: MAX_DATA_BYTES, fileSize: MAX_DATA_BYTES, files: 1, fields: 20 },
+  })) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'Data' && text === undefined) {
+        const content = await part.toBuffer();
+        text = content.toString('utf8');
+      } else {
+        part.file.resume();
+      }
+    } else if (part.fieldname === 'Data' && text === undefined) {
+      if (part.valueTruncated)
+        throw new HttpError(413, `The Data field is larger than ${MAX_DATA_BYTES / 1024 / 1024} MB`);
+      text = typeof part.value === 'string' ? part.value : String(part.value);
+    }
+  }
+  if (text === undefined) throw badRequest(NEED_DATA);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`Data is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parseInput(schema, json);
+}
+
+export function propertiesRoutes(app: FastifyInstance, properties: PropertiesService): void {
+  app.post('/api/getdynamic', async (request) => {
+    const user = requireUser(request);
+    const { projectName, fileName } = await readData(request, GetDynamicBodySchema);
+    return properties.getDynamic(user, projectName, fileName);
+  });
+
+  app.post('/api/savestatic', async (request) => {
+    const user = requireUser(request);
+    return properties.saveStatic(user, await readData(request, StaticRecordListSchema));
+  });
+
+  app.post('/api/savedynamic', async (request) => {
+    const user = requireUser(request);
+    return properties.saveDynamic(user, await readData(request, DynamicRecordListSchema));
+  });
+}
