@@ -16,6 +16,10 @@ const vendorGroups = [
     test: /node_modules[\\/](react-markdown|micromark.*|mdast.*|hast.*|unified|remark.*|vfile.*)[\\/]/,
   },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // the viewer's engines, loaded only when a model or drawing is opened
+  { name: 'three', test: /node_modules[\\/](three|camera-controls)[\\/]/ },
+  { name: 'fragments', test: /node_modules[\\/](@thatopen|web-ifc|flatbuffers|pako)[\\/]/ },
+  { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
 ];
 
 // The built app is served by the Penstock server; in development Vite forwards the API, the server's own
@@ -25,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // three (0.8 MB) and That Open's fragments (1.4 MB) are single libraries loaded only with the viewer
+    chunkSizeWarningLimit: 1500,
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },
   server: {

@@ -1,1 +1,5 @@
-export {};
+export { createModelViewer, LIGHT_BACKGROUND } from './model/ModelViewer.ts';
+export type { ModelViewer, ModelViewerOptions } from './model/types.ts';
+export { createPdfViewer } from './pdf/PdfViewer.ts';
+export { clampPage, clampZoom, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';
+export type { PdfViewer, PdfViewerOptions } from './pdf/PdfViewer.ts';

@@ -87,3 +87,12 @@ export async function apiFetchText(url: string, options?: ApiOptions): Promise<s
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+/** Fetch binary content (model fragments); throws an ApiError carrying the server's `error` text. */
+export async function apiFetchBytes(url: string, options?: ApiOptions): Promise<ArrayBuffer> {
+  const response = await send(url, {
+    ...options,
+    headers: { Accept: 'application/octet-stream, application/json', ...options?.headers },
+  });
+  return response.arrayBuffer();
+}

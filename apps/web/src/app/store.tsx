@@ -23,6 +23,8 @@ export interface OpenModel extends ModelTab {
   fileType: string;
   hrefbim360: string;
   versionNumber?: number | undefined;
+  /** the version the viewer shows (`v.<uuid>`); the tab id when the node is itself a version */
+  versionId?: string | undefined;
 }
 
 export interface AppState {

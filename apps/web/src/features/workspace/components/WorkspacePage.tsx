@@ -1,11 +1,14 @@
 import { selectedTab } from '@penstock/shared';
 import { useAppStore } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
-import { ModelTabPanel } from './ModelTabPanel.tsx';
+import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
-/** /main: the start text until a model is open, then one tab per open model. */
+/**
+ * /main: the start text until a model is open, then one tab per open model. Every open tab stays mounted
+ * (hidden when not selected) so its viewer keeps camera, selection and isolation.
+ */
 export function WorkspacePage() {
   const { state, dispatch } = useAppStore();
   const maxTabNameLength = useConfig().data?.generalSettings.maxTabNameLength;
@@ -20,7 +23,14 @@ export function WorkspacePage() {
         onSelect={(id) => dispatch({ type: 'selectModel', id })}
         onClose={(id) => dispatch({ type: 'closeModel', id })}
       />
-      <ModelTabPanel model={current} />
+      {state.openModels.map((model) => (
+        <ViewerTab
+          key={model.id}
+          model={model}
+          active={model.id === current.id}
+          issuesHref={state.selectedProject?.hrefbim360 || null}
+        />
+      ))}
     </div>
   );
 }

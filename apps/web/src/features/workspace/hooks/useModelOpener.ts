@@ -21,6 +21,7 @@ export const modelFromNode = (node: TreeNode): OpenModel => ({
   fileType: fileTypeOf(node),
   hrefbim360: node.hrefbim360,
   versionNumber: node.versionNumber,
+  versionId: node.versionId ?? (node.type === 'version' ? node.id : undefined),
 });
 
 interface PendingClick {

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../../test/fetchMock.ts';
+import { configRoutes } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import type { ElementProperty } from '../../viewer/api.ts';
+import { NO_DATA_TEXT, PropertiesPanel } from './PropertiesPanel.tsx';
+
+const prop = (
+  displayCategory: string,
+  displayName: string,
+  displayValue: ElementProperty['displayValue'],
+  units = '',
+): ElementProperty => ({ displayCategory, displayName, displayValue, units, dbId: 7 });
+
+const propsUrl = '/api/models/v.1/objects/7/properties';
+
+function renderPanel(properties: ElementProperty[] | { status: number; error: string }) {
+  const routes = configRoutes();
+  mockFetch({
+    ...routes,
+    '/config/filterCategoryWhitelist.json': {
+      json: [{ type: 'Identity Data' }, { type: 'Dimensions' }, { type: 'Constraints' }],
+    },
+    [propsUrl]: Array.isArray(properties) ? { json: properties } : properties,
+  });
+  const onClose = vi.fn();
+  renderWithProviders(
+    <PropertiesPanel versionId="v.1" localId={7} tag="P-101" areaWidth={1200} onClose={onClose} />,
+  );
+  return { onClose };
+}
+
+describe('properties panel', () => {
+  it('shows the shown properties grouped by category, converted, with links', async () => {
+    renderPanel([
+      prop('Identity Data', 'Name', 'Pump 1'),
+      prop('Identity Data', 'Comments', 'none'),
+      prop('Identity Data', 'Mark', ''),
+      prop('Identity Data', 'hyperlink', 'https://example.com/pump'),
+      prop('Dimensions', 'Area', 2_500_000, 'mm^2'),
+      prop('Dimensions', 'Volume', 3_000_000_000, 'mm^3'),
+      prop('Dimensions', 'Length', 0, 'mm'),
+      prop('Constraints', 'Elevation', 1234.5, 'mm'),
+      prop('Other', 'Secret', 'hidden'),
+    ]);
+    const panel = await screen.findByRole('dialog', { name: 'Properties' });
+    expect(within(panel).getByText('P-101')).toBeInTheDocument();
+    expect(await within(panel).findByText('Pump 1')).toBeInTheDocument();
+    const groups = within(panel)
+      .getAllByRole('button', { expanded: true })
+      .map((button) => button.textContent);
+    expect(groups).toEqual(['Identity Data', 'Dimensions', 'Constraints']);
+    expect(within(panel).queryByText('Comments')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Mark')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Length')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Secret')).not.toBeInTheDocument();
+    expect(within(panel).getByText('2.500 m^2')).toBeInTheDocument();
+    expect(within(panel).getByText('3.000 m^3')).toBeInTheDocument();
+    expect(within(panel).getByText('1.234 m')).toBeInTheDocument();
+    expect(within(panel).getByText('Hyperlink')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'https://example.com/pump' })).toHaveAttribute(
+      'href',
+      'https://example.com/pump',
+    );
+  });
+
+  it('collapses a group and closes', async () => {
+    const { onClose } = renderPanel([prop('Identity Data', 'Name', 'Pump 1')]);
+    const toggle = await screen.findByRole('button', { name: 'Identity Data' });
+    await screen.findByText('Pump 1');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Pump 1')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close properties' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says so when nothing is shown, and when the lookup fails', async () => {
+    renderPanel([prop('Other', 'Secret', 'x'), prop('Identity Data', 'Zero', '0.000')]);
+    expect(await screen.findByText(NO_DATA_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows an empty set when the lookup fails', async () => {
+    renderPanel({ status: 500, error: 'broken' });
+    expect(await screen.findByText(NO_DATA_TEXT)).toBeInTheDocument();
+  });
+
+  it('starts 400 px from the right edge at y 200, at least 320 by 110', async () => {
+    renderPanel([]);
+    const panel = await screen.findByRole('dialog', { name: 'Properties' });
+    expect(panel.style.left).toBe('800px');
+    expect(panel.style.top).toBe('200px');
+    expect(panel.style.minWidth).toBe('320px');
+    expect(panel.style.minHeight).toBe('110px');
+  });
+});

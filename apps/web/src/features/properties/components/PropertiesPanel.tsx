@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { FaChevronDown, FaChevronRight } from 'react-icons/fa6';
+import { Loading } from '../../../components/Loading.tsx';
+import { useConfig } from '../../config/hooks/useConfig.ts';
+import type { ElementProperty } from '../../viewer/api.ts';
+import { categoryList, safeHref } from '../categories.ts';
+import {
+  PANEL_MIN_HEIGHT,
+  PANEL_MIN_WIDTH,
+  initialPanelBox,
+  useFloatingPanel,
+} from '../hooks/useFloatingPanel.ts';
+import { useProperties } from '../hooks/useProperties.ts';
+import {
+  formatPropertyValue,
+  groupByCategory,
+  isLinkProperty,
+  isShownProperty,
+  linkLabel,
+} from '../rules.ts';
+
+export const NO_DATA_TEXT = 'There is no data associated with this object.';
+
+function PropertyRow({ property }: { property: ElementProperty }) {
+  if (isLinkProperty(property.displayName)) {
+    const value = String(property.displayValue ?? '');
+    const href = safeHref(value);
+    const label = linkLabel(property.displayName);
+    return (
+      <tr>
+        <th scope="row">{label}</th>
+        <td>
+          {href ? (
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {value}
+            </a>
+          ) : (
+            value
+          )}
+        </td>
+      </tr>
+    );
+  }
+  const { value, units } = formatPropertyValue({ ...property, units: property.units ?? '' });
+  return (
+    <tr>
+      <th scope="row">{property.displayName}</th>
+      <td>
+        {String(value)}
+        {units ? ` ${units}` : ''}
+      </td>
+    </tr>
+  );
+}
+
+function PropertyGroup({ category, properties }: { category: string; properties: ElementProperty[] }) {
+  const [open, setOpen] = useState(true);
+  const id = `props-${category.replace(/[^a-z0-9]+/gi, '-')}`;
+  return (
+    <section className="props-group">
+      <button
+        type="button"
+        className="props-group-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <FaChevronDown aria-hidden="true" /> : <FaChevronRight aria-hidden="true" />}
+        <span>{category}</span>
+      </button>
+      {open && (
+        <table className="table table-sm props-table mb-1" id={id}>
+          <tbody>
+            {properties.map((property, index) => (
+              <PropertyRow key={`${property.displayName}-${index}`} property={property} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The properties of the selected object, in a draggable, resizable panel over the viewer. */
+export function PropertiesPanel({
+  versionId,
+  localId,
+  tag,
+  areaWidth,
+  onClose,
+}: {
+  versionId: string;
+  localId: number;
+  tag: string;
+  /** width of the area the panel floats in (its start is 400 px from the right edge) */
+  areaWidth: number;
+  onClose: () => void;
+}) {
+  const config = useConfig();
+  const properties = useProperties(versionId, localId);
+  const { box, handlers } = useFloatingPanel(() => initialPanelBox(areaWidth));
+  const categories = useMemo(() => categoryList(config.data?.filterCategoryWhitelist), [config.data]);
+  // a failed lookup shows an empty property set (spec §8)
+  const groups = useMemo(
+    () => groupByCategory((properties.data ?? []).filter((p) => isShownProperty(p, categories))),
+    [properties.data, categories],
+  );
+
+  return (
+    <div
+      className="props-panel shadow"
+      role="dialog"
+      aria-labelledby="props-panel-title"
+      style={{
+        left: box.x,
+        top: box.y,
+        width: box.width,
+        height: box.height,
+        minWidth: PANEL_MIN_WIDTH,
+        minHeight: PANEL_MIN_HEIGHT,
+      }}
+    >
+      <div className="props-panel-header" {...handlers('move')}>
+        <h2 id="props-panel-title" className="h6 mb-0">
+          Properties
+        </h2>
+        <button type="button" className="btn-close" aria-label="Close properties" onClick={onClose} />
+      </div>
+      <div className="props-panel-body">
+        {tag && (
+          <div className="props-tag">
+            <span className="text-secondary">Tag</span> <strong>{tag}</strong>
+          </div>
+        )}
+        {properties.isPending ? (
+          <Loading label="Loading properties..." />
+        ) : groups.length === 0 ? (
+          <p className="text-secondary mb-0">{NO_DATA_TEXT}</p>
+        ) : (
+          groups.map((group) => <PropertyGroup key={group.category} {...group} />)
+        )}
+      </div>
+      <div className="props-panel-resize" aria-hidden="true" {...handlers('resize')} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { apiFetch, apiFetchBytes } from '../../app/api.ts';
+
+/** The models API (docs/api.md, 'Models'). Ids are version ids (`v.<uuid>`). */
+
+export type ConversionState = 'queued' | 'running' | 'done' | 'failed' | 'none';
+
+export interface Viewable {
+  guid: string;
+  name: string;
+  role: '3d' | '2d';
+  storey?: string;
+  page?: number;
+}
+
+export interface ModelInfo {
+  versionId: string;
+  itemId: string;
+  projectId: string;
+  projectName: string;
+  fileName: string;
+  fileType: string;
+  conversion: { state: ConversionState; progress: number; error: string | null };
+  objectCount: number;
+  viewables: Viewable[];
+}
+
+/** The object index in columns: entry i of every column describes the object localIds[i]. */
+export interface ObjectIndex {
+  localIds: number[];
+  /** -1 = none */
+  parents: number[];
+  guids: string[];
+  /** '' = none (already the parent's when the object has none) */
+  tags: string[];
+  categories: string[];
+  /** 1 when the object has a property named Hazard */
+  hazard: number[];
+}
+
+export interface ElementProperty {
+  displayName: string;
+  displayValue: string | number | boolean | null;
+  displayCategory: string;
+  units: string;
+  dbId: number;
+}
+
+const modelUrl = (versionId: string) => `/api/models/${encodeURIComponent(versionId)}`;
+
+export const modelInfoKey = (versionId: string) => ['models', versionId, 'info'] as const;
+export const objectIndexKey = (versionId: string) => ['models', versionId, 'objects'] as const;
+export const propertiesKey = (versionId: string, localId: number) =>
+  ['models', versionId, 'properties', localId] as const;
+
+export const fetchModelInfo = (versionId: string): Promise<ModelInfo> => apiFetch(modelUrl(versionId));
+
+export const fetchFragments = (versionId: string): Promise<ArrayBuffer> =>
+  apiFetchBytes(`${modelUrl(versionId)}/fragments`);
+
+export const fetchObjectIndex = (versionId: string): Promise<ObjectIndex> =>
+  apiFetch(`${modelUrl(versionId)}/objects`);
+
+export const fetchProperties = (versionId: string, localId: number): Promise<ElementProperty[]> =>
+  apiFetch(`${modelUrl(versionId)}/objects/${localId}/properties`);
+
+/** Conversion still under way: poll the model info. */
+export const isConverting = (info: ModelInfo | undefined): boolean =>
+  info?.conversion.state === 'queued' || info?.conversion.state === 'running';

@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ModelViewer } from '@penstock/viewer';
+import { errorMessage } from '../../../app/api.ts';
+import { browser } from '../../../app/browser.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { PropertiesPanel } from '../../properties/components/PropertiesPanel.tsx';
+import { fetchFragments, fetchObjectIndex, objectIndexKey } from '../api.ts';
+import { isAppleTouchDevice } from '../device.ts';
+import { useViewerEngine } from '../engine.tsx';
+import { indexObjects } from '../objectIndex.ts';
+import { setViewerHook } from '../testHook.ts';
+import { AssetTooltip, type AssetTip } from './AssetTooltip.tsx';
+import { ViewerSplit } from './ViewerSplit.tsx';
+import { ViewerToolbar } from './ViewerToolbar.tsx';
+
+export const TOOLTIP_THROTTLE_MS = 120;
+
+/** The 3D view of a converted IFC model: toolbar, viewer, properties panel, asset tooltip. */
+export function ModelView({
+  versionId,
+  active,
+  issuesHref,
+}: {
+  versionId: string;
+  /** the selected tab: only it owns the end-to-end test hook */
+  active: boolean;
+  issuesHref: string | null;
+}) {
+  const engine = useViewerEngine();
+  const fragments = useQuery({
+    queryKey: ['models', versionId, 'fragments'],
+    queryFn: () => fetchFragments(versionId),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const objects = useQuery({
+    queryKey: objectIndexKey(versionId),
+    queryFn: () => fetchObjectIndex(versionId),
+    staleTime: Infinity,
+  });
+  const index = useMemo(() => (objects.data ? indexObjects(objects.data) : null), [objects.data]);
+
+  const hostRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const [viewer, setViewer] = useState<ModelViewer | null>(null);
+  const [ready, setReady] = useState(false);
+  const [viewerError, setViewerError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [areaWidth, setAreaWidth] = useState(0);
+  const [hazardsActive, setHazardsActive] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [tooltipActive, setTooltipActive] = useState(true);
+  const [tip, setTip] = useState<AssetTip | null>(null);
+
+  // one viewer per tab, alive as long as the tab is open (hidden tabs keep camera, selection, isolation)
+  useEffect(() => {
+    const container = canvasRef.current;
+    if (!container) return;
+    let cancelled = false;
+    let created: ModelViewer | null = null;
+    engine.createModelViewer(container).then(
+      (instance) => {
+        if (cancelled) instance.dispose();
+        else {
+          created = instance;
+          setViewer(instance);
+        }
+      },
+      (failure: unknown) => {
+        if (!cancelled) setViewerError(errorMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+      created?.dispose();
+      setViewer(null);
+      setReady(false);
+    };
+  }, [engine]);
+
+  useEffect(() => {
+    if (!viewer || !fragments.data) return;
+    let cancelled = false;
+    // the bytes may be handed over to the worker: keep the cached copy intact
+    viewer.load(fragments.data.slice(0), `urn:${versionId}`).then(
+      () => {
+        if (!cancelled) setReady(true);
+      },
+      (failure: unknown) => {
+        if (!cancelled) setViewerError(errorMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [viewer, fragments.data, versionId]);
+
+  useEffect(() => {
+    if (!viewer) return;
+    return viewer.onSelect((localId) => {
+      setSelected(localId);
+      setPanelOpen(localId !== null);
+      setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
+    });
+  }, [viewer]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === hostRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const selectByTag = useCallback(
+    async (tag: string) => {
+      if (!viewer || !index) return 0;
+      const ids = index.byTag(tag);
+      await viewer.select(ids);
+      if (ids.length) {
+        await viewer.fit(ids);
+        // the object carrying the tag itself: the first whose parent has another tag
+        const own = ids.find((id) => {
+          const row = index.rowOf(id);
+          const parent = row === undefined ? -1 : (objects.data?.parents[row] ?? -1);
+          return parent < 0 || index.tagOf(parent) !== tag;
+        });
+        setSelected(own ?? ids[0] ?? null);
+        setPanelOpen(true);
+        setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
+      }
+      return ids.length;
+    },
+    [viewer, index, objects.data],
+  );
+
+  useEffect(() => {
+    if (!active || !viewer || !index) return;
+    return setViewerHook({
+      ready,
+      selectByTag,
+      visibleCount: () => viewer.visibleCount(),
+      objectCount: index.count,
+      tags: () => index.tags(),
+    });
+  }, [active, ready, viewer, index, selectByTag]);
+
+  // asset-data tooltip: what is under the pointer, at most every TOOLTIP_THROTTLE_MS
+  const lastPick = useRef(0);
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!tooltipActive || !ready || !viewer || !index || event.buttons !== 0) return;
+    const now = performance.now();
+    if (now - lastPick.current < TOOLTIP_THROTTLE_MS) return;
+    lastPick.current = now;
+    const bounds = (hostRef.current ?? event.currentTarget).getBoundingClientRect();
+    const { clientX, clientY } = event;
+    void viewer.pick(clientX, clientY).then((localId) => {
+      if (localId === null) setTip(null);
+      else
+        setTip({
+          x: clientX - bounds.left,
+          y: clientY - bounds.top,
+          tag: index.tagOf(localId),
+          category: index.categoryOf(localId),
+        });
+    });
+  };
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void hostRef.current?.requestFullscreen?.();
+  };
+
+  const toggleHazards = () => {
+    if (!viewer || !index) return;
+    const next = !hazardsActive;
+    setHazardsActive(next);
+    void viewer.isolate(next ? index.hazards() : null);
+  };
+
+  const openIssues = () => {
+    if (!issuesHref) return;
+    if (isAppleTouchDevice()) browser.setHref(issuesHref);
+    else window.open(issuesHref, '_blank', 'noopener,noreferrer');
+  };
+
+  const loadError = fragments.error ?? objects.error;
+  const loading = !viewerError && !loadError && !ready;
+
+  return (
+    <ViewerSplit>
+      <div className="model-view" ref={hostRef}>
+        <ViewerToolbar
+          fullscreen={fullscreen}
+          onFullscreen={toggleFullscreen}
+          onFit={() => void viewer?.fit()}
+          hazardsActive={hazardsActive}
+          hazardCount={index?.hazards().length ?? 0}
+          onHazards={toggleHazards}
+          issuesHref={issuesHref}
+          onIssues={openIssues}
+          tooltipActive={tooltipActive}
+          onTooltip={() => {
+            setTooltipActive(!tooltipActive);
+            setTip(null);
+          }}
+          disabled={!ready}
+        />
+        <div
+          className="model-canvas"
+          ref={canvasRef}
+          data-testid="model-canvas"
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => setTip(null)}
+        />
+        {tip && tooltipActive && <AssetTooltip tip={tip} />}
+        {loading && (
+          <div className="viewer-overlay">
+            <Loading label="Loading the model..." />
+            <span>Loading the model…</span>
+          </div>
+        )}
+        {(viewerError || loadError) && (
+          <div className="viewer-overlay">
+            <ErrorAlert
+              title="The model cannot be shown."
+              error={viewerError ? new Error(viewerError) : loadError}
+              className="mb-0"
+            />
+          </div>
+        )}
+        {panelOpen && selected !== null && (
+          <PropertiesPanel
+            versionId={versionId}
+            localId={selected}
+            tag={index?.tagOf(selected) ?? ''}
+            areaWidth={areaWidth || window.innerWidth}
+            onClose={() => setPanelOpen(false)}
+          />
+        )}
+      </div>
+    </ViewerSplit>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  FaChevronLeft,
+  FaChevronRight,
+  FaMagnifyingGlassMinus,
+  FaMagnifyingGlassPlus,
+} from 'react-icons/fa6';
+import type { PdfViewer } from '@penstock/viewer';
+import { clampPage } from '@penstock/viewer/pages';
+import { errorMessage } from '../../../app/api.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import type { Viewable } from '../api.ts';
+import { useViewerEngine } from '../engine.tsx';
+import { ViewerSplit } from './ViewerSplit.tsx';
+
+/** Page names: the 2D viewables by page, else 'Page 1', 'Page 2', ... for the document's pages. */
+export function pageNames(viewables: readonly Viewable[], pageCount: number): string[] {
+  const pages = viewables
+    .filter((viewable) => viewable.role === '2d' && viewable.page !== undefined)
+    .sort((a, b) => (a.page ?? 0) - (b.page ?? 0))
+    .map((viewable) => viewable.name);
+  if (pages.length >= pageCount && pages.length > 0) return pages;
+  return Array.from({ length: pageCount }, (_, index) => pages[index] ?? `Page ${index + 1}`);
+}
+
+export function PdfPageList({
+  names,
+  current,
+  onSelect,
+}: {
+  names: readonly string[];
+  current: number;
+  onSelect: (index: number) => void;
+}) {
+  return (
+    <nav aria-label="Pages" className="pdf-pages">
+      <h2 className="h6 px-2 pt-2">Pages</h2>
+      <ul className="list-unstyled mb-0">
+        {names.map((name, index) => (
+          <li key={`${index}-${name}`}>
+            <button
+              type="button"
+              className={`pdf-page-link ${index === current ? 'active' : ''}`}
+              aria-current={index === current ? 'page' : undefined}
+              onClick={() => onSelect(index)}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A PDF drawing: page list (side pane), previous/next within the range, zoom, the page. */
+export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewables: readonly Viewable[] }) {
+  const engine = useViewerEngine();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [pdf, setPdf] = useState<PdfViewer | null>(null);
+  const [pageCount, setPageCount] = useState(0);
+  const [page, setPage] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const [pagesOpen, setPagesOpen] = useState(true);
+
+  useEffect(() => {
+    const container = hostRef.current;
+    if (!container) return;
+    let cancelled = false;
+    let created: PdfViewer | null = null;
+    engine
+      .createPdfViewer(container)
+      .then(async (instance) => {
+        if (cancelled) return instance.dispose();
+        created = instance;
+        await instance.open(contentUrl);
+        if (cancelled) return;
+        setPdf(instance);
+        setPageCount(instance.pageCount);
+      })
+      .catch((failure: unknown) => {
+        if (!cancelled) setError(errorMessage(failure));
+      });
+    return () => {
+      cancelled = true;
+      created?.dispose();
+      setPdf(null);
+    };
+  }, [engine, contentUrl]);
+
+  const names = pageNames(viewables, pageCount);
+  const count = pageCount || names.length;
+
+  const go = (index: number) => {
+    const next = clampPage(index, count);
+    setPage(next);
+    void pdf?.showPage(next).catch((failure: unknown) => setError(errorMessage(failure)));
+  };
+  const changeZoom = (factor: number) => {
+    if (!pdf) return;
+    void pdf.setZoom(pdf.zoom * factor).then(() => setZoom(pdf.zoom));
+  };
+
+  const pane = pagesOpen ? <PdfPageList names={names} current={page} onSelect={go} /> : undefined;
+
+  return (
+    <ViewerSplit pane={pane}>
+      <div className="pdf-view">
+        <div className="viewer-toolbar" role="toolbar" aria-label="PDF tools">
+          <button
+            type="button"
+            className={`btn btn-sm ${pagesOpen ? 'btn-primary' : 'btn-light'} viewer-tool`}
+            aria-pressed={pagesOpen}
+            onClick={() => setPagesOpen(!pagesOpen)}
+          >
+            Pages
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-light viewer-tool"
+            disabled={page <= 0}
+            onClick={() => go(page - 1)}
+          >
+            <FaChevronLeft aria-hidden="true" className="me-1" />
+            Previous
+          </button>
+          <span className="small text-secondary" aria-live="polite">
+            {count ? `${names[page] ?? `Page ${page + 1}`} of ${count}` : ''}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm btn-light viewer-tool"
+            disabled={page >= count - 1}
+            onClick={() => go(page + 1)}
+          >
+            Next
+            <FaChevronRight aria-hidden="true" className="ms-1" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-light viewer-tool"
+            aria-label="Zoom out"
+            disabled={!pdf}
+            onClick={() => changeZoom(1 / 1.25)}
+          >
+            <FaMagnifyingGlassMinus aria-hidden="true" />
+          </button>
+          <span className="small text-secondary">{Math.round(zoom * 100)} %</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-light viewer-tool"
+            aria-label="Zoom in"
+            disabled={!pdf}
+            onClick={() => changeZoom(1.25)}
+          >
+            <FaMagnifyingGlassPlus aria-hidden="true" />
+          </button>
+        </div>
+        <div className="pdf-canvas" ref={hostRef} data-testid="pdf-canvas" />
+        {!pdf && !error && (
+          <div className="viewer-overlay">
+            <Loading label="Loading the drawing..." />
+            <span>Loading the drawing…</span>
+          </div>
+        )}
+        {error && (
+          <div className="viewer-overlay">
+            <ErrorAlert title="The drawing cannot be shown." error={new Error(error)} className="mb-0" />
+          </div>
+        )}
+      </div>
+    </ViewerSplit>
+  );
+}

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OpenModel } from '../../../app/store.tsx';
+import { mockFetch, type Reply } from '../../../test/fetchMock.ts';
+import { configRoutes } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import type { ModelInfo, ObjectIndex } from '../api.ts';
+import { ViewerEngineProvider } from '../engine.tsx';
+import { fakeEngine, fakeModelViewer } from '../test/fakeViewers.ts';
+import { ViewerTab } from './ViewerTab.tsx';
+
+const model: OpenModel = {
+  id: 'i.works',
+  name: 'Works.ifc',
+  number: 0.5,
+  selected: true,
+  fileType: 'ifc',
+  hrefbim360: '/api/items/i.works/content',
+  versionId: 'v.1',
+};
+
+const info = (conversion: ModelInfo['conversion'], fileType = 'ifc'): ModelInfo => ({
+  versionId: 'v.1',
+  itemId: 'i.works',
+  projectId: 'b.1',
+  projectName: 'Works',
+  fileName: `Works.${fileType}`,
+  fileType,
+  conversion,
+  objectCount: 4,
+  viewables: [],
+});
+
+const objects: ObjectIndex = {
+  localIds: [1, 2, 3, 4],
+  parents: [-1, 1, 1, -1],
+  guids: ['a', 'b', 'c', 'd'],
+  tags: ['P-101', '', 'P-101', 'V-7'],
+  categories: ['Pump', 'Pump', 'Pump', 'Valve'],
+  hazard: [0, 1, 0, 1],
+};
+
+function renderTab(infoReplies: Reply[], extra: Record<string, Reply> = {}) {
+  let call = 0;
+  mockFetch({
+    ...configRoutes(),
+    '/config/filterCategoryWhitelist.json': { json: [{ type: 'Identity Data' }] },
+    '/api/models/v.1': () => infoReplies[Math.min(call++, infoReplies.length - 1)] as Reply,
+    '/api/models/v.1/fragments': { text: 'FRAG' },
+    '/api/models/v.1/objects': { json: objects },
+    ...extra,
+  });
+  const fake = fakeModelViewer();
+  renderWithProviders(
+    <ViewerEngineProvider engine={fakeEngine(fake)}>
+      <ViewerTab model={model} active issuesHref="https://issues.example/project" />
+    </ViewerEngineProvider>,
+  );
+  return fake;
+}
+
+afterEach(() => {
+  delete window.__penstockViewer;
+});
+
+describe('viewer tab', () => {
+  it('polls while converting, showing the progress, then draws the model', async () => {
+    const fake = renderTab([
+      { json: info({ state: 'queued', progress: 0, error: null }) },
+      { json: info({ state: 'running', progress: 0.42, error: null }) },
+      { json: info({ state: 'done', progress: 1, error: null }) },
+    ]);
+    expect(await screen.findByText('Converting model… 0 %')).toBeInTheDocument();
+    expect(await screen.findByText('Converting model… 42 %', {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitForLoad(fake);
+    const [bytes, modelId] = fake.viewer.load.mock.calls[0] ?? [];
+    expect(new TextDecoder().decode(bytes)).toBe('FRAG');
+    expect(modelId).toBe('urn:v.1');
+  }, 10_000);
+
+  it('shows the reason of a failed conversion', async () => {
+    renderTab([{ json: info({ state: 'failed', progress: 0.3, error: 'IFC schema not supported' }) }]);
+    expect(await screen.findByText('The model could not be converted.')).toBeInTheDocument();
+    expect(screen.getByText('IFC schema not supported')).toBeInTheDocument();
+  });
+
+  it('says when a file type cannot be viewed', async () => {
+    renderTab([{ json: info({ state: 'none', progress: 0, error: null }, 'xlsx') }]);
+    expect(await screen.findByText('This file type cannot be shown in the viewer.')).toBeInTheDocument();
+  });
+
+  it('shows a failed load', async () => {
+    const fake = fakeModelViewer();
+    fake.viewer.load.mockRejectedValueOnce(new Error('The model could not be loaded: bad bytes'));
+    mockFetch({
+      ...configRoutes(),
+      '/api/models/v.1': { json: info({ state: 'done', progress: 1, error: null }) },
+      '/api/models/v.1/fragments': { text: 'FRAG' },
+      '/api/models/v.1/objects': { json: objects },
+    });
+    renderWithProviders(
+      <ViewerEngineProvider engine={fakeEngine(fake)}>
+        <ViewerTab model={model} active issuesHref={null} />
+      </ViewerEngineProvider>,
+    );
+    expect(await screen.findByText(/bad bytes/)).toBeInTheDocument();
+  });
+
+  it('opens the properties of a clicked object with its tag (from the parent), isolates hazards', async () => {
+    const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }], {
+      '/api/models/v.1/objects/2/properties': {
+        json: [
+          {
+            displayName: 'Name',
+            displayValue: 'Duty pump',
+            displayCategory: 'Identity Data',
+            units: '',
+            dbId: 2,
+          },
+        ],
+      },
+    });
+    await waitForLoad(fake);
+    await act(async () => fake.click(2));
+    const panel = await screen.findByRole('dialog', { name: 'Properties' });
+    expect(within(panel).getByText('P-101')).toBeInTheDocument();
+    expect(await within(panel).findByText('Duty pump')).toBeInTheDocument();
+
+    const hazards = screen.getByRole('button', { name: 'Isolate Hazards' });
+    await userEvent.click(hazards);
+    expect(fake.viewer.isolate).toHaveBeenLastCalledWith([2, 4]);
+    expect(hazards).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(hazards);
+    expect(fake.viewer.isolate).toHaveBeenLastCalledWith(null);
+    expect(hazards).toHaveAttribute('aria-pressed', 'false');
+
+    expect(screen.getByRole('button', { name: 'Show/Hide issues' })).toBeDisabled();
+  });
+
+  it('sets the test hook once the model is drawn', async () => {
+    const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }]);
+    await waitForLoad(fake);
+    await screen.findByRole('button', { name: 'Fit' });
+    await waitForHook();
+    const hook = window.__penstockViewer;
+    expect(hook?.objectCount).toBe(4);
+    expect(hook?.visibleCount()).toBe(10);
+    let matched = 0;
+    await act(async () => {
+      matched = (await hook?.selectByTag('P-101')) ?? 0;
+    });
+    expect(matched).toBe(2);
+    expect(fake.viewer.select).toHaveBeenLastCalledWith([1, 3]);
+    expect(await screen.findByRole('dialog', { name: 'Properties' })).toBeInTheDocument();
+  });
+});
+
+async function waitForLoad(fake: ReturnType<typeof fakeModelViewer>) {
+  await vi.waitFor(() => expect(fake.viewer.load).toHaveBeenCalled(), { timeout: 3000 });
+}
+
+async function waitForHook() {
+  await vi.waitFor(() => expect(window.__penstockViewer?.ready).toBe(true));
+}

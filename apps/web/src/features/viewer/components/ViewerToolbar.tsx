@@ -1,0 +1,102 @@
+import {
+  FaCommentDots,
+  FaCompress,
+  FaExpand,
+  FaListCheck,
+  FaMapPin,
+  FaTriangleExclamation,
+  FaVectorSquare,
+} from 'react-icons/fa6';
+
+export interface ViewerToolbarProps {
+  fullscreen: boolean;
+  onFullscreen: () => void;
+  onFit: () => void;
+  hazardsActive: boolean;
+  hazardCount: number;
+  onHazards: () => void;
+  issuesHref: string | null;
+  onIssues: () => void;
+  tooltipActive: boolean;
+  onTooltip: () => void;
+  disabled?: boolean;
+}
+
+const toggleClass = (active: boolean) => `btn btn-sm ${active ? 'btn-primary' : 'btn-light'} viewer-tool`;
+
+/** The viewer toolbar (spec §2 'Viewer toolbar'). */
+export function ViewerToolbar(props: ViewerToolbarProps) {
+  const { disabled = false } = props;
+  return (
+    <div className="viewer-toolbar" role="toolbar" aria-label="Viewer tools">
+      <button
+        type="button"
+        className={toggleClass(props.fullscreen)}
+        aria-pressed={props.fullscreen}
+        title={props.fullscreen ? 'Exit full screen' : 'Full screen'}
+        aria-label="Fullscreen"
+        onClick={props.onFullscreen}
+      >
+        {props.fullscreen ? <FaCompress aria-hidden="true" /> : <FaExpand aria-hidden="true" />}
+      </button>
+      <button
+        type="button"
+        className={toggleClass(false)}
+        title="Fit the model to the view"
+        aria-label="Fit"
+        disabled={disabled}
+        onClick={props.onFit}
+      >
+        <FaVectorSquare aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={toggleClass(props.hazardsActive)}
+        aria-pressed={props.hazardsActive}
+        title={
+          props.hazardCount === 0
+            ? 'No objects in this model have a Hazard property'
+            : props.hazardsActive
+              ? 'Show all objects again'
+              : `Show only the ${props.hazardCount} objects with a Hazard property`
+        }
+        disabled={disabled || (props.hazardCount === 0 && !props.hazardsActive)}
+        onClick={props.onHazards}
+      >
+        <FaTriangleExclamation aria-hidden="true" className="me-1" />
+        Isolate Hazards
+      </button>
+      <button
+        type="button"
+        className={toggleClass(props.tooltipActive)}
+        aria-pressed={props.tooltipActive}
+        title="Show the tag and category of the object under the pointer"
+        aria-label="Asset data tooltip"
+        disabled={disabled}
+        onClick={props.onTooltip}
+      >
+        <FaCommentDots aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={toggleClass(false)}
+        title={props.issuesHref ? "Open the project's issues" : 'This project has no issues page'}
+        disabled={!props.issuesHref}
+        onClick={props.onIssues}
+      >
+        <FaListCheck aria-hidden="true" className="me-1" />
+        Issues
+      </button>
+      <button
+        type="button"
+        className={toggleClass(false)}
+        aria-pressed={false}
+        title="Issue pins arrive with the issue tracker"
+        disabled
+      >
+        <FaMapPin aria-hidden="true" className="me-1" />
+        Show/Hide issues
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ModelViewer, PdfViewer } from '@penstock/viewer';
+
+/**
+ * How the React parts get their viewers. The real engine loads the viewer package (three, That Open,
+ * pdf.js) on first use and serves the workers from Penstock itself; tests give a fake (jsdom has no WebGL).
+ */
+export interface ViewerEngine {
+  createModelViewer(container: HTMLElement): Promise<ModelViewer>;
+  createPdfViewer(container: HTMLElement): Promise<PdfViewer>;
+}
+
+export const browserEngine: ViewerEngine = {
+  async createModelViewer(container) {
+    const [{ createModelViewer }, { default: workerUrl }] = await Promise.all([
+      import('@penstock/viewer'),
+      import('@thatopen/fragments/worker?url'),
+    ]);
+    return createModelViewer(container, { workerUrl });
+  },
+  async createPdfViewer(container) {
+    const [{ createPdfViewer }, { default: workerSrc }] = await Promise.all([
+      import('@penstock/viewer'),
+      import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+    ]);
+    return createPdfViewer(container, { workerSrc });
+  },
+};
+
+const ViewerEngineContext = createContext<ViewerEngine>(browserEngine);
+
+export function ViewerEngineProvider({ engine, children }: { engine: ViewerEngine; children: ReactNode }) {
+  return <ViewerEngineContext.Provider value={engine}>{children}</ViewerEngineContext.Provider>;
+}
+
+export const useViewerEngine = (): ViewerEngine => useContext(ViewerEngineContext);

@@ -1,0 +1,65 @@
+import { vi } from 'vitest';
+import type { ModelViewer, PdfViewer } from '@penstock/viewer';
+import type { ViewerEngine } from '../engine.tsx';
+
+/** A stand-in for the WebGL viewer (jsdom has none): records calls, lets tests fire selections. */
+export function fakeModelViewer() {
+  let listener: ((localId: number | null) => void) | null = null;
+  let visible = 10;
+  const viewer = {
+    load: vi.fn(async (_bytes: ArrayBuffer, _modelId: string) => undefined),
+    fit: vi.fn(async () => undefined),
+    onSelect: vi.fn((callback: (localId: number | null) => void) => {
+      listener = callback;
+      return () => {
+        listener = null;
+      };
+    }),
+    select: vi.fn(async (_ids: readonly number[]) => undefined),
+    selected: vi.fn(() => []),
+    isolate: vi.fn(async (ids: readonly number[] | null) => {
+      visible = ids === null ? 10 : ids.length;
+    }),
+    visibleCount: vi.fn(() => visible),
+    pick: vi.fn(async () => null),
+    screenshot: vi.fn(() => 'data:image/png;base64,'),
+    resize: vi.fn(),
+    dispose: vi.fn(),
+  } satisfies ModelViewer;
+  return { viewer, click: (localId: number | null) => listener?.(localId) };
+}
+
+export function fakePdfViewer(pageCount: number) {
+  let pageIndex = 0;
+  let zoom = 1;
+  const viewer = {
+    open: vi.fn(async () => undefined),
+    get pageCount() {
+      return pageCount;
+    },
+    get pageIndex() {
+      return pageIndex;
+    },
+    showPage: vi.fn(async (index: number) => {
+      pageIndex = index;
+    }),
+    next: vi.fn(async () => undefined),
+    previous: vi.fn(async () => undefined),
+    get zoom() {
+      return zoom;
+    },
+    setZoom: vi.fn(async (value: number) => {
+      zoom = value;
+    }),
+    onChange: vi.fn(() => () => undefined),
+    dispose: vi.fn(),
+  } satisfies PdfViewer;
+  return viewer;
+}
+
+export function fakeEngine(model = fakeModelViewer(), pdf = fakePdfViewer(3)): ViewerEngine {
+  return {
+    createModelViewer: vi.fn(async () => model.viewer),
+    createPdfViewer: vi.fn(async () => pdf),
+  };
+}

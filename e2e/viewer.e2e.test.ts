@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startPenstock, type RunningPenstock } from './support/server.ts';
+
+const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo', name: 'Erin Walsh' };
+const MODEL = 'RWTW-3D-Treatment-Works.ifc';
+const PID = 'RWTW-PID-0101 Inlet Works P&ID.pdf';
+
+interface ViewerHook {
+  ready: boolean;
+  objectCount: number;
+  visibleCount(): number;
+  selectByTag(tag: string): void;
+  tags(): string[];
+}
+declare global {
+  interface Window {
+    __penstockViewer?: ViewerHook;
+  }
+}
+
+describe('model viewer in Chromium', () => {
+  let server: RunningPenstock;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startPenstock(
+      {},
+      {
+        configFiles: {
+          'generalSettings.json': JSON.stringify({
+            maxProjectFinderNameLength: 40,
+            maxProjectBrowserNameLength: 32,
+            maxTabNameLength: 24,
+            mobileWidth: 576,
+            tabletWidth: 992,
+            maxViewers: 2,
+          }),
+        },
+      },
+    );
+    browser = await launchBrowser();
+    page = browser.page;
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(ENGINEER.email);
+    await page.getByLabel('Password').fill(ENGINEER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/main$/);
+    await page.getByPlaceholder('Select project').click();
+    await page.keyboard.type('riverside');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Shared', exact: true }).click();
+    await page.getByRole('button', { name: 'Process', exact: true }).click();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens the demo model from the tree and draws it', async () => {
+    await page.getByRole('button', { name: MODEL }).click();
+    await page.waitForFunction(() => window.__penstockViewer?.ready === true, undefined, { timeout: 90_000 });
+    const objects = await page.evaluate(() => window.__penstockViewer!.objectCount);
+    expect(objects).toBeGreaterThan(100);
+    await screenshot(page, '10-model-drawn');
+  });
+
+  it('selects an object by tag and shows its Properties with grouped values', async () => {
+    const firstTag = await page.evaluate(() => {
+      return window.__penstockViewer!.tags().find((t) => /^P-\d/.test(t)) ?? null;
+    });
+    expect(firstTag).toBeTruthy();
+    await page.evaluate((t) => window.__penstockViewer!.selectByTag(t), firstTag!);
+    const panel = page.getByRole('dialog', { name: 'Properties' });
+    await panel.waitFor();
+    await panel.getByText(firstTag!).first().waitFor();
+    await panel.getByText('Penstock_Asset').first().waitFor();
+    await screenshot(page, '11-properties-panel');
+  });
+
+  it('Isolate Hazards shows fewer objects, and a second click brings them back', async () => {
+    const before = await page.evaluate(() => window.__penstockViewer!.visibleCount());
+    await page.getByRole('button', { name: 'Isolate Hazards' }).click();
+    await expect
+      .poll(() => page.evaluate(() => window.__penstockViewer!.visibleCount()))
+      .toBeLessThan(before);
+    const isolated = await page.evaluate(() => window.__penstockViewer!.visibleCount());
+    expect(isolated).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Isolate Hazards' }).click();
+    await expect.poll(() => page.evaluate(() => window.__penstockViewer!.visibleCount())).toBe(before);
+  });
+
+  it('opens a P&ID and pages forward and back within range', async () => {
+    await page.getByRole('button', { name: PID }).click();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.waitFor({ timeout: 60_000 });
+    await pages.getByText('Page 1', { exact: true }).waitFor();
+    const previous = page.getByRole('button', { name: 'Previous' });
+    expect(await previous.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Page 2 of 3').count()).toBeGreaterThan(0);
+    await pages.getByText('Page 3', { exact: true }).click();
+    await expect.poll(() => page.getByText('Page 3 of 3').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await previous.click();
+    await previous.click();
+    await expect.poll(() => page.getByText('Page 1 of 3').count()).toBeGreaterThan(0);
+    expect(await previous.isDisabled()).toBe(true);
+    await screenshot(page, '12-pdf-page');
+  });
+
+  it('refuses a third tab with the spec’s alert and closes tabs in order', async () => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page
+      .getByRole('button', { name: 'Inlet', exact: false })
+      .first()
+      .click()
+      .catch(() => {});
+    await page.getByRole('button', { name: 'WIP', exact: true }).click();
+    await page.getByRole('button', { name: 'Process', exact: true }).first().click();
+    await page.getByRole('button', { name: 'RWTW-3D-Inlet-Works.ifc' }).click();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toBe(
+      'Please note you have reached the maximum number of tabs allowed, this is limited to 1 on mobile devices and dependant on the size of 3D model you are viewing on PC.',
+    );
+    const tabs = page.getByRole('tablist', { name: 'Open models' }).getByRole('tab');
+    expect(await tabs.count()).toBe(2);
+    await page.getByRole('button', { name: `Close ${PID}` }).click();
+    await page.getByRole('button', { name: `Close ${MODEL}` }).click();
+    expect(await tabs.count()).toBe(0);
+  });
+});

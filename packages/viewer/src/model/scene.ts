@@ -1,0 +1,108 @@
+import * as THREE from 'three';
+import CameraControls from 'camera-controls';
+
+CameraControls.install({ THREE });
+
+/** Renderer, scene, camera, lights and orbit/pan/zoom controls on a canvas filling the container. */
+export interface ViewerScene {
+  renderer: THREE.WebGLRenderer;
+  scene: THREE.Scene;
+  camera: THREE.PerspectiveCamera;
+  controls: CameraControls;
+  canvas: HTMLCanvasElement;
+  /** ask for a frame (rendering is on demand) */
+  requestRender(): void;
+  resize(): void;
+  dispose(): void;
+}
+
+export function createScene(container: HTMLElement, background: number): ViewerScene {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'penstock-viewer-canvas';
+  canvas.style.display = 'block';
+  canvas.style.width = '100%';
+  canvas.style.height = '100%';
+  canvas.style.touchAction = 'none';
+  container.appendChild(canvas);
+
+  let renderer: THREE.WebGLRenderer;
+  try {
+    renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+  } catch (failure) {
+    canvas.remove();
+    throw new Error(
+      `WebGL is not available in this browser: ${failure instanceof Error ? failure.message : String(failure)}`,
+      { cause: failure },
+    );
+  }
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  renderer.setClearColor(background, 1);
+
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(background);
+  // soft sky light plus a low sun so faces of white equipment read apart on the light background
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d939c, 1.1));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+  sun.position.set(60, 100, 30);
+  scene.add(sun);
+  const fill = new THREE.DirectionalLight(0xdfe8f5, 0.5);
+  fill.position.set(-50, 20, -60);
+  scene.add(fill);
+
+  const camera = new THREE.PerspectiveCamera(50, 1, 0.05, 5000);
+  camera.position.set(20, 20, 20);
+  const controls = new CameraControls(camera, canvas);
+  controls.dollyToCursor = true;
+  controls.infinityDolly = false;
+
+  const clock = new THREE.Timer();
+  let frame = 0;
+  let disposed = false;
+  const draw = () => {
+    frame = 0;
+    if (disposed) return;
+    clock.update();
+    const moving = controls.update(clock.getDelta());
+    renderer.render(scene, camera);
+    if (moving) requestRender();
+  };
+  const requestRender = () => {
+    if (!frame && !disposed) frame = requestAnimationFrame(draw);
+  };
+  controls.addEventListener('update', requestRender);
+  controls.addEventListener('controlstart', () => {
+    clock.update();
+    requestRender();
+  });
+
+  const resize = () => {
+    const width = Math.max(1, container.clientWidth);
+    const height = Math.max(1, container.clientHeight);
+    renderer.setSize(width, height, false);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    requestRender();
+  };
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
+  observer?.observe(container);
+  resize();
+
+  return {
+    renderer,
+    scene,
+    camera,
+    controls,
+    canvas,
+    requestRender,
+    resize,
+    dispose() {
+      disposed = true;
+      if (frame) cancelAnimationFrame(frame);
+      observer?.disconnect();
+      controls.dispose();
+      renderer.dispose();
+      renderer.forceContextLoss();
+      canvas.remove();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import * as THREE from 'three';
+import { RenderedFaces, type FragmentsModel, type MaterialDefinition } from '@thatopen/fragments';
+
+/** The highlight of selected objects: a strong blue, slightly see-through so the shape stays readable. */
+export const SELECTION_MATERIAL: MaterialDefinition = {
+  color: new THREE.Color('#0d6efd'),
+  renderedFaces: RenderedFaces.TWO,
+  opacity: 0.9,
+  transparent: false,
+};
+
+/** Keeps which objects are selected and mirrors it on the model's highlight. */
+export class Selection {
+  private current: number[] = [];
+  private readonly listeners = new Set<(localId: number | null) => void>();
+
+  get ids(): readonly number[] {
+    return this.current;
+  }
+
+  async apply(model: FragmentsModel | null, localIds: readonly number[]): Promise<void> {
+    const next = [...new Set(localIds)];
+    if (model) {
+      if (this.current.length) await model.resetHighlight(this.current);
+      if (next.length) await model.highlight(next, SELECTION_MATERIAL);
+    }
+    this.current = next;
+  }
+
+  subscribe(callback: (localId: number | null) => void): () => void {
+    this.listeners.add(callback);
+    return () => this.listeners.delete(callback);
+  }
+
+  emit(localId: number | null): void {
+    for (const listener of this.listeners) listener(localId);
+  }
+}
+
+/** The localId of the object under a canvas point (client coordinates), or null. */
+export async function raycastAt(
+  model: FragmentsModel,
+  camera: THREE.PerspectiveCamera,
+  canvas: HTMLCanvasElement,
+  clientX: number,
+  clientY: number,
+): Promise<number | null> {
+  const hit = await model.raycast({ camera, mouse: new THREE.Vector2(clientX, clientY), dom: canvas });
+  return hit ? hit.localId : null;
+}
+
+/**
+ * Tell a click from a drag: the pointer went down and up within a few pixels and a short time.
+ * Orbiting must not change the selection.
+ */
+export function createClickDetector(onClick: (event: PointerEvent) => void) {
+  let down: { x: number; y: number; at: number } | null = null;
+  return {
+    down(event: PointerEvent) {
+      down = event.button === 0 ? { x: event.clientX, y: event.clientY, at: performance.now() } : null;
+    },
+    up(event: PointerEvent) {
+      const start = down;
+      down = null;
+      if (!start || event.button !== 0) return;
+      const moved = Math.hypot(event.clientX - start.x, event.clientY - start.y);
+      if (moved <= 4 && performance.now() - start.at < 600) onClick(event);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** The framework-free 3D model viewer: what the web app sees of it (and what tests fake). */
+export interface ModelViewer {
+  /** Draw a converted model (.frag bytes). Throws with a message when the bytes cannot be loaded. */
+  load(fragBytes: ArrayBuffer, modelId: string): Promise<void>;
+  /** Frame the whole model (or the given objects). */
+  fit(localIds?: readonly number[]): Promise<void>;
+  /** Called with the picked localId after a click, or null when the click hit nothing. */
+  onSelect(callback: (localId: number | null) => void): () => void;
+  /** Highlight these objects (an empty list clears the highlight). Does not call onSelect. */
+  select(localIds: readonly number[]): Promise<void>;
+  /** The objects currently selected. */
+  selected(): readonly number[];
+  /** Show only these objects; null shows everything again. */
+  isolate(localIds: readonly number[] | null): Promise<void>;
+  /** How many objects are visible now. */
+  visibleCount(): number;
+  /** The localId under a point of the canvas (client coordinates), or null. */
+  pick(clientX: number, clientY: number): Promise<number | null>;
+  /** The canvas as a PNG data URL. */
+  screenshot(): string;
+  /** Re-read the container size (the viewer also watches it). */
+  resize(): void;
+  dispose(): void;
+}
+
+export interface ModelViewerOptions {
+  /** Address of the Fragments worker script served by the app (never a CDN). */
+  workerUrl: string;
+  /** Background colour; light theme by default. */
+  background?: number;
+}

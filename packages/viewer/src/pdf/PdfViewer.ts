@@ -1,0 +1,163 @@
+import {
+  GlobalWorkerOptions,
+  getDocument,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+  type RenderTask,
+} from 'pdfjs-dist';
+import { clampPage, clampZoom } from './pages.ts';
+
+export interface PdfViewerOptions {
+  /** Address of pdf.worker.mjs served by the app (never a CDN). */
+  workerSrc: string;
+  /** Fit the page to the container width on open and page change (default true). */
+  fitWidth?: boolean;
+}
+
+export interface PdfViewer {
+  /** Open a document from bytes or an address; shows page 0. Throws with a message on failure. */
+  open(source: ArrayBuffer | Uint8Array | string): Promise<void>;
+  readonly pageCount: number;
+  /** The page shown, from 0. */
+  readonly pageIndex: number;
+  /** Show a page (from 0), clamped to the document's range. */
+  showPage(index: number): Promise<void>;
+  next(): Promise<void>;
+  previous(): Promise<void>;
+  readonly zoom: number;
+  /** Zoom relative to the fitted size (1 = fit), clamped to 0.25..8. */
+  setZoom(zoom: number): Promise<void>;
+  /** Listen for page or zoom changes. */
+  onChange(callback: () => void): () => void;
+  dispose(): void;
+}
+
+/**
+ * A PDF viewer on a canvas in a scrolling container: one page at a time, zoom with the wheel (Ctrl) or
+ * setZoom, pan by dragging or scrolling. Pages are drawn at devicePixelRatio × zoom so text stays sharp.
+ */
+export function createPdfViewer(container: HTMLElement, options: PdfViewerOptions): PdfViewer {
+  GlobalWorkerOptions.workerSrc = options.workerSrc;
+  const scroller = document.createElement('div');
+  scroller.className = 'penstock-pdf-scroller';
+  Object.assign(scroller.style, { width: '100%', height: '100%', overflow: 'auto', cursor: 'grab' });
+  const canvas = document.createElement('canvas');
+  canvas.className = 'penstock-pdf-canvas';
+  Object.assign(canvas.style, { display: 'block', margin: '0 auto', background: '#fff' });
+  scroller.appendChild(canvas);
+  container.appendChild(scroller);
+
+  let doc: PDFDocumentProxy | null = null;
+  let pageIndex = 0;
+  let zoom = 1;
+  let task: RenderTask | null = null;
+  let disposed = false;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+
+  const render = async () => {
+    if (!doc || disposed) return;
+    const page: PDFPageProxy = await doc.getPage(pageIndex + 1);
+    const base = page.getViewport({ scale: 1 });
+    const fit = options.fitWidth === false ? 1 : Math.max(0.1, (scroller.clientWidth - 16) / base.width);
+    const cssScale = fit * zoom;
+    const ratio = window.devicePixelRatio || 1;
+    const viewport = page.getViewport({ scale: cssScale * ratio });
+    task?.cancel();
+    canvas.width = Math.floor(viewport.width);
+    canvas.height = Math.floor(viewport.height);
+    canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+    canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+    const current = page.render({ canvas, viewport });
+    task = current;
+    try {
+      await current.promise;
+    } catch (failure) {
+      if ((failure as { name?: string }).name !== 'RenderingCancelledException') throw failure;
+    } finally {
+      if (task === current) task = null;
+    }
+  };
+
+  // Pan by dragging the page.
+  let drag: { x: number; y: number; left: number; top: number } | null = null;
+  const onDown = (event: PointerEvent) => {
+    drag = { x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+    scroller.style.cursor = 'grabbing';
+  };
+  const onMove = (event: PointerEvent) => {
+    if (!drag) return;
+    scroller.scrollLeft = drag.left - (event.clientX - drag.x);
+    scroller.scrollTop = drag.top - (event.clientY - drag.y);
+  };
+  const onUp = () => {
+    drag = null;
+    scroller.style.cursor = 'grab';
+  };
+  const onWheel = (event: WheelEvent) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    void viewer.setZoom(zoom * (event.deltaY < 0 ? 1.2 : 1 / 1.2));
+  };
+  scroller.addEventListener('pointerdown', onDown);
+  window.addEventListener('pointermove', onMove);
+  window.addEventListener('pointerup', onUp);
+  scroller.addEventListener('wheel', onWheel, { passive: false });
+
+  const viewer: PdfViewer = {
+    async open(source) {
+      const params =
+        typeof source === 'string'
+          ? { url: source, withCredentials: true }
+          : { data: source instanceof Uint8Array ? source : new Uint8Array(source) };
+      try {
+        doc = await getDocument({ ...params, isEvalSupported: false }).promise;
+      } catch (failure) {
+        throw new Error(
+          `The PDF could not be opened: ${failure instanceof Error ? failure.message : String(failure)}`,
+          { cause: failure },
+        );
+      }
+      pageIndex = 0;
+      await render();
+      changed();
+    },
+    get pageCount() {
+      return doc?.numPages ?? 0;
+    },
+    get pageIndex() {
+      return pageIndex;
+    },
+    async showPage(index) {
+      const next = clampPage(index, doc?.numPages ?? 0);
+      pageIndex = next;
+      scroller.scrollTo({ top: 0, left: 0 });
+      await render();
+      changed();
+    },
+    next: () => viewer.showPage(pageIndex + 1),
+    previous: () => viewer.showPage(pageIndex - 1),
+    get zoom() {
+      return zoom;
+    },
+    async setZoom(value) {
+      zoom = clampZoom(value);
+      await render();
+      changed();
+    },
+    onChange(callback) {
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    },
+    dispose() {
+      disposed = true;
+      task?.cancel();
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      scroller.remove();
+      void doc?.destroy();
+      doc = null;
+    },
+  };
+  return viewer;
+}
