@@ -124,7 +124,10 @@ describe('model viewer in Chromium', () => {
       .click()
       .catch(() => {});
     await page.getByRole('button', { name: 'WIP', exact: true }).click();
-    await page.getByRole('button', { name: 'Process', exact: true }).first().click();
+    // WIP's own Process folder comes first once WIP has loaded its children
+    const processFolders = page.getByRole('button', { name: 'Process', exact: true });
+    await expect.poll(() => processFolders.count()).toBe(2);
+    await processFolders.first().click();
     await page.getByRole('button', { name: 'RWTW-3D-Inlet-Works.ifc' }).click();
     await expect.poll(() => dialogs.length).toBe(1);
     expect(dialogs[0]).toBe(
