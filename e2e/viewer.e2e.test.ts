@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
@@ -138,5 +140,37 @@ describe('model viewer in Chromium', () => {
     await page.getByRole('button', { name: `Close ${PID}` }).click();
     await page.getByRole('button', { name: `Close ${MODEL}` }).click();
     expect(await tabs.count()).toBe(0);
+  });
+
+  it('opens a real IFC file from the fixtures after it is uploaded and converted', async () => {
+    const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc/MEP.ifc');
+    const api = page.request;
+    const [project] = await (await api.get(`${server.url}/api/tree?id=%23`)).json();
+    const folders: Array<{ id: string; text: string }> = await (
+      await api.get(`${server.url}/api/tree?id=${encodeURIComponent(project.id)}`)
+    ).json();
+    const archived = folders.find((folder) => folder.text === 'Archived')!;
+    const upload = await api.post(`${server.url}/api/folders/${archived.id}/files`, {
+      multipart: {
+        file: { name: 'MEP.ifc', mimeType: 'application/x-step', buffer: fs.readFileSync(fixture) },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const { version } = await upload.json();
+    await expect
+      .poll(
+        async () => (await (await api.get(`${server.url}/api/models/${version.id}`)).json()).conversion.state,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('done');
+
+    await page.getByRole('button', { name: 'Archived', exact: true }).click();
+    await page.getByRole('button', { name: 'MEP.ifc' }).click();
+    await page.waitForFunction(() => window.__penstockViewer?.ready === true, undefined, { timeout: 90_000 });
+    expect(await page.evaluate(() => window.__penstockViewer!.objectCount)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.__penstockViewer!.visibleCount())).toBeGreaterThan(0);
+    await screenshot(page, '13-fixture-mep');
   });
 });
