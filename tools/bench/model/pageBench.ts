@@ -1,0 +1,98 @@
+/**
+ * The reference loads in Chromium: the bench page (page/) built with Vite into a temporary folder and served
+ * by a small static server with the .frag and .ifc files and web-ifc's wasm (nothing from a CDN).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { build } from 'vite';
+import { measure } from './browser.ts';
+import type { Timing } from './page/main.ts';
+import { repoRoot } from './serverBench.ts';
+
+export type Measured = { value: Timing | 'timeout' | 'error'; peakMb: number; error?: string };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+};
+
+export interface BenchPage {
+  url: string;
+  /** makes a file reachable at <url>/files/<name> */
+  publish(file: string): string;
+  close(): Promise<void>;
+}
+
+export async function startBenchPage(workDir: string): Promise<BenchPage> {
+  const outDir = path.join(workDir, 'page');
+  await build({
+    root: path.join(import.meta.dirname, 'page'),
+    configFile: false,
+    logLevel: 'warn',
+    cacheDir: path.join(workDir, 'vite-cache'),
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
+  });
+  fs.mkdirSync(path.join(outDir, 'web-ifc'));
+  fs.mkdirSync(path.join(outDir, 'files'));
+  const webIfc = path.join(repoRoot, 'node_modules/web-ifc');
+  for (const wasm of fs.readdirSync(webIfc).filter((f) => f.endsWith('.wasm')))
+    fs.copyFileSync(path.join(webIfc, wasm), path.join(outDir, 'web-ifc', wasm));
+
+  const server = http.createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = path.join(outDir, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(outDir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Length': fs.statSync(file).size,
+    });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    publish(file) {
+      const name = path.basename(file);
+      const link = path.join(outDir, 'files', name);
+      fs.rmSync(link, { force: true });
+      fs.symlinkSync(file, link);
+      return `/files/${encodeURIComponent(name)}`;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface PageRow {
+  frag: Measured;
+  ifc: Measured;
+  props: Measured;
+}
+
+export async function benchPage(
+  page: BenchPage,
+  files: { frag: string; ifc: string },
+  timeoutMs: number,
+): Promise<PageRow> {
+  const fragUrl = page.publish(files.frag);
+  const ifcUrl = page.publish(files.ifc);
+  const run = (method: 'loadFrag' | 'loadIfc' | 'readAllProperties', url: string) =>
+    measure(timeoutMs, async ({ page: tab }) => {
+      await tab.goto(page.url);
+      await tab.waitForFunction(() => document.title === 'bench ready');
+      return tab.evaluate(([m, u]) => window.bench[m](u), [method, url] as const);
+    });
+  return {
+    frag: await run('loadFrag', fragUrl),
+    ifc: await run('loadIfc', ifcUrl),
+    props: await run('readAllProperties', fragUrl),
+  };
+}

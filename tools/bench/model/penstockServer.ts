@@ -1,0 +1,141 @@
+/**
+ * The real Penstock server for the browser bench: the web app built by Vite into a temporary folder (the
+ * shared apps/web/dist is left alone), `node --import tsx apps/server/src/main.ts` on a free port with a
+ * fresh data folder and a tiny demo seed, and the few API calls the bench needs.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { build } from 'vite';
+import { repoRoot } from './serverBench.ts';
+
+export const ADMIN = { email: 'admin@penstock.demo', password: 'penstock-demo' };
+export const DEMO_PROJECT = 'Riverside Water Treatment Works Upgrade';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function buildWebApp(outDir: string, cacheDir: string): Promise<void> {
+  const root = path.join(repoRoot, 'apps/web');
+  await build({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    cacheDir,
+    build: { outDir, emptyOutDir: true },
+  });
+  if (!fs.existsSync(path.join(outDir, 'index.html'))) throw new Error('the web build wrote no index.html');
+}
+
+export interface PenstockServer {
+  url: string;
+  cookie: string;
+  api<T>(pathname: string, init?: RequestInit): Promise<T>;
+  archivedFolderId: string;
+  upload(file: string): Promise<string>;
+  waitConverted(versionId: string, timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(dataDir: string, webDist: string): Promise<PenstockServer> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PENSTOCK_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PENSTOCK_DEMO_MODEL_SIZES: '50,50',
+      PENSTOCK_WEB_DIST: webDist,
+      PENSTOCK_MAX_UPLOAD_MB: '2048',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+  child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Penstock did not start:\n${log}`)), 120_000);
+      const check = () => {
+        if (/open http:\/\/localhost:\d+/.test(log)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on('data', check);
+      child.once('exit', (code) => reject(new Error(`Penstock exited with ${code}:\n${log}`)));
+    });
+    const signin = await fetch(`${url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const session = /penstock_session=[^;]+/.exec(signin.headers.get('set-cookie') ?? '');
+    if (!session) throw new Error(`sign-in failed: ${signin.status}`);
+    const cookie = session[0];
+    const api = async <T>(pathname: string, init: RequestInit = {}): Promise<T> => {
+      const response = await fetch(`${url}${pathname}`, { ...init, headers: { ...init.headers, cookie } });
+      if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    type Node = { id: string; text: string };
+    const projects = await api<Node[]>('/api/tree?id=%23');
+    const project = projects.find((p) => p.text === DEMO_PROJECT);
+    if (!project) throw new Error('the demo project was not seeded');
+    const folders = await api<Node[]>(`/api/tree?id=${encodeURIComponent(project.id)}`);
+    const archived = folders.find((f) => f.text === 'Archived');
+    if (!archived) throw new Error('the demo project has no Archived folder');
+    return {
+      url,
+      cookie,
+      api,
+      archivedFolderId: archived.id,
+      async upload(file) {
+        const form = new FormData();
+        form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
+        const result = await api<{ version: { id: string } }>(`/api/folders/${archived.id}/files`, {
+          method: 'POST',
+          body: form,
+        });
+        return result.version.id;
+      },
+      async waitConverted(versionId, timeoutMs) {
+        const until = Date.now() + timeoutMs;
+        for (;;) {
+          const info = await api<{ conversion: { state: string; error: string | null } }>(
+            `/api/models/${versionId}`,
+          );
+          if (info.conversion.state === 'done') return;
+          if (info.conversion.state === 'failed')
+            throw new Error(`conversion failed: ${info.conversion.error}`);
+          if (Date.now() > until) throw new Error('conversion timed out');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

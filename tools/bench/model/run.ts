@@ -1,0 +1,167 @@
+/**
+ * The model benchmark of the viewer issue, every figure measured side by side in one run:
+ *   npm run bench:model [-- --sizes 10000,50000,100000] [--no-fixtures] [--skip-browser] [--quick]
+ * Writes bench/results/model-<date>.md and bench/results/latest.md. Browser timings run on SwiftShader:
+ * compare them as ratios within one run only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { writePlantIfc } from '@penstock/plantgen';
+import { browserMemoryMethod } from './browser.ts';
+import { benchPage, startBenchPage } from './pageBench.ts';
+import { benchPenstockBrowser, benchPropertyApi, pickTag, type ObjectIndex } from './penstockBench.ts';
+import { buildWebApp, startServer } from './penstockServer.ts';
+import { renderTables, type ModelResult, type Results } from './report.ts';
+import { benchConversion, memoryMethod, repoRoot } from './serverBench.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,50000,100000' },
+    fixtures: { type: 'boolean', default: true },
+    'no-fixtures': { type: 'boolean', default: false },
+    'skip-browser': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    timeout: { type: 'string', default: '180' },
+  },
+});
+const quick = options.quick;
+const sizes = quick
+  ? [2000]
+  : options.sizes
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0);
+const measureTimeoutMs = Number(options.timeout) * 1000;
+const conversionTimeoutMs = 30 * 60_000;
+const fixtureDir = path.resolve(repoRoot, '../shared/fixtures/ifc');
+
+const log = (message: string) => console.log(`[bench:model] ${message}`);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bench-model-'));
+const results: Results = { models: [], notes: [] };
+
+try {
+  // the models: generated plants (fixed seed), then the real IFC files
+  const models: { name: string; file: string; elements: number | null }[] = [];
+  for (const elements of sizes) {
+    const file = path.join(tmp, `plant-${elements >= 1000 ? `${elements / 1000}k` : elements}.ifc`);
+    log(`generating ${path.basename(file)}`);
+    writePlantIfc(file, { elements, seed: 7 });
+    models.push({ name: path.basename(file), file, elements });
+  }
+  if (options.fixtures && !options['no-fixtures'] && fs.existsSync(fixtureDir)) {
+    let fixtures = fs.readdirSync(fixtureDir).filter((f) => f.toLowerCase().endsWith('.ifc'));
+    if (quick) fixtures = [...fixtures].sort((x, y) => size(x) - size(y)).slice(0, 1);
+    for (const name of fixtures.sort())
+      models.push({ name, file: path.join(fixtureDir, name), elements: null });
+  }
+
+  for (const model of models) {
+    log(`converting ${model.name} (bare importer, then Penstock)`);
+    const server = await benchConversion(model.file, tmp, conversionTimeoutMs);
+    results.models.push({ ...model, ifcBytes: fs.statSync(model.file).size, server });
+  }
+
+  if (!options['skip-browser']) await browserBench(results.models);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+function size(name: string) {
+  return fs.statSync(path.join(fixtureDir, name)).size;
+}
+
+async function browserBench(models: ModelResult[]) {
+  const page = await startBenchPage(tmp);
+  try {
+    for (const model of models) {
+      log(`browser references for ${model.name}: (a) .frag, (b) in-browser IFC, (c) all property sets`);
+      if (model.server.penstock.error) continue;
+      model.page = await benchPage(page, { frag: model.server.fragPath, ifc: model.file }, measureTimeoutMs);
+    }
+  } finally {
+    await page.close();
+  }
+
+  log('building the web app and starting Penstock');
+  const webDist = path.join(tmp, 'web');
+  // the web app is being edited while benches run: a broken build is retried twice, 15 s apart
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await buildWebApp(webDist, path.join(tmp, 'vite-cache-web'));
+      break;
+    } catch (error) {
+      // eslint-disable-next-line no-control-regex
+      const text = String(error).replace(/\x1b\[[0-9;]*m/g, '');
+      const reason = text
+        .split('\n')
+        .find((l) => /error|\[[A-Z_]+\]/.test(l) && !/^Error: Build failed/.test(l));
+      if (attempt === 3) {
+        results.notes.push(
+          `Penstock in the browser not measured: the web app did not build (${reason ?? text.slice(0, 200)})`,
+        );
+        return;
+      }
+      log(`the web app did not build (${reason ?? 'see above'}): retrying in 15 s`);
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+    }
+  }
+  const dataDir = path.join(tmp, 'data');
+  fs.mkdirSync(dataDir);
+  const server = await startServer(dataDir, webDist);
+  try {
+    const uploaded: { model: ModelResult; versionId: string; index: ObjectIndex }[] = [];
+    for (const model of models) {
+      log(`uploading ${model.name} to Penstock and waiting for its conversion`);
+      const versionId = await server.upload(model.file);
+      await server.waitConverted(versionId, conversionTimeoutMs);
+      const index = await server.api<ObjectIndex>(`/api/models/${versionId}/objects`);
+      uploaded.push({ model, versionId, index });
+    }
+    for (const { model, index } of uploaded) {
+      log(`Penstock in Chromium: ${model.name}`);
+      model.penstock = await benchPenstockBrowser(
+        server,
+        { fileName: model.name, tag: pickTag(index) },
+        measureTimeoutMs,
+      );
+    }
+    const largest = [...uploaded].sort((x, y) => (y.model.elements ?? 0) - (x.model.elements ?? 0))[0];
+    if (largest) {
+      log(`property API on ${largest.model.name}`);
+      results.api = {
+        model: largest.model.name,
+        objects: largest.index.localIds.length,
+        timing: await benchPropertyApi(server, largest.model.name, largest.index).catch((e: unknown) =>
+          String(e),
+        ),
+      };
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+for (const model of results.models) {
+  for (const m of [model.page?.frag, model.page?.ifc, model.page?.props, model.penstock])
+    if (m?.error) results.notes.push(`${model.name}: ${m.error.split('\n')[0]}`);
+}
+const cpus = os.cpus();
+const header = [
+  `# Model benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+  '',
+  `\`npm run bench:model${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}, headless Chromium (SwiftShader: compare browser figures as ratios within this run).`,
+  '',
+  `- Server peak memory: ${memoryMethod}. Penstock's figure includes the in-process server (Fastify, SQLite) around the conversion worker; its time runs from the version being added to the conversion queue being idle (worker: object index with web-ifc + IfcImporter; then .frag into the blob store and the index into SQLite).`,
+  `- Browser peak memory: ${browserMemoryMethod}; a fresh browser per measurement.`,
+  '- Browser times include the download from a local server. (a)/(c) load the .frag Penstock produced; (b) is IfcImporter in the page (single-threaded web-ifc: the page is not cross-origin isolated) then the same load. Penstock: from the click on the model in the tree to `window.__penstockViewer.ready` (drawn) and to the hook being set with the object index (properties ready).',
+  ...results.notes.map((n) => `- Note: ${n}`),
+  '',
+].join('\n');
+const markdown = `${header}\n${renderTables(results)}\n`;
+const outDir = path.join(repoRoot, 'bench/results');
+fs.mkdirSync(outDir, { recursive: true });
+fs.writeFileSync(path.join(outDir, `model-${new Date().toISOString().slice(0, 10)}.md`), markdown);
+fs.writeFileSync(path.join(outDir, 'latest.md'), markdown);
+console.log(markdown);

@@ -1,0 +1,62 @@
+/**
+ * Server side, per model: the bare IfcImporter and Penstock's conversion, each in a fresh child process
+ * so their peak memory compares. Peak memory is the kernel's maximum RSS of the child (/usr/bin/time -v),
+ * or the child's own 50 ms RSS sampling when /usr/bin/time is missing.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RESULT_MARK, type ChildResult } from './child.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const TIME = '/usr/bin/time';
+export const memoryMethod = fs.existsSync(TIME)
+  ? 'kernel maximum RSS of the child process (`/usr/bin/time -v`, worker threads included)'
+  : 'RSS of the child process sampled every 50 ms (`process.memoryUsage().rss`)';
+
+export interface ChildRun extends ChildResult {
+  peakMb: number;
+}
+
+export function runChild(script: string, args: string[], timeoutMs: number): Promise<ChildRun> {
+  const node = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, script), ...args];
+  const [command, ...rest] = fs.existsSync(TIME) ? [TIME, '-v', ...node] : node;
+  return new Promise((resolve) => {
+    const child = spawn(command!, rest, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-20_000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith(RESULT_MARK));
+      const result: ChildResult = line
+        ? (JSON.parse(line.slice(RESULT_MARK.length)) as ChildResult)
+        : { ms: 0, sampledPeakMb: 0, bytes: 0, error: `exit ${code}: ${err.slice(-400)}` };
+      const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
+      const peakMb = kb ? Number(kb[1]) / 1024 : result.sampledPeakMb;
+      resolve({ ...result, peakMb });
+    });
+  });
+}
+
+export interface ServerRow {
+  bare: ChildRun;
+  penstock: ChildRun;
+  /** the .frag Penstock produced (served to the bench page for (a) and (c)) */
+  fragPath: string;
+}
+
+export async function benchConversion(
+  ifcPath: string,
+  workDir: string,
+  timeoutMs: number,
+): Promise<ServerRow> {
+  const name = path.basename(ifcPath, '.ifc');
+  const bareOut = path.join(workDir, `${name}.bare.frag`);
+  const fragPath = path.join(workDir, `${name}.frag`);
+  const bare = await runChild('bareImport.ts', [ifcPath, bareOut], timeoutMs);
+  const penstock = await runChild('penstockConvert.ts', [ifcPath, fragPath], timeoutMs);
+  return { bare, penstock, fragPath };
+}
