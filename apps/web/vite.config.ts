@@ -1,5 +1,43 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Where pdf.js' standard fonts are served (PDFs using the 14 standard fonts without embedding them). */
+export const STANDARD_FONTS_PATH = '/pdfjs/standard_fonts/';
+
+/**
+ * Serve `pdfjs-dist/standard_fonts` from Penstock itself (never a CDN): emitted into the build, served from
+ * node_modules by the development server.
+ */
+function pdfStandardFonts(): Plugin {
+  const dir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+    'standard_fonts',
+  );
+  const files = () => fs.readdirSync(dir).filter((name) => /\.(pfb|ttf)$|^LICENSE/.test(name));
+  return {
+    name: 'penstock-pdf-standard-fonts',
+    configureServer(server) {
+      server.middlewares.use(STANDARD_FONTS_PATH, (req, res, next) => {
+        const name = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\//, '');
+        if (!files().includes(name)) return next();
+        res.setHeader('Content-Type', 'application/octet-stream');
+        fs.createReadStream(path.join(dir, name)).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const name of files()) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${STANDARD_FONTS_PATH.slice(1)}${name}`,
+          source: fs.readFileSync(path.join(dir, name)),
+        });
+      }
+    },
+  };
+}
 
 const server = 'http://localhost:3000';
 
@@ -25,7 +63,7 @@ const vendorGroups = [
 // The built app is served by the Penstock server; in development Vite forwards the API, the server's own
 // pages (/auth/...) and the configuration files to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfStandardFonts()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

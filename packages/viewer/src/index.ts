@@ -1,5 +1,13 @@
 export { createModelViewer, LIGHT_BACKGROUND } from './model/ModelViewer.ts';
 export type { ModelViewer, ModelViewerOptions } from './model/types.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';
-export { clampPage, clampZoom, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';
+export { clampPage, clampZoom, fitWidthScale, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';
 export type { PdfViewer, PdfViewerOptions } from './pdf/PdfViewer.ts';
+export {
+  PLAN_CUT_HEIGHT,
+  planCutHeight,
+  planHalfHeight,
+  elevationScale,
+  storeyLevels,
+} from './model/plan.ts';
+export type { StoreyLevel } from './model/plan.ts';

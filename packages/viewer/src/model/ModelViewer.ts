@@ -1,11 +1,16 @@
 import { FragmentsModels, type FragmentsModel } from '@thatopen/fragments';
-import { fitBox } from './camera.ts';
+import * as THREE from 'three';
+import { fitBox, fitPlan } from './camera.ts';
 import { isolate } from './isolate.ts';
+import { findStorey, planCutHeight, readStoreys, storeyLevels, type StoreyLevel } from './plan.ts';
+import CameraControls from 'camera-controls';
 import { createScene } from './scene.ts';
 import { Selection, createClickDetector, raycastAt } from './selection.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
+/** What a plan fades to with depth below its cut. */
+const PLAN_DEPTH_COLOUR = 0x3d4a5c;
 
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
@@ -21,6 +26,72 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   let geometryIds: number[] = [];
   let visible = 0;
   let disposed = false;
+  let levels: Promise<StoreyLevel[]> | null = null;
+  let planName: string | null = null;
+  // the plan's cut: keeps what is below it (normal down, constant = height)
+  const cut = new THREE.Plane(new THREE.Vector3(0, -1, 0), 0);
+  const clipping: THREE.Plane[] = [];
+
+  // A plan shows the inside of what its cut opens (both faces), shaded darker with depth below the cut
+  // (fog) so floors, plinths and equipment tops read apart from straight above.
+  const frontSides = new WeakMap<THREE.Material, THREE.Side>();
+  const planFaces = (material: THREE.Material) => {
+    if (!frontSides.has(material)) frontSides.set(material, material.side);
+    material.side = planName === null ? (frontSides.get(material) ?? material.side) : THREE.DoubleSide;
+    material.needsUpdate = true;
+  };
+  // the cut itself: outlines and fills where the plan's plane cuts the model (That Open's getSection)
+  let section: THREE.Group | null = null;
+  const clearSection = () => {
+    if (!section) return;
+    view.scene.remove(section);
+    section.traverse((object) => {
+      if (object instanceof THREE.Mesh || object instanceof THREE.LineSegments) {
+        object.geometry.dispose();
+        (object.material as THREE.Material).dispose();
+      }
+    });
+    section = null;
+  };
+  const drawSection = async (current: FragmentsModel) => {
+    const { buffer, index, fillsIndices } = await current.getSection(cut);
+    if (planName === null || disposed) return;
+    clearSection();
+    const positions = new THREE.BufferAttribute(buffer, 3);
+    const edges = new THREE.BufferGeometry();
+    edges.setAttribute('position', positions);
+    edges.setDrawRange(0, Math.min(index, buffer.length / 3));
+    const group = new THREE.Group();
+    group.add(new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: 0x1f2937, fog: false })));
+    if (fillsIndices.length) {
+      const fills = new THREE.BufferGeometry();
+      fills.setAttribute('position', positions);
+      fills.setIndex(fillsIndices);
+      const material = new THREE.MeshBasicMaterial({ color: 0x6b7280, side: THREE.DoubleSide, fog: false });
+      group.add(new THREE.Mesh(fills, material));
+    }
+    // a hair below the cut so the renderer's own clipping keeps it
+    group.position.y = -0.01;
+    section = group;
+    view.scene.add(group);
+    redraw();
+  };
+
+  const planLook = (cameraHeight: number) => {
+    for (const material of fragments.models.materials.list.values()) {
+      if (!('isLodMaterial' in material && material.isLodMaterial)) planFaces(material);
+    }
+    const box = model?.box;
+    view.scene.fog =
+      planName === null || !box
+        ? null
+        : // fully faded only well below the model's bottom: the lowest floor keeps about half its colour
+          new THREE.Fog(
+            PLAN_DEPTH_COLOUR,
+            cameraHeight - cut.constant,
+            cameraHeight - cut.constant + 2 * (cut.constant - box.min.y) + 1,
+          );
+  };
 
   // Offset the model's faces a little so its edges do not flicker against each other (That Open's advice).
   fragments.models.materials.list.onItemSet.add(({ value: material }) => {
@@ -28,6 +99,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       material.polygonOffset = true;
       material.polygonOffsetUnits = 1;
       material.polygonOffsetFactor = Math.random();
+      if (planName !== null) planFaces(material);
     }
   });
 
@@ -69,6 +141,13 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   view.canvas.addEventListener('pointerdown', onDown);
   view.canvas.addEventListener('pointerup', onUp);
 
+  const storeys = (): Promise<StoreyLevel[]> => {
+    const current = model;
+    if (!current) return Promise.resolve([]);
+    levels ??= readStoreys(current).then((raw) => storeyLevels(raw, current.box.min.y, current.box.max.y));
+    return levels;
+  };
+
   const refresh = async () => {
     await fragments.update(true);
     redraw();
@@ -83,6 +162,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         if (disposed) return;
         model = loaded;
         loaded.useCamera(view.camera);
+        // the worker culls and raycasts against the same planes the renderer clips with
+        loaded.getClippingPlanesEvent = () => clipping;
         view.scene.add(loaded.object);
         loaded.onViewUpdated.add(onViewUpdated);
         geometryIds = await loaded.getItemsIdsWithGeometry();
@@ -96,6 +177,11 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     async fit(localIds) {
       if (!model) return;
+      if (planName !== null) {
+        planLook(fitPlan(view, model.box, true));
+        await refresh();
+        return;
+      }
       const box = localIds?.length ? await model.getMergedBox([...localIds]) : model.box;
       await fitBox(view.controls, box.isEmpty() ? model.box : box, true);
       await refresh();
@@ -112,6 +198,45 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await refresh();
     },
     visibleCount: () => visible,
+    storeys,
+    async showPlan(storeyName) {
+      if (!model || disposed) throw new Error('The model is not loaded yet.');
+      if (storeyName === null) {
+        planName = null;
+        clipping.length = 0;
+        view.renderer.clippingPlanes = [];
+        view.useCamera('perspective');
+        model.useCamera(view.camera);
+        view.controls.mouseButtons.left = CameraControls.ACTION.ROTATE;
+        view.controls.mouseButtons.wheel = CameraControls.ACTION.DOLLY;
+        view.controls.minPolarAngle = 0;
+        view.controls.maxPolarAngle = Math.PI;
+        planLook(0);
+        clearSection();
+        await fitBox(view.controls, model.box, false);
+        await refresh();
+        return;
+      }
+      const storey = findStorey(await storeys(), storeyName);
+      if (!storey) throw new Error(`The model has no storey named '${storeyName}'.`);
+      planName = storey.name;
+      cut.constant = planCutHeight(storey.elevation);
+      clipping.splice(0, clipping.length, cut);
+      view.renderer.clippingPlanes = clipping;
+      view.useCamera('orthographic');
+      model.useCamera(view.camera);
+      // a plan is read flat: left drag pans, the wheel zooms, no orbiting away from top-down
+      view.controls.mouseButtons.left = CameraControls.ACTION.TRUCK;
+      view.controls.mouseButtons.wheel = CameraControls.ACTION.ZOOM;
+      view.controls.minPolarAngle = 0;
+      view.controls.maxPolarAngle = 0;
+      planLook(fitPlan(view, model.box, false));
+      clearSection();
+      // the section is a refinement: the plan stands without it
+      void drawSection(model).catch(() => undefined);
+      await refresh();
+    },
+    plan: () => planName,
     pick,
     screenshot() {
       view.renderer.render(view.scene, view.camera);
@@ -123,6 +248,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       disposed = true;
       view.canvas.removeEventListener('pointerdown', onDown);
       view.canvas.removeEventListener('pointerup', onUp);
+      clearSection();
       if (model) view.scene.remove(model.object);
       void fragments.dispose().catch(() => undefined);
       view.dispose();

@@ -1,5 +1,7 @@
 import * as THREE from 'three';
 import type CameraControls from 'camera-controls';
+import { planHalfHeight } from './plan.ts';
+import type { ViewerScene } from './scene.ts';
 
 /** The three-quarter view direction (from the south-east, about 35° above the horizon). */
 const VIEW_DIRECTION = new THREE.Vector3(1, 0.8, 1).normalize();
@@ -50,4 +52,28 @@ export async function fitBox(controls: CameraControls, box: THREE.Box3, animate 
   const center = box.getCenter(new THREE.Vector3());
   const position = center.clone().addScaledVector(VIEW_DIRECTION, distance);
   await controls.setLookAt(position.x, position.y, position.z, center.x, center.y, center.z, animate);
+}
+
+/** Frame a box from straight above with the orthographic camera of a plan view; returns the camera height. */
+export function fitPlan(
+  view: Pick<ViewerScene, 'controls' | 'orthographic' | 'setOrthographicHalfHeight'>,
+  box: THREE.Box3,
+  animate = true,
+): number {
+  if (box.isEmpty()) return 0;
+  const { controls, orthographic } = view;
+  const size = box.getSize(new THREE.Vector3());
+  const center = box.getCenter(new THREE.Vector3());
+  const aspect = (orthographic.right - orthographic.left) / (orthographic.top - orthographic.bottom || 1);
+  view.setOrthographicHalfHeight(planHalfHeight(size.x, size.z, aspect));
+  // the camera stands well above the model; orthographic, so its distance does not change the scale
+  const above = size.y + 10;
+  orthographic.near = 0.01;
+  orthographic.far = above + size.y + 100;
+  orthographic.updateProjectionMatrix();
+  controls.minDistance = 0;
+  controls.maxDistance = Infinity;
+  void controls.zoomTo(1, animate);
+  void controls.setLookAt(center.x, box.max.y + above, center.z, center.x, center.y, center.z, animate);
+  return box.max.y + above;
 }

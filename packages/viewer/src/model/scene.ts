@@ -7,7 +7,14 @@ CameraControls.install({ THREE });
 export interface ViewerScene {
   renderer: THREE.WebGLRenderer;
   scene: THREE.Scene;
-  camera: THREE.PerspectiveCamera;
+  /** the camera drawing now: the perspective one, or the orthographic one of a plan view */
+  readonly camera: THREE.PerspectiveCamera | THREE.OrthographicCamera;
+  perspective: THREE.PerspectiveCamera;
+  orthographic: THREE.OrthographicCamera;
+  /** switch the drawing (and controlled) camera */
+  useCamera(kind: 'perspective' | 'orthographic'): void;
+  /** half the height the orthographic camera sees at zoom 1 (its width follows the aspect) */
+  setOrthographicHalfHeight(halfHeight: number): void;
   controls: CameraControls;
   canvas: HTMLCanvasElement;
   /** ask for a frame (rendering is on demand) */
@@ -49,9 +56,20 @@ export function createScene(container: HTMLElement, background: number): ViewerS
   fill.position.set(-50, 20, -60);
   scene.add(fill);
 
-  const camera = new THREE.PerspectiveCamera(50, 1, 0.05, 5000);
-  camera.position.set(20, 20, 20);
-  const controls = new CameraControls(camera, canvas);
+  const perspective = new THREE.PerspectiveCamera(50, 1, 0.05, 5000);
+  perspective.position.set(20, 20, 20);
+  const orthographic = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.05, 5000);
+  let camera: THREE.PerspectiveCamera | THREE.OrthographicCamera = perspective;
+  let halfHeight = 10;
+  let aspect = 1;
+  const shapeOrthographic = () => {
+    orthographic.left = -halfHeight * aspect;
+    orthographic.right = halfHeight * aspect;
+    orthographic.top = halfHeight;
+    orthographic.bottom = -halfHeight;
+    orthographic.updateProjectionMatrix();
+  };
+  const controls = new CameraControls(perspective, canvas);
   controls.dollyToCursor = true;
   controls.infinityDolly = false;
 
@@ -79,8 +97,10 @@ export function createScene(container: HTMLElement, background: number): ViewerS
     const width = Math.max(1, container.clientWidth);
     const height = Math.max(1, container.clientHeight);
     renderer.setSize(width, height, false);
-    camera.aspect = width / height;
-    camera.updateProjectionMatrix();
+    aspect = width / height;
+    perspective.aspect = aspect;
+    perspective.updateProjectionMatrix();
+    shapeOrthographic();
     requestRender();
   };
   const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
@@ -90,7 +110,24 @@ export function createScene(container: HTMLElement, background: number): ViewerS
   return {
     renderer,
     scene,
-    camera,
+    get camera() {
+      return camera;
+    },
+    perspective,
+    orthographic,
+    useCamera(kind) {
+      const next = kind === 'perspective' ? perspective : orthographic;
+      if (next === camera) return;
+      camera = next;
+      controls.camera = next;
+      requestRender();
+    },
+    setOrthographicHalfHeight(value) {
+      halfHeight = Math.max(value, 0.1);
+      orthographic.zoom = 1;
+      shapeOrthographic();
+      requestRender();
+    },
     controls,
     canvas,
     requestRender,

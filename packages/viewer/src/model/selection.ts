@@ -40,7 +40,7 @@ export class Selection {
 /** The localId of the object under a canvas point (client coordinates), or null. */
 export async function raycastAt(
   model: FragmentsModel,
-  camera: THREE.PerspectiveCamera,
+  camera: THREE.PerspectiveCamera | THREE.OrthographicCamera,
   canvas: HTMLCanvasElement,
   clientX: number,
   clientY: number,

@@ -16,6 +16,15 @@ export interface ModelViewer {
   visibleCount(): number;
   /** The localId under a point of the canvas (client coordinates), or null. */
   pick(clientX: number, clientY: number): Promise<number | null>;
+  /** The model's storeys (names and floor levels in scene metres), from the lowest. */
+  storeys(): Promise<readonly { name: string; elevation: number }[]>;
+  /**
+   * Show a storey's plan: a top-down orthographic view with everything above the storey's floor + 1.5 m
+   * clipped away. null returns to the 3D perspective view. Throws when the model has no such storey.
+   */
+  showPlan(storeyName: string | null): Promise<void>;
+  /** The storey whose plan is shown, or null in the 3D view. */
+  plan(): string | null;
   /** The canvas as a PNG data URL. */
   screenshot(): string;
   /** Re-read the container size (the viewer also watches it). */

@@ -5,13 +5,18 @@ import {
   type PDFPageProxy,
   type RenderTask,
 } from 'pdfjs-dist';
-import { clampPage, clampZoom } from './pages.ts';
+import { clampPage, clampZoom, fitWidthScale } from './pages.ts';
 
 export interface PdfViewerOptions {
   /** Address of pdf.worker.mjs served by the app (never a CDN). */
   workerSrc: string;
   /** Fit the page to the container width on open and page change (default true). */
   fitWidth?: boolean;
+  /**
+   * Address (ending in '/') of pdf.js' standard fonts served by the app, for PDFs that use the 14 standard
+   * fonts without embedding them (never a CDN).
+   */
+  standardFontDataUrl?: string;
 }
 
 export interface PdfViewer {
@@ -52,6 +57,7 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
   let zoom = 1;
   let task: RenderTask | null = null;
   let disposed = false;
+  let renderedWidth = 0;
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
 
@@ -59,7 +65,8 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
     if (!doc || disposed) return;
     const page: PDFPageProxy = await doc.getPage(pageIndex + 1);
     const base = page.getViewport({ scale: 1 });
-    const fit = options.fitWidth === false ? 1 : Math.max(0.1, (scroller.clientWidth - 16) / base.width);
+    const fit = options.fitWidth === false ? 1 : fitWidthScale(scroller.clientWidth, base.width);
+    renderedWidth = scroller.clientWidth;
     const cssScale = fit * zoom;
     const ratio = window.devicePixelRatio || 1;
     const viewport = page.getViewport({ scale: cssScale * ratio });
@@ -103,6 +110,19 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
   window.addEventListener('pointermove', onMove);
   window.addEventListener('pointerup', onUp);
   scroller.addEventListener('wheel', onWheel, { passive: false });
+  // keep the page fitted to the width when the container changes size (side pane, window, full screen)
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  const observer =
+    typeof ResizeObserver === 'undefined' || options.fitWidth === false
+      ? null
+      : new ResizeObserver(() => {
+          clearTimeout(resizeTimer);
+          resizeTimer = setTimeout(() => {
+            if (doc && !disposed && Math.abs(scroller.clientWidth - renderedWidth) > 1)
+              render().catch(() => undefined);
+          }, 100);
+        });
+  observer?.observe(scroller);
 
   const viewer: PdfViewer = {
     async open(source) {
@@ -111,7 +131,11 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
           ? { url: source, withCredentials: true }
           : { data: source instanceof Uint8Array ? source : new Uint8Array(source) };
       try {
-        doc = await getDocument({ ...params, isEvalSupported: false }).promise;
+        doc = await getDocument({
+          ...params,
+          isEvalSupported: false,
+          ...(options.standardFontDataUrl ? { standardFontDataUrl: options.standardFontDataUrl } : {}),
+        }).promise;
       } catch (failure) {
         throw new Error(
           `The PDF could not be opened: ${failure instanceof Error ? failure.message : String(failure)}`,
@@ -151,6 +175,8 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
     },
     dispose() {
       disposed = true;
+      clearTimeout(resizeTimer);
+      observer?.disconnect();
       task?.cancel();
       window.removeEventListener('pointermove', onMove);
       window.removeEventListener('pointerup', onUp);

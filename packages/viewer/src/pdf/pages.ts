@@ -8,3 +8,13 @@ export const MIN_ZOOM = 0.25;
 export const MAX_ZOOM = 8;
 
 export const clampZoom = (zoom: number): number => Math.min(Math.max(zoom, MIN_ZOOM), MAX_ZOOM);
+
+/** Room kept beside a fitted page (px): the scroll bar and a small margin. */
+export const FIT_MARGIN = 16;
+
+/**
+ * The CSS scale at which a page of `pageWidth` points fills a container `containerWidth` px wide (fit to
+ * width, the initial zoom). An unmeasured container (0 wide) keeps the page at 100 %.
+ */
+export const fitWidthScale = (containerWidth: number, pageWidth: number, margin = FIT_MARGIN): number =>
+  containerWidth <= margin || pageWidth <= 0 ? 1 : Math.max(0.1, (containerWidth - margin) / pageWidth);

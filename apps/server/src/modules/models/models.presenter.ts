@@ -1,8 +1,24 @@
 import type { ConversionsTable } from '../../db/schema.ts';
-import type { ElementProperty, ModelInfo, ObjectIndex, Viewable } from '@penstock/shared';
-import type { ObjectColumns, VersionContext } from './models.repo.ts';
+import {
+  buildDynamicRecord,
+  buildStaticRecord,
+  type DynamicRecord,
+  type ElementProperty,
+  type ModelInfo,
+  type ObjectIndex,
+  type ObjectWithProperties,
+  type StaticRecord,
+  type Viewable,
+} from '@penstock/shared';
+import type { ObjectColumns, TaggedObject, VersionContext } from './models.repo.ts';
 
 export type { ElementProperty, ModelInfo, ObjectIndex, Viewable };
+
+/** GET /api/models/<version id>/records: the static and dynamic records of the model's tagged objects. */
+export interface ModelRecords {
+  static: StaticRecord[];
+  dynamic: DynamicRecord[];
+}
 
 export const fileTypeOf = (fileName: string): string => {
   const dot = fileName.lastIndexOf('.');
@@ -53,4 +69,39 @@ export function presentProperties(properties: string, dbId: number): ElementProp
     units: p.units,
     dbId,
   }));
+}
+
+type StoredProperty = Omit<ElementProperty, 'dbId'>;
+
+/**
+ * One static and one dynamic record per tag (spec: an object counts only when it has a Tag value). The first
+ * object of a tag wins, in local id order; an object that carries the Tag property itself is preferred to
+ * one that only inherits its parent's tag. Static values come from the object's properties (the catalogue's
+ * static names for its category); dynamic values are empty (the client merges the server's with getdynamic).
+ */
+export function presentModelRecords(
+  rows: readonly TaggedObject[],
+  projectName: string,
+  fileName: string,
+): ModelRecords {
+  const chosen = new Map<string, { object: ObjectWithProperties; own: boolean }>();
+  for (const row of rows) {
+    const current = chosen.get(row.tag);
+    if (current?.own) continue;
+    const properties = JSON.parse(row.properties) as StoredProperty[];
+    const own = properties.some(
+      (p) => p.displayName === 'Tag' && String(p.displayValue ?? '').trim() === row.tag,
+    );
+    if (current && !own) continue;
+    chosen.set(row.tag, {
+      own,
+      object: { guId: row.guid, tag: row.tag, category: row.category, propertyValues: properties },
+    });
+  }
+  const records: ModelRecords = { static: [], dynamic: [] };
+  for (const { object } of chosen.values()) {
+    records.static.push(buildStaticRecord(object, projectName, fileName));
+    records.dynamic.push(buildDynamicRecord(object, projectName, fileName));
+  }
+  return records;
 }

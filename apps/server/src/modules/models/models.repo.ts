@@ -21,6 +21,8 @@ export type ObjectColumns = Pick<
   'local_id' | 'parent_local_id' | 'guid' | 'tag' | 'category' | 'hazard'
 >;
 
+export type TaggedObject = Pick<ModelObjectsTable, 'local_id' | 'guid' | 'tag' | 'category' | 'properties'>;
+
 /** SQL for models: conversion jobs and the object index. */
 export class ModelsRepo {
   constructor(private readonly db: Db) {}
@@ -180,6 +182,17 @@ export class ModelsRepo {
       .selectFrom('model_objects')
       .select(['local_id', 'parent_local_id', 'guid', 'tag', 'category', 'hazard'])
       .where('version_id', '=', versionId)
+      .orderBy('local_id')
+      .execute();
+  }
+
+  /** Every object with a tag (its own or its parent's), with its properties, ordered by local id (one query). */
+  taggedObjects(versionId: string): Promise<TaggedObject[]> {
+    return this.db
+      .selectFrom('model_objects')
+      .select(['local_id', 'guid', 'tag', 'category', 'properties'])
+      .where('version_id', '=', versionId)
+      .where('tag', '<>', '')
       .orderBy('local_id')
       .execute();
   }

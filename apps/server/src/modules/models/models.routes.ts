@@ -43,6 +43,11 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     return models.objects(user, versionIdOf(request.params));
   });
 
+  app.get('/api/models/:versionId/records', async (request) => {
+    const user = requireUser(request);
+    return models.records(user, versionIdOf(request.params));
+  });
+
   app.get('/api/models/:versionId/objects/:localId/properties', async (request) => {
     const user = requireUser(request);
     const versionId = versionIdOf(request.params);

@@ -9,10 +9,12 @@ import type { ModelsRepo, VersionContext } from './models.repo.ts';
 import {
   fileTypeOf,
   presentModelInfo,
+  presentModelRecords,
   presentObjectIndex,
   presentProperties,
   type ElementProperty,
   type ModelInfo,
+  type ModelRecords,
   type ObjectIndex,
   type Viewable,
 } from './models.presenter.ts';
@@ -55,6 +57,14 @@ export class ModelsService {
     await this.accessible(user, versionId);
     await this.doneFragHash(versionId);
     return presentObjectIndex(await this.repo.objectColumns(versionId));
+  }
+
+  /** The static and dynamic records of every tagged object (one per tag), dynamic values not yet merged. */
+  async records(user: CurrentUser, versionId: string): Promise<ModelRecords> {
+    const version = await this.accessible(user, versionId);
+    await this.doneFragHash(versionId);
+    const rows = await this.repo.taggedObjects(versionId);
+    return presentModelRecords(rows, version.project_name, version.file_name);
   }
 
   /** The object's properties, or its nearest ancestor's when it has none; [] for an object not indexed. */

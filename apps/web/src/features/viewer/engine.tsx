@@ -23,7 +23,8 @@ export const browserEngine: ViewerEngine = {
       import('@penstock/viewer'),
       import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
     ]);
-    return createPdfViewer(container, { workerSrc });
+    // the standard fonts are copied into the app by vite.config.ts (pdfStandardFonts)
+    return createPdfViewer(container, { workerSrc, standardFontDataUrl: '/pdfjs/standard_fonts/' });
   },
 };
 

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../../test/fetchMock.ts';
 import { configRoutes } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import type { DynamicRecord } from '@penstock/shared';
 import type { ElementProperty } from '../../viewer/api.ts';
-import { NO_DATA_TEXT, PropertiesPanel } from './PropertiesPanel.tsx';
+import { DYNAMIC_GROUP_TITLE, NO_DATA_TEXT, PropertiesPanel } from './PropertiesPanel.tsx';
 
 const prop = (
   displayCategory: string,
@@ -16,7 +17,10 @@ const prop = (
 
 const propsUrl = '/api/models/v.1/objects/7/properties';
 
-function renderPanel(properties: ElementProperty[] | { status: number; error: string }) {
+function renderPanel(
+  properties: ElementProperty[] | { status: number; error: string },
+  dynamic?: DynamicRecord,
+) {
   const routes = configRoutes();
   mockFetch({
     ...routes,
@@ -27,7 +31,14 @@ function renderPanel(properties: ElementProperty[] | { status: number; error: st
   });
   const onClose = vi.fn();
   renderWithProviders(
-    <PropertiesPanel versionId="v.1" localId={7} tag="P-101" areaWidth={1200} onClose={onClose} />,
+    <PropertiesPanel
+      versionId="v.1"
+      localId={7}
+      tag="P-101"
+      areaWidth={1200}
+      dynamic={dynamic}
+      onClose={onClose}
+    />,
   );
   return { onClose };
 }
@@ -94,5 +105,48 @@ describe('properties panel', () => {
     expect(panel.style.top).toBe('200px');
     expect(panel.style.minWidth).toBe('320px');
     expect(panel.style.minHeight).toBe('110px');
+  });
+
+  describe('dynamic properties', () => {
+    const record = (locked: boolean): DynamicRecord => ({
+      projectName: 'Works',
+      fileName: 'Works.ifc',
+      tag: 'P-101',
+      guId: 'g1',
+      category: 'Pump',
+      locked,
+      propValueList: [
+        { propName: 'Note', propValue: 'Checked on site' },
+        { propName: 'Installed By', propValue: 'Acme' },
+      ],
+    });
+
+    it('shows the group of a locked object, its values as disabled inputs', async () => {
+      renderPanel([prop('Identity Data', 'Name', 'Pump 1')], record(true));
+      const panel = await screen.findByRole('dialog', { name: 'Properties' });
+      await within(panel).findByText('Pump 1');
+      const toggle = within(panel).getByRole('button', { name: DYNAMIC_GROUP_TITLE });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const note = within(panel).getByLabelText('Note');
+      expect(note).toHaveValue('Checked on site');
+      expect(note).toBeDisabled();
+      expect(within(panel).getByLabelText('Installed By')).toHaveValue('Acme');
+      expect(within(panel).getByLabelText('Installed By')).toBeDisabled();
+      await userEvent.click(toggle);
+      expect(within(panel).queryByLabelText('Note')).not.toBeInTheDocument();
+    });
+
+    it('shows it even when no other property is shown', async () => {
+      renderPanel([], record(true));
+      expect(await screen.findByLabelText('Note')).toBeDisabled();
+      expect(screen.queryByText(NO_DATA_TEXT)).not.toBeInTheDocument();
+    });
+
+    it('shows no group for an unlocked object, or one without a record', async () => {
+      renderPanel([prop('Identity Data', 'Name', 'Pump 1')], record(false));
+      await screen.findByText('Pump 1');
+      expect(screen.queryByRole('button', { name: DYNAMIC_GROUP_TITLE })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Note')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { FaChevronDown, FaChevronRight } from 'react-icons/fa6';
+import type { DynamicRecord } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import type { ElementProperty } from '../../viewer/api.ts';
@@ -20,6 +21,7 @@ import {
 } from '../rules.ts';
 
 export const NO_DATA_TEXT = 'There is no data associated with this object.';
+export const DYNAMIC_GROUP_TITLE = 'Dynamic Properties';
 
 function PropertyRow({ property }: { property: ElementProperty }) {
   if (isLinkProperty(property.displayName)) {
@@ -53,9 +55,10 @@ function PropertyRow({ property }: { property: ElementProperty }) {
   );
 }
 
-function PropertyGroup({ category, properties }: { category: string; properties: ElementProperty[] }) {
+/** A collapsible group, open at first; its body gets the id the toggle controls. */
+function CollapsibleGroup({ title, children }: { title: string; children: (id: string) => ReactNode }) {
   const [open, setOpen] = useState(true);
-  const id = `props-${category.replace(/[^a-z0-9]+/gi, '-')}`;
+  const id = `props-${title.replace(/[^a-z0-9]+/gi, '-')}`;
   return (
     <section className="props-group">
       <button
@@ -66,9 +69,17 @@ function PropertyGroup({ category, properties }: { category: string; properties:
         onClick={() => setOpen(!open)}
       >
         {open ? <FaChevronDown aria-hidden="true" /> : <FaChevronRight aria-hidden="true" />}
-        <span>{category}</span>
+        <span>{title}</span>
       </button>
-      {open && (
+      {open && children(id)}
+    </section>
+  );
+}
+
+function PropertyGroup({ category, properties }: { category: string; properties: ElementProperty[] }) {
+  return (
+    <CollapsibleGroup title={category}>
+      {(id) => (
         <table className="table table-sm props-table mb-1" id={id}>
           <tbody>
             {properties.map((property, index) => (
@@ -77,7 +88,33 @@ function PropertyGroup({ category, properties }: { category: string; properties:
           </tbody>
         </table>
       )}
-    </section>
+    </CollapsibleGroup>
+  );
+}
+
+/** The dynamic values of a locked object (spec §6): read-only, as disabled inputs. */
+function DynamicGroup({ record }: { record: DynamicRecord }) {
+  return (
+    <CollapsibleGroup title={DYNAMIC_GROUP_TITLE}>
+      {(id) => (
+        <div className="props-dynamic mb-1" id={id}>
+          {record.propValueList.map(({ propName, propValue }, index) => (
+            <div className="mb-1" key={`${propName}-${index}`}>
+              <label className="form-label small mb-0" htmlFor={`${id}-${index}`}>
+                {propName}
+              </label>
+              <input
+                id={`${id}-${index}`}
+                className="form-control form-control-sm"
+                value={propValue}
+                disabled
+                readOnly
+              />
+            </div>
+          ))}
+        </div>
+      )}
+    </CollapsibleGroup>
   );
 }
 
@@ -87,11 +124,14 @@ export function PropertiesPanel({
   localId,
   tag,
   areaWidth,
+  dynamic,
   onClose,
 }: {
   versionId: string;
   localId: number;
   tag: string;
+  /** the merged dynamic record of the object's tag: its group shows only when it is locked */
+  dynamic?: DynamicRecord | undefined;
   /** width of the area the panel floats in (its start is 400 px from the right edge) */
   areaWidth: number;
   onClose: () => void;
@@ -134,10 +174,15 @@ export function PropertiesPanel({
         )}
         {properties.isPending ? (
           <Loading label="Loading properties..." />
-        ) : groups.length === 0 ? (
+        ) : groups.length === 0 && !dynamic?.locked ? (
           <p className="text-secondary mb-0">{NO_DATA_TEXT}</p>
         ) : (
-          groups.map((group) => <PropertyGroup key={group.category} {...group} />)
+          <>
+            {groups.map((group) => (
+              <PropertyGroup key={group.category} {...group} />
+            ))}
+            {dynamic?.locked && <DynamicGroup record={dynamic} />}
+          </>
         )}
       </div>
       <div className="props-panel-resize" aria-hidden="true" {...handlers('resize')} />

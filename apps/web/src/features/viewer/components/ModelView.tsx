@@ -9,13 +9,26 @@ import { PropertiesPanel } from '../../properties/components/PropertiesPanel.tsx
 import { fetchFragments, fetchObjectIndex, objectIndexKey } from '../api.ts';
 import { isAppleTouchDevice } from '../device.ts';
 import { useViewerEngine } from '../engine.tsx';
+import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { usePropertyValues } from '../hooks/usePropertyValues.ts';
 import { indexObjects } from '../objectIndex.ts';
 import { setViewerHook } from '../testHook.ts';
 import { AssetTooltip, type AssetTip } from './AssetTooltip.tsx';
+import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 
 export const TOOLTIP_THROTTLE_MS = 120;
+export const NO_VIEWABLES_TEXT = 'Document contains no viewables.';
+
+/** Log a load failure with its code (HTTP status) and message (spec §8). */
+const logLoadError = (failure: unknown) => {
+  const status = (failure as { status?: unknown } | null)?.status;
+  console.error(
+    `Could not load the model${typeof status === 'number' ? ` (${status})` : ''}:`,
+    errorMessage(failure),
+  );
+};
 
 /** The 3D view of a converted IFC model: toolbar, viewer, properties panel, asset tooltip. */
 export function ModelView({
@@ -54,6 +67,14 @@ export function ModelView({
   const [fullscreen, setFullscreen] = useState(false);
   const [tooltipActive, setTooltipActive] = useState(true);
   const [tip, setTip] = useState<AssetTip | null>(null);
+  const [markupActive, setMarkupActive] = useState(false);
+  const [viewsOpen, setViewsOpen] = useState(false);
+  // the viewables (already fetched by the tab): without a 3D one there is nothing to draw
+  const info = useModelInfo(versionId);
+  const noViewables = info.data !== undefined && !info.data.viewables.some((v) => v.role === '3d');
+  useEffect(() => {
+    if (noViewables) console.error(NO_VIEWABLES_TEXT);
+  }, [noViewables]);
 
   // one viewer per tab, alive as long as the tab is open (hidden tabs keep camera, selection, isolation)
   useEffect(() => {
@@ -82,7 +103,7 @@ export function ModelView({
   }, [engine]);
 
   useEffect(() => {
-    if (!viewer || !fragments.data) return;
+    if (!viewer || !fragments.data || noViewables) return;
     let cancelled = false;
     // the bytes may be handed over to the worker: keep the cached copy intact
     viewer.load(fragments.data.slice(0), `urn:${versionId}`).then(
@@ -90,13 +111,31 @@ export function ModelView({
         if (!cancelled) setReady(true);
       },
       (failure: unknown) => {
-        if (!cancelled) setViewerError(errorMessage(failure));
+        if (cancelled) return;
+        logLoadError(failure);
+        setViewerError(errorMessage(failure));
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [viewer, fragments.data, versionId]);
+  }, [viewer, fragments.data, versionId, noViewables]);
+
+  const fetchError = fragments.error ?? objects.error;
+  useEffect(() => {
+    if (fetchError) logLoadError(fetchError);
+  }, [fetchError]);
+
+  // the tab's property data (records merged with the server's dynamic values), once the model is drawn
+  const propertyValues = usePropertyValues(
+    versionId,
+    info.data && {
+      projectName: info.data.projectName,
+      fileName: info.data.fileName,
+      drawn: ready,
+      objects: objects.data,
+    },
+  );
 
   useEffect(() => {
     if (!viewer) return;
@@ -186,7 +225,7 @@ export function ModelView({
   };
 
   const loadError = fragments.error ?? objects.error;
-  const loading = !viewerError && !loadError && !ready;
+  const loading = !viewerError && !loadError && !ready && !noViewables;
 
   return (
     <ViewerSplit>
@@ -205,6 +244,13 @@ export function ModelView({
             setTooltipActive(!tooltipActive);
             setTip(null);
           }}
+          markupActive={markupActive}
+          onMarkup={() => setMarkupActive(!markupActive)}
+          viewsOpen={viewsOpen}
+          onViews={() => {
+            setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
+            setViewsOpen(!viewsOpen);
+          }}
           disabled={!ready}
         />
         <div
@@ -221,6 +267,23 @@ export function ModelView({
             <span>Loading the model…</span>
           </div>
         )}
+        {noViewables && (
+          <div className="viewer-overlay">
+            <div role="alert" className="alert alert-warning mb-0">
+              {NO_VIEWABLES_TEXT} There is no 3D view of this model to show.
+            </div>
+          </div>
+        )}
+        {viewsOpen && (
+          <NestedViewerPanel
+            viewables={info.data?.viewables ?? []}
+            fragments={fragments.data}
+            modelId={`urn:${versionId}`}
+            selected={selected}
+            areaWidth={areaWidth || window.innerWidth}
+            onClose={() => setViewsOpen(false)}
+          />
+        )}
         {(viewerError || loadError) && (
           <div className="viewer-overlay">
             <ErrorAlert
@@ -236,6 +299,7 @@ export function ModelView({
             localId={selected}
             tag={index?.tagOf(selected) ?? ''}
             areaWidth={areaWidth || window.innerWidth}
+            dynamic={propertyValues.dynamicOf(index?.tagOf(selected) ?? '')}
             onClose={() => setPanelOpen(false)}
           />
         )}

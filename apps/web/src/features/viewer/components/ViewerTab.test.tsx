@@ -20,7 +20,16 @@ const model: OpenModel = {
   versionId: 'v.1',
 };
 
-const info = (conversion: ModelInfo['conversion'], fileType = 'ifc'): ModelInfo => ({
+const viewables: ModelInfo['viewables'] = [
+  { guid: 'g.project', name: '3D', role: '3d' },
+  { guid: 'g.ground', name: 'Ground Floor', role: '2d', storey: 'Ground Floor' },
+];
+
+const info = (
+  conversion: ModelInfo['conversion'],
+  fileType = 'ifc',
+  listed: ModelInfo['viewables'] = conversion.state === 'done' ? viewables : [],
+): ModelInfo => ({
   versionId: 'v.1',
   itemId: 'i.works',
   projectId: 'b.1',
@@ -29,7 +38,7 @@ const info = (conversion: ModelInfo['conversion'], fileType = 'ifc'): ModelInfo 
   fileType,
   conversion,
   objectCount: 4,
-  viewables: [],
+  viewables: listed,
 });
 
 const objects: ObjectIndex = {
@@ -90,7 +99,35 @@ describe('viewer tab', () => {
     expect(await screen.findByText('This file type cannot be shown in the viewer.')).toBeInTheDocument();
   });
 
+  it('says so when the model has no 3D viewable, instead of a blank view', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }, 'ifc', []) }]);
+    expect(await screen.findByText(/Document contains no viewables\./)).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Document contains no viewables.');
+    expect(fake.viewer.load).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('opens the nested viewer from Views and toggles the markup tools', async () => {
+    const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }]);
+    await waitForLoad(fake);
+    const views = await screen.findByRole('button', { name: 'Views' });
+    await vi.waitFor(() => expect(views).toBeEnabled());
+    await userEvent.click(views);
+    const panel = await screen.findByRole('dialog', { name: 'Views' });
+    expect(within(panel).getByRole('option', { name: 'Ground Floor (2D plan)' })).toBeInTheDocument();
+    expect(views).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close views' }));
+    expect(screen.queryByRole('dialog', { name: 'Views' })).not.toBeInTheDocument();
+
+    const markup = screen.getByRole('button', { name: 'Markup tools' });
+    expect(markup).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(markup);
+    expect(markup).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('shows a failed load', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = fakeModelViewer();
     fake.viewer.load.mockRejectedValueOnce(new Error('The model could not be loaded: bad bytes'));
     mockFetch({
@@ -105,6 +142,11 @@ describe('viewer tab', () => {
       </ViewerEngineProvider>,
     );
     expect(await screen.findByText(/bad bytes/)).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(
+      'Could not load the model:',
+      'The model could not be loaded: bad bytes',
+    );
+    error.mockRestore();
   });
 
   it('opens the properties of a clicked object with its tag (from the parent), isolates hazards', async () => {

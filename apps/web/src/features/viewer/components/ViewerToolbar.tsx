@@ -3,7 +3,9 @@ import {
   FaCompress,
   FaExpand,
   FaListCheck,
+  FaLayerGroup,
   FaMapPin,
+  FaPenRuler,
   FaTriangleExclamation,
   FaVectorSquare,
 } from 'react-icons/fa6';
@@ -19,6 +21,12 @@ export interface ViewerToolbarProps {
   onIssues: () => void;
   tooltipActive: boolean;
   onTooltip: () => void;
+  /** the markup tools toggle: only its state for now (the markups come with their own release) */
+  markupActive?: boolean;
+  onMarkup?: () => void;
+  /** the nested viewer panel ('Views') */
+  viewsOpen?: boolean;
+  onViews?: () => void;
   disabled?: boolean;
 }
 
@@ -77,6 +85,31 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
       >
         <FaCommentDots aria-hidden="true" />
       </button>
+      {props.onMarkup && (
+        <button
+          type="button"
+          className={toggleClass(props.markupActive ?? false)}
+          aria-pressed={props.markupActive ?? false}
+          title="Markup tools arrive with the markups release"
+          aria-label="Markup tools"
+          onClick={props.onMarkup}
+        >
+          <FaPenRuler aria-hidden="true" />
+        </button>
+      )}
+      {props.onViews && (
+        <button
+          type="button"
+          className={toggleClass(props.viewsOpen ?? false)}
+          aria-pressed={props.viewsOpen ?? false}
+          title="Open a second viewer with the model's 3D view and storey plans"
+          disabled={disabled}
+          onClick={props.onViews}
+        >
+          <FaLayerGroup aria-hidden="true" className="me-1" />
+          Views
+        </button>
+      )}
       <button
         type="button"
         className={toggleClass(false)}

@@ -6,6 +6,7 @@ import type { ViewerEngine } from '../engine.tsx';
 export function fakeModelViewer() {
   let listener: ((localId: number | null) => void) | null = null;
   let visible = 10;
+  let plan: string | null = null;
   const viewer = {
     load: vi.fn(async (_bytes: ArrayBuffer, _modelId: string) => undefined),
     fit: vi.fn(async () => undefined),
@@ -22,6 +23,14 @@ export function fakeModelViewer() {
     }),
     visibleCount: vi.fn(() => visible),
     pick: vi.fn(async () => null),
+    storeys: vi.fn(async () => [
+      { name: 'Ground Floor', elevation: 0 },
+      { name: 'First Floor', elevation: 4.5 },
+    ]),
+    showPlan: vi.fn(async (storeyName: string | null) => {
+      plan = storeyName;
+    }),
+    plan: vi.fn(() => plan),
     screenshot: vi.fn(() => 'data:image/png;base64,'),
     resize: vi.fn(),
     dispose: vi.fn(),

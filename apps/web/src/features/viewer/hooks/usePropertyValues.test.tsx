@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { DynamicEntry, DynamicRecord, StaticRecord } from '@penstock/shared';
+import { createQueryClient } from '../../../app/queryClient.ts';
+import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
+import type { ObjectIndex } from '../api.ts';
+import { readSessionCopy, writeSessionCopy } from '../sessionCopy.ts';
+import { DYNAMIC_SYNC_FAILED, usePropertyValues, type PropertyValuesSource } from './usePropertyValues.ts';
+
+const objects: ObjectIndex = {
+  localIds: [1, 2, 3],
+  parents: [-1, 1, -1],
+  guids: ['g-pump', 'g-child', 'g-valve'],
+  tags: ['P-101', 'P-101', 'V-7'],
+  categories: ['Pump', 'Error - Object needs a P&ID Class', 'Gate Valve'],
+  hazard: [0, 0, 0],
+};
+
+const base = { projectName: 'Works', fileName: 'Works.ifc' };
+const staticRecords: StaticRecord[] = [
+  {
+    ...base,
+    tag: 'P-101',
+    guId: 'g-pump',
+    category: 'Pump',
+    propValueList: [{ propName: 'Tag', propValue: 'P-101' }],
+  },
+  { ...base, tag: 'V-7', guId: 'g-valve', category: 'Gate Valve', propValueList: [] },
+];
+const dynamicRecords: DynamicRecord[] = staticRecords.map((record) => ({
+  ...record,
+  locked: false,
+  propValueList: [
+    { propName: 'Note', propValue: '' },
+    { propName: 'Installed By', propValue: '' },
+  ],
+}));
+const entries: DynamicEntry[] = [
+  // locked in another project: matches by tag
+  {
+    Tag: 'P-101',
+    ProjectName: 'Elsewhere',
+    Locked: true,
+    PropertyValueData: [{ propName: 'Note', propValue: 'locked note' }],
+  },
+  // unlocked in another project: does not match
+  {
+    Tag: 'V-7',
+    ProjectName: 'Elsewhere',
+    Locked: false,
+    PropertyValueData: [{ propName: 'Note', propValue: 'not mine' }],
+  },
+];
+
+const source = (drawn: boolean): PropertyValuesSource => ({ ...base, drawn, objects });
+
+function setup(routes: Routes, drawn = true) {
+  const fetchMock = mockFetch({
+    '/api/models/v.1/records': { json: { static: staticRecords, dynamic: dynamicRecords } },
+    ...routes,
+  });
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(({ info }) => usePropertyValues('v.1', info), {
+    wrapper,
+    initialProps: { info: source(drawn) },
+  });
+  return { fetchMock, hook };
+}
+
+describe('usePropertyValues', () => {
+  it('waits for the drawn model, then merges the server dynamic values and stores the session copy', async () => {
+    let sent: unknown;
+    const { fetchMock, hook } = setup(
+      {
+        'POST /api/getdynamic': (init) => {
+          const body = init?.body;
+          sent = body instanceof FormData ? JSON.parse(String(body.get('Data'))) : undefined;
+          return { json: entries };
+        },
+      },
+      false,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    hook.rerender({ info: source(true) });
+
+    await waitFor(() => expect(hook.result.current.values).toBeDefined());
+    expect(calls(fetchMock)).toEqual(['GET /api/models/v.1/records', 'POST /api/getdynamic']);
+    expect(sent).toEqual({ projectName: 'Works', fileName: 'Works.ifc' });
+
+    const values = hook.result.current.values!;
+    expect(values.StatPropValues).toEqual(staticRecords);
+    expect(values.DynaPropValues[0]).toMatchObject({
+      tag: 'P-101',
+      locked: true,
+      propValueList: [
+        { propName: 'Note', propValue: 'locked note' },
+        { propName: 'Installed By', propValue: '' },
+      ],
+    });
+    expect(values.DynaPropValues[1]).toEqual(dynamicRecords[1]);
+    expect(values.ElemWithProps).toEqual([
+      { guId: 'g-pump', dbId: 1, tag: 'P-101', category: 'Pump', locked: true },
+      { guId: 'g-valve', dbId: 3, tag: 'V-7', category: 'Gate Valve', locked: false },
+    ]);
+    expect(values.Categories).toEqual(['Pump', 'Gate Valve']);
+    expect(hook.result.current.dynamicOf('P-101')?.locked).toBe(true);
+    expect(hook.result.current.dynamicOf('V-7')?.locked).toBe(false);
+
+    expect(hook.result.current.sessionCopyStored).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem('Works.ifc:DynaPropValues')!)).toEqual(values.DynaPropValues);
+    expect(readSessionCopy(sessionStorage, 'Works.ifc')).toEqual(values);
+  });
+
+  it('logs a failed getdynamic and keeps the unsynced records', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { hook } = setup({ 'POST /api/getdynamic': { status: 500, error: 'Database down' } });
+    await waitFor(() => expect(hook.result.current.values).toBeDefined());
+    expect(error).toHaveBeenCalledWith(DYNAMIC_SYNC_FAILED, 'Database down');
+    const values = hook.result.current.values!;
+    expect(values.DynaPropValues).toEqual(dynamicRecords);
+    expect(values.StatPropValues).toEqual(staticRecords);
+    expect(values.ElemWithProps.every((element) => !element.locked)).toBe(true);
+    expect(hook.result.current.sessionCopyStored).toBe(true);
+  });
+
+  it('restores a stored copy instead of loading again', async () => {
+    const stored = {
+      DynaPropValues: dynamicRecords,
+      StatPropValues: staticRecords,
+      ElemWithProps: [{ guId: 'g-pump', dbId: 1, tag: 'P-101', category: 'Pump', locked: false }],
+      Categories: ['Pump'],
+    };
+    writeSessionCopy(sessionStorage, 'Works.ifc', stored, 'v.1');
+    const { fetchMock, hook } = setup({ 'POST /api/getdynamic': { json: entries } });
+    expect(hook.result.current.values).toEqual(stored);
+    expect(hook.result.current.restored).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the data but no session copy when it is too large', async () => {
+    const big = dynamicRecords.map((record) => ({
+      ...record,
+      propValueList: Array.from({ length: 500 }, (_, i) => ({ propName: `Note ${i}`, propValue: '' })),
+    }));
+    const longEntries: DynamicEntry[] = [
+      {
+        Tag: 'P-101',
+        ProjectName: 'Works',
+        Locked: false,
+        PropertyValueData: big[0]!.propValueList.map((v) => ({ ...v, propValue: 'z'.repeat(10_000) })),
+      },
+    ];
+    const { hook } = setup({
+      '/api/models/v.1/records': { json: { static: staticRecords, dynamic: big } },
+      'POST /api/getdynamic': { json: longEntries },
+    });
+    await waitFor(() => expect(hook.result.current.values).toBeDefined());
+    expect(hook.result.current.sessionCopyStored).toBe(false);
+    expect(hook.result.current.dynamicOf('P-101')?.propValueList[0]?.propValue).toHaveLength(10_000);
+    expect(sessionStorage.length).toBe(0);
+  });
+});
