@@ -59,4 +59,15 @@ describe('app store', () => {
     );
     expect(appReducer(busy, { type: 'reset' })).toEqual(initialAppState());
   });
+
+  it('a model too large for the session copy stops further tabs until every model is closed', () => {
+    let state: AppState = { ...initialAppState(), openModels: [model('a', true), model('b')] };
+    state = appReducer(state, { type: 'setAllowAdditionalTabs', allow: false });
+    expect(state.allowAdditionalTabs).toBe(false);
+    state = appReducer(state, { type: 'closeModel', id: 'a' });
+    expect(state.allowAdditionalTabs).toBe(false);
+    state = appReducer(state, { type: 'closeModel', id: 'b' });
+    expect(state.openModels).toEqual([]);
+    expect(state.allowAdditionalTabs).toBe(true);
+  });
 });

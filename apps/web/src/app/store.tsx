@@ -42,6 +42,7 @@ export type AppAction =
   | { type: 'setOpenModels'; models: OpenModel[] }
   | { type: 'selectModel'; id: string }
   | { type: 'closeModel'; id: string }
+  | { type: 'setAllowAdditionalTabs'; allow: boolean }
   | { type: 'setReviewIdPending'; reviewId: string | null }
   | { type: 'toggleLeftNav' }
   | { type: 'setLeftNav'; open: boolean }
@@ -73,8 +74,17 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, openModels: action.models };
     case 'selectModel':
       return { ...state, openModels: selectTab(state.openModels, action.id) };
-    case 'closeModel':
-      return { ...state, openModels: closeTab(state.openModels, action.id) };
+    case 'closeModel': {
+      const openModels = closeTab(state.openModels, action.id);
+      // with every model closed the workspace resets, and further tabs are allowed again
+      return {
+        ...state,
+        openModels,
+        allowAdditionalTabs: openModels.length === 0 || state.allowAdditionalTabs,
+      };
+    }
+    case 'setAllowAdditionalTabs':
+      return { ...state, allowAdditionalTabs: action.allow };
     case 'setReviewIdPending':
       return { ...state, reviewIdPending: action.reviewId };
     case 'toggleLeftNav':

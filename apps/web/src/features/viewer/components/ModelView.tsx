@@ -13,6 +13,7 @@ import { useModelInfo } from '../hooks/useModelInfo.ts';
 import { usePropertyValues } from '../hooks/usePropertyValues.ts';
 import { indexObjects } from '../objectIndex.ts';
 import { setViewerHook } from '../testHook.ts';
+import { useAppStore } from '../../../app/store.tsx';
 import { AssetTooltip, type AssetTip } from './AssetTooltip.tsx';
 import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
@@ -136,6 +137,14 @@ export function ModelView({
       objects: objects.data,
     },
   );
+
+  // A model whose property data is too large for the session copy is a large model: like the earlier
+  // product, no further tabs may be opened beside it (the tab-limit alert says so) until all are closed.
+  const { dispatch } = useAppStore();
+  useEffect(() => {
+    if (propertyValues.sessionCopyStored === false)
+      dispatch({ type: 'setAllowAdditionalTabs', allow: false });
+  }, [propertyValues.sessionCopyStored, dispatch]);
 
   useEffect(() => {
     if (!viewer) return;
