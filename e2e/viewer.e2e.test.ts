@@ -95,6 +95,23 @@ describe('model viewer in Chromium', () => {
     await expect.poll(() => page.evaluate(() => window.__penstockViewer!.visibleCount())).toBe(before);
   });
 
+  it('the Views panel lists the 3D view and storey plans and shows a plan', async () => {
+    await page.getByRole('button', { name: 'Views' }).click();
+    const panel = page.getByRole('dialog', { name: 'Views' });
+    await panel.waitFor();
+    const select = panel.getByLabel('Viewable');
+    const labels = await select.locator('option').allTextContents();
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    const plan = labels.find((label) => /Ground Floor/.test(label))!;
+    expect(plan).toBeTruthy();
+    await select.selectOption({ label: plan });
+    await page.waitForTimeout(1500);
+    expect(await panel.getByRole('alert').count()).toBe(0);
+    await screenshot(page, '14-views-panel-plan');
+    await panel.getByRole('button', { name: 'Close views' }).click();
+    expect(await page.getByRole('dialog', { name: 'Views' }).count()).toBe(0);
+  });
+
   it('opens a P&ID and pages forward and back within range', async () => {
     await page.getByRole('button', { name: PID }).click();
     const pages = page.getByRole('navigation', { name: 'Pages' });
