@@ -153,12 +153,20 @@ export async function benchPropertyApi(
   };
 }
 
-/** waits in the page for the Properties dialog to show values (and the tag, when given) */
-const panelShown = (tag: string) => `new Promise((resolve) => {
-  const check = () => {
+/**
+ * Waits in the page for the Properties dialog to show values (and the tag, when given) that differ from
+ * what it showed before the click, so an already open panel never counts as an answer.
+ */
+const panelShown = (tag: string, afterClick = false) => `new Promise((resolve) => {
+  const textOf = () => {
     const dialog = document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"]');
-    const text = dialog ? dialog.textContent : null;
-    if (text !== null && text.includes(${JSON.stringify(tag)}) && !text.includes('Loading properties'))
+    return dialog ? dialog.textContent : null;
+  };
+  const before = textOf();
+  const check = () => {
+    const text = textOf();
+    const clicked = ${afterClick ? 'window.__clickAt > 0' : 'true'};
+    if (clicked && text !== null && text !== before && text.includes(${JSON.stringify(tag)}) && !text.includes('Loading properties'))
       resolve(performance.now());
     else setTimeout(check, 1);
   };
@@ -187,7 +195,7 @@ async function panelTime(
     await page.evaluate(`(() => {
       window.__clickAt = 0;
       document.addEventListener('pointerup', () => (window.__clickAt = performance.now()), { capture: true, once: true });
-      window.__panel = ${panelShown('')};
+      window.__panel = ${panelShown('', true)};
     })()`);
     await page.mouse.click(canvas!.x + canvas!.width * fx, canvas!.y + canvas!.height * fy);
     const shown = await page

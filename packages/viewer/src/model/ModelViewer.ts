@@ -130,10 +130,11 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   const clicks = createClickDetector((event) => {
     void (async () => {
       const localId = await pick(event.clientX, event.clientY);
+      // tell listeners first: the properties load while the highlight is drawn (which takes longer on big models)
+      selection.emit(localId);
       await selection.apply(model, localId === null ? [] : [localId]);
       await fragments.update(true);
       redraw();
-      selection.emit(localId);
     })();
   });
   const onDown = (event: PointerEvent) => clicks.down(event);

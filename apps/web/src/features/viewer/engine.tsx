@@ -8,6 +8,8 @@ import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 export interface ViewerEngine {
   createModelViewer(container: HTMLElement): Promise<ModelViewer>;
   createPdfViewer(container: HTMLElement): Promise<PdfViewer>;
+  /** fetch and compile the viewer code ahead of the first model, while the user browses */
+  preload?(): void;
 }
 
 export const browserEngine: ViewerEngine = {
@@ -25,6 +27,11 @@ export const browserEngine: ViewerEngine = {
     ]);
     // the standard fonts are copied into the app by vite.config.ts (pdfStandardFonts)
     return createPdfViewer(container, { workerSrc, standardFontDataUrl: '/pdfjs/standard_fonts/' });
+  },
+  preload() {
+    // the same dynamic imports as above: the browser keeps the modules, so the first model skips this wait
+    void import('@penstock/viewer').catch(() => {});
+    void import('@thatopen/fragments/worker?url').catch(() => {});
   },
 };
 

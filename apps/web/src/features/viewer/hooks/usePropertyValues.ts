@@ -101,6 +101,10 @@ export function usePropertyValues(versionId: string, info: PropertyValuesSource 
         console.error(DYNAMIC_SYNC_FAILED, errorMessage(failure));
       }
       const values = buildPropertyValues(records, entries, projectName, info?.objects);
+      // spec §7: the model's static values are stored after loading; a failure is logged only
+      void postDataField('/api/savestatic', values.StatPropValues).catch((failure: unknown) =>
+        console.error(STATIC_SAVE_FAILED, errorMessage(failure)),
+      );
       const storage = sessionStore();
       const sessionCopyStored = storage ? writeSessionCopy(storage, name, values, versionId) : false;
       return { values, sessionCopyStored, restored: false };

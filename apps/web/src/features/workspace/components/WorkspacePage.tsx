@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { selectedTab } from '@penstock/shared';
 import { useAppStore } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
+import { useViewerEngine } from '../../viewer/engine.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
@@ -13,6 +15,12 @@ export function WorkspacePage() {
   const { state, dispatch } = useAppStore();
   const maxTabNameLength = useConfig().data?.generalSettings.maxTabNameLength;
   const current = selectedTab(state.openModels);
+  const engine = useViewerEngine();
+  const projectChosen = state.selectedProject !== null;
+  useEffect(() => {
+    // with a project chosen a model is likely next: load the viewer code while the user browses
+    if (projectChosen) engine.preload?.();
+  }, [projectChosen, engine]);
 
   if (!current) return <StartPage />;
   return (
