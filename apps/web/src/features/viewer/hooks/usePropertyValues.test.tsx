@@ -59,6 +59,7 @@ const source = (drawn: boolean): PropertyValuesSource => ({ ...base, drawn, obje
 function setup(routes: Routes, drawn = true) {
   const fetchMock = mockFetch({
     '/api/models/v.1/records': { json: { static: staticRecords, dynamic: dynamicRecords } },
+    'POST /api/savestatic': { json: { saved: 1 } },
     ...routes,
   });
   const queryClient = createQueryClient();
@@ -90,7 +91,14 @@ describe('usePropertyValues', () => {
     hook.rerender({ info: source(true) });
 
     await waitFor(() => expect(hook.result.current.values).toBeDefined());
-    expect(calls(fetchMock)).toEqual(['GET /api/models/v.1/records', 'POST /api/getdynamic']);
+    // then the static values are stored (spec §7), without waiting for the answer
+    await waitFor(() =>
+      expect(calls(fetchMock)).toEqual([
+        'GET /api/models/v.1/records',
+        'POST /api/getdynamic',
+        'POST /api/savestatic',
+      ]),
+    );
     expect(sent).toEqual({ projectName: 'Works', fileName: 'Works.ifc' });
 
     const values = hook.result.current.values!;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mergeDynamicValues, type DynamicEntry, type DynamicRecord } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
-import { fetchDynamicEntries, fetchModelRecords } from '../../properties/api.ts';
+import { fetchDynamicEntries, fetchModelRecords, postDataField } from '../../properties/api.ts';
 import type { ObjectIndex } from '../api.ts';
 import {
   readSessionCopy,
@@ -35,6 +35,7 @@ export const propertyValuesKey = (versionId: string) => ['models', versionId, 'p
 
 export const RECORDS_FAILED = 'The property records of the model could not be read:';
 export const DYNAMIC_SYNC_FAILED = 'The dynamic property values could not be synced with the server:';
+export const STATIC_SAVE_FAILED = 'The static property values could not be saved:';
 
 const sessionStore = (): SessionStore | null => {
   try {
