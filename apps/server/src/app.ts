@@ -16,6 +16,9 @@ import { registerDocuments, type DocumentsRepo, type DocumentsService } from './
 import { registerAdmin } from './modules/admin/index.ts';
 import { registerModels, type ModelsService } from './modules/models/index.ts';
 import { registerProperties } from './modules/properties/index.ts';
+import { registerIssues } from './modules/issues/index.ts';
+import { registerMarkups } from './modules/markups/index.ts';
+import { registerBcf } from './modules/bcf/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 
@@ -76,6 +79,9 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     log: app.log,
   });
   registerProperties(app, database.db);
+  const issues = registerIssues(app, database.db, documents, documentsRepo);
+  registerMarkups(app, database.db, blobs, documents, documentsRepo);
+  registerBcf(app, issues, blobs);
   registerAdmin(app, users, documentsRepo);
   configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
   await serveWebApp(app, env.webDistDir);

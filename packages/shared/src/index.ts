@@ -10,3 +10,5 @@ export * from './tabs.ts';
 export * from './catalogue/index.ts';
 export * from './properties.ts';
 export * from './propertyValues.contract.ts';
+export * from './issues.contract.ts';
+export * from './markups.ts';

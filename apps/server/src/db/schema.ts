@@ -104,6 +104,68 @@ export interface PropertyValuesTable {
   updated_by: string;
   updated_at: string;
 }
+export interface IssuesTable {
+  id: string;
+  project_id: string;
+  /** the BCF Topic Guid, unique within the project */
+  guid: string;
+  type: string;
+  status: string;
+  title: string;
+  description: string;
+  assignee_id: string | null;
+  /** yyyy-mm-dd */
+  due_date: string | null;
+  /** JSON text of [{documentId, details: {viewableGuid, position, objectId, viewerState}}] */
+  linked_documents: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface IssueCommentsTable {
+  id: string;
+  issue_id: string;
+  /** null for a comment imported from BCF whose author is not a user here */
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+export interface MarkupsTable {
+  id: string;
+  project_id: string;
+  project_name: string;
+  document_id: string;
+  item_id: string;
+  document_name: string;
+  created_date: string;
+  created_by_user_id: string;
+  created_by_name: string;
+  created_for: string;
+  actioned: number;
+  title: string;
+  updated_at: string;
+}
+export interface MarkupItemsTable {
+  id: string;
+  markup_id: string;
+  position: number;
+  title: string;
+  /** JSON text of the drawing data (an object with a version field) */
+  data: string;
+  /** JSON text of the viewer state */
+  state: string;
+  /** the preview image in the blob store */
+  image_hash: string | null;
+  image_type: string | null;
+  document_name: string;
+  document_version: string;
+  user_name: string;
+  /** dd/mm/yyyy */
+  created: string;
+  created_for: string;
+  actioned: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -119,4 +181,8 @@ export interface Database {
   model_objects: ModelObjectsTable;
   static_values: PropertyValuesTable;
   dynamic_values: PropertyValuesTable;
+  issues: IssuesTable;
+  issue_comments: IssueCommentsTable;
+  markups: MarkupsTable;
+  markup_items: MarkupItemsTable;
 }

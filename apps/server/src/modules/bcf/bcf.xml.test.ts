@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BcfFormatError,
+  cameraFromViewerState,
+  parseMarkupXml,
+  parseVersionXml,
+  parseViewpointXml,
+  writeMarkupXml,
+  writeVersionXml,
+  writeViewpointXml,
+  type BcfTopic,
+  type BcfViewpoint,
+} from './bcf.xml.ts';
+
+const topic: BcfTopic = {
+  guid: '0f3c2a8e-1111-4222-8333-444455556666',
+  topicType: 'design_query',
+  topicStatus: 'Answered',
+  title: 'Valve <V-101> & "bypass"',
+  description: 'Check the bypass line',
+  creationDate: '2026-11-21T10:00:00.000Z',
+  creationAuthor: 'ada@example.com',
+  modifiedDate: '2026-11-21T11:00:00.000Z',
+  assignedTo: 'grace@example.com',
+  dueDate: '2026-12-01',
+  comments: [{ guid: 'c1', date: '2026-11-21T10:30:00.000Z', author: 'grace@example.com', comment: 'Seen' }],
+  viewpoints: [{ guid: 'vp-1', viewpoint: 'viewpoint-vp-1.bcfv', snapshot: 'snapshot-vp-1.png' }],
+};
+const viewpoint: BcfViewpoint = {
+  guid: 'vp-1',
+  camera: {
+    position: { x: 1.5, y: -2, z: 3 },
+    direction: { x: 0, y: 1, z: 0 },
+    up: { x: 0, y: 0, z: 1 },
+    fieldOfView: 60,
+    aspectRatio: 1.5,
+  },
+  selection: ['0KkZ20so9BsO1d1hFcfLOl', '1XbKhGD91DvhOpYZbhzGTI'],
+};
+
+describe('BCF 3.0 XML', () => {
+  it('writes and reads one topic with a viewpoint', () => {
+    expect(parseVersionXml(writeVersionXml())).toBe('3.0');
+    expect(parseMarkupXml(writeMarkupXml(topic))).toEqual(topic);
+    expect(parseViewpointXml(writeViewpointXml(viewpoint))).toEqual(viewpoint);
+  });
+
+  it('writes a topic without optional parts', () => {
+    const bare = {
+      ...topic,
+      assignedTo: null,
+      dueDate: null,
+      modifiedDate: null,
+      comments: [],
+      viewpoints: [],
+      description: '',
+    };
+    expect(parseMarkupXml(writeMarkupXml(bare))).toEqual(bare);
+  });
+
+  it('refuses invalid XML and topics without a Guid or Title', () => {
+    expect(() => parseMarkupXml('<Markup><Topic>')).toThrow(BcfFormatError);
+    expect(() => parseMarkupXml('<Markup><Topic><Title>x</Title></Topic></Markup>')).toThrow(/no Guid/);
+    expect(() => parseMarkupXml(`<Markup><Topic Guid="${topic.guid}"></Topic></Markup>`)).toThrow(/no Title/);
+    expect(() => parseVersionXml('<Version/>')).toThrow(/VersionId/);
+  });
+
+  it('reads a camera from either viewer state shape', () => {
+    expect(
+      cameraFromViewerState({
+        camera: {
+          position: { x: 1, y: 2, z: 3 },
+          direction: { x: 0, y: 1, z: 0 },
+          up: { x: 0, y: 0, z: 1 },
+          fov: 45,
+        },
+      }),
+    ).toMatchObject({ position: { x: 1, y: 2, z: 3 }, fieldOfView: 45 });
+    expect(
+      cameraFromViewerState({
+        viewport: { eye: [0, 0, 0], target: [0, 10, 0], up: [0, 0, 1], fieldOfView: 50 },
+      }),
+    ).toMatchObject({ direction: { x: 0, y: 1, z: 0 }, fieldOfView: 50 });
+    expect(cameraFromViewerState({ objectSet: [] })).toBeNull();
+    expect(cameraFromViewerState(null)).toBeNull();
+  });
+});

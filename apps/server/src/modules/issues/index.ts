@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import { IssuesService } from './issues.service.ts';
+import { issuesRoutes } from './issues.routes.ts';
+
+export { IssuesService } from './issues.service.ts';
+export { IssuesRepo } from './issues.repo.ts';
+
+/** Issues (list, create, read, edit, comment) and the project users call. */
+export function registerIssues(
+  app: FastifyInstance,
+  db: Db,
+  documents: DocumentsService,
+  documentsRepo: DocumentsRepo,
+): IssuesService {
+  const service = new IssuesService(db, documents, documentsRepo);
+  issuesRoutes(app, service);
+  return service;
+}

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
+
+for (const kind of await testDatabases()) {
+  describe(`issues and project users (${kind})`, () => {
+    let penstock: TestPenstock;
+    let projectId: string;
+    let otherProjectId: string;
+    let memberId: string;
+    let viewerId: string;
+    let outsiderId: string;
+    let member: string;
+    let viewer: string;
+    let outsider: string;
+    let itemId: string;
+    let versionId: string;
+
+    const api = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: unknown) =>
+      penstock.app.inject({
+        method,
+        url,
+        headers: { cookie },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+
+    beforeAll(async () => {
+      penstock = await createTestPenstock(kind);
+      const a = await penstock.createUser({ name: 'Ada Lovelace King' });
+      const b = await penstock.createUser({ name: 'Grace Hopper' });
+      const c = await penstock.createUser({ name: 'Outsider' });
+      memberId = a.id;
+      viewerId = b.id;
+      outsiderId = c.id;
+      const project = await penstock.createProject('Issues Project', [
+        { userId: a.id, role: 'member' },
+        { userId: b.id, role: 'viewer' },
+      ]);
+      projectId = project.id;
+      otherProjectId = (await penstock.createProject('Other', [{ userId: c.id, role: 'manager' }])).id;
+      member = await penstock.signIn(a.email);
+      viewer = await penstock.signIn(b.email);
+      outsider = await penstock.signIn(c.email);
+      const { payload, headers } = multipartFile('drawing.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+      const upload = await penstock.app.inject({
+        method: 'POST',
+        url: `/api/folders/${project.folders.WIP}/files`,
+        payload,
+        headers: { ...headers, cookie: member },
+      });
+      expect(upload.statusCode).toBe(201);
+      itemId = upload.json().item.id;
+      versionId = upload.json().version.id;
+    });
+    afterAll(async () => {
+      await penstock?.destroy();
+    });
+
+    it('creates, lists, reads, edits, closes and comments on an issue', async () => {
+      const created = await api('POST', '/api/issues', member, {
+        projectId,
+        title: 'Leaking flange',
+        description: 'At the inlet',
+        assigneeId: viewerId,
+        dueDate: '2026-12-31',
+        linkedDocuments: [
+          {
+            documentId: versionId,
+            details: {
+              viewableGuid: 'page-0',
+              position: { x: 1, y: 2, z: 0 },
+              objectId: 7,
+              viewerState: { a: 1 },
+            },
+          },
+        ],
+      });
+      expect(created.statusCode).toBe(201);
+      const issue = created.json();
+      expect(issue).toMatchObject({
+        projectId,
+        type: 'quality_issues',
+        status: 'open',
+        statusKey: 'quality_issues-open',
+        title: 'Leaking flange',
+        assigneeId: viewerId,
+        dueDate: '2026-12-31',
+        createdBy: memberId,
+        comments: [],
+        attributes: {
+          status: 'open',
+          title: 'Leaking flange',
+          sheet_metadata: { sheetGuid: 'page-0' },
+          pushpin_attributes: { location: { x: 1, y: 2, z: 0 }, object_id: 7, viewer_state: { a: 1 } },
+        },
+      });
+      expect(issue.id).toMatch(/^q\./);
+
+      await api('POST', '/api/issues', member, { projectId, title: 'RFI on pumps', type: 'rfi' });
+
+      const list = await api('GET', `/api/issues?projectid=${projectId}`, viewer);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().map((i: { title: string }) => i.title)).toEqual(['Leaking flange', 'RFI on pumps']);
+      const rfis = await api('GET', `/api/issues?projectid=${projectId}&type=rfi`, member);
+      expect(rfis.json().map((i: { statusKey: string }) => i.statusKey)).toEqual(['rfi-open']);
+      const byItem = await api('GET', `/api/issues?projectid=${projectId}&documentId=${itemId}`, member);
+      expect(byItem.json()).toHaveLength(0);
+      const byVersion = await api(
+        'GET',
+        `/api/issues?projectid=${projectId}&documentId=${versionId}`,
+        member,
+      );
+      expect(byVersion.json().map((i: { id: string }) => i.id)).toEqual([issue.id]);
+
+      const closed = await api('PATCH', `/api/issues/${issue.id}`, member, {
+        status: 'closed',
+        title: 'Leaking flange (fixed)',
+      });
+      expect(closed.statusCode).toBe(200);
+      expect(closed.json()).toMatchObject({
+        status: 'closed',
+        statusKey: 'quality_issues-closed',
+        title: 'Leaking flange (fixed)',
+      });
+      expect(
+        (await api('GET', `/api/issues?projectid=${projectId}&status=closed`, member)).json(),
+      ).toHaveLength(1);
+
+      const comment = await api('POST', `/api/issues/${issue.id}/comments`, viewer, {
+        body: 'Confirmed on site',
+      });
+      expect(comment.statusCode).toBe(201);
+      expect(comment.json()).toMatchObject({
+        authorId: viewerId,
+        author: 'Grace Hopper',
+        body: 'Confirmed on site',
+      });
+      const read = await api('GET', `/api/issues/${issue.id}`, viewer);
+      expect(read.json().comments.map((c: { body: string }) => c.body)).toEqual(['Confirmed on site']);
+    });
+
+    it('answers 400 with a message for bad input', async () => {
+      const cases: Array<[unknown, RegExp]> = [
+        [{ projectId, title: '' }, /title is required/],
+        [{ projectId, title: 'x'.repeat(201) }, /at most 200/],
+        [{ projectId, title: 'A', dueDate: '31/12/2026' }, /yyyy-mm-dd/],
+        [{ projectId, title: 'A', status: 'pending' }, /status must be one of/],
+        [{ projectId, title: 'A', assigneeId: outsiderId }, /assigneeId must be a member/],
+        [{ projectId: 'nope', title: 'A' }, /projectId must be a project id/],
+      ];
+      for (const [body, message] of cases) {
+        const response = await api('POST', '/api/issues', member, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json().error).toMatch(message);
+      }
+      expect((await api('GET', '/api/issues', member)).statusCode).toBe(400);
+      const issue = (await api('POST', '/api/issues', member, { projectId, title: 'To edit' })).json();
+      const empty = await api('PATCH', `/api/issues/${issue.id}`, member, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error).toMatch(/Nothing to change/);
+      const blank = await api('POST', `/api/issues/${issue.id}/comments`, member, { body: '  ' });
+      expect(blank.statusCode).toBe(400);
+      const foreignDoc = await api('POST', '/api/issues', outsider, {
+        projectId: otherProjectId,
+        title: 'x',
+        linkedDocuments: [{ documentId: itemId }],
+      });
+      expect(foreignDoc.statusCode).toBe(400);
+      expect(foreignDoc.json().error).toMatch(/not in this project/);
+    });
+
+    it('hides a project from non-members (404) and keeps viewers to reading and commenting', async () => {
+      const issue = (await api('POST', '/api/issues', member, { projectId, title: 'Private' })).json();
+      expect((await api('GET', `/api/issues?projectid=${projectId}`, outsider)).statusCode).toBe(404);
+      expect((await api('GET', `/api/issues/${issue.id}`, outsider)).statusCode).toBe(404);
+      expect((await api('PATCH', `/api/issues/${issue.id}`, outsider, { status: 'closed' })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await api('POST', `/api/issues/${issue.id}/comments`, outsider, { body: 'hi' })).statusCode,
+      ).toBe(404);
+      expect((await api('POST', '/api/issues', outsider, { projectId, title: 'x' })).statusCode).toBe(404);
+      expect((await api('GET', `/api/forge/bim360/Users?projectid=${projectId}`, outsider)).statusCode).toBe(
+        404,
+      );
+
+      const create = await api('POST', '/api/issues', viewer, { projectId, title: 'x' });
+      expect(create.statusCode).toBe(403);
+      expect(create.json().error).toMatch(/Viewers cannot/);
+      expect((await api('PATCH', `/api/issues/${issue.id}`, viewer, { status: 'closed' })).statusCode).toBe(
+        403,
+      );
+      expect((await api('GET', `/api/issues/${issue.id}`, viewer)).statusCode).toBe(200);
+      expect(
+        (await api('GET', '/api/issues/q.00000000-0000-4000-8000-000000000000', member)).statusCode,
+      ).toBe(404);
+      expect(
+        (await penstock.app.inject({ method: 'GET', url: `/api/issues?projectid=${projectId}` })).statusCode,
+      ).toBe(401);
+    });
+
+    it('lists the project users in the tracker shape', async () => {
+      const response = await api('GET', `/api/forge/bim360/Users?projectid=${projectId}`, viewer);
+      expect(response.statusCode).toBe(200);
+      const results = response.json().data.results;
+      expect(results).toHaveLength(2);
+      expect(results).toContainEqual({
+        autodeskId: memberId,
+        email: expect.any(String),
+        firstName: 'Ada',
+        lastName: 'Lovelace King',
+      });
+      expect(results).toContainEqual(
+        expect.objectContaining({ autodeskId: viewerId, firstName: 'Grace', lastName: 'Hopper' }),
+      );
+      expect((await api('GET', '/api/forge/bim360/Users?projectid=bad', member)).statusCode).toBe(400);
+    });
+  });
+}

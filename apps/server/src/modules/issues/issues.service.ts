@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import { canUploadToProject, type CurrentUser, type ProjectRole } from '@penstock/shared';
+import type { Db } from '../../db/database.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type {
+  CreateIssueBody,
+  Issue,
+  IssueComment,
+  IssueStatus,
+  IssueType,
+  LinkedDocument,
+  ProjectUsersAnswer,
+  UpdateIssueBody,
+} from '@penstock/shared';
+import { splitUserName } from '@penstock/shared';
+import { IssuesRepo, type IssueRow } from './issues.repo.ts';
+import { presentComment, presentIssue } from './issues.presenter.ts';
+
+const now = () => new Date().toISOString();
+
+export interface IssueFilter {
+  status?: IssueStatus;
+  type?: IssueType;
+  documentId?: string;
+}
+
+/**
+ * Issues of a project. Any member (viewers too) reads issues and comments on them; members and managers
+ * create and edit. Non-members get 404, as for a missing id.
+ */
+export class IssuesService {
+  readonly repo: IssuesRepo;
+
+  constructor(
+    readonly db: Db,
+    private readonly documents: DocumentsService,
+    private readonly documentsRepo: DocumentsRepo,
+  ) {
+    this.repo = new IssuesRepo(db);
+  }
+
+  requireRole(user: CurrentUser, projectId: string): Promise<ProjectRole> {
+    return this.documents.requireRole(user, projectId);
+  }
+
+  async requireEditor(user: CurrentUser, projectId: string): Promise<ProjectRole> {
+    const role = await this.requireRole(user, projectId);
+    if (!canUploadToProject(role)) throw forbidden('Viewers cannot create or edit issues in this project');
+    return role;
+  }
+
+  async list(user: CurrentUser, projectId: string, filter: IssueFilter = {}): Promise<Issue[]> {
+    await this.requireRole(user, projectId);
+    let rows = await this.repo.listOfProject(projectId);
+    if (filter.status) rows = rows.filter((row) => row.status === filter.status);
+    if (filter.type) rows = rows.filter((row) => row.type === filter.type);
+    const issues = await this.present(rows);
+    if (!filter.documentId) return issues;
+    let itemOfVersion: string | undefined;
+    if (filter.documentId.startsWith('v.'))
+      itemOfVersion = (await this.documentsRepo.findVersion(filter.documentId))?.item_id;
+    return issues.filter((issue) =>
+      issue.linkedDocuments.some(
+        (link) =>
+          link.documentId === filter.documentId || (!!itemOfVersion && link.documentId === itemOfVersion),
+      ),
+    );
+  }
+
+  async get(user: CurrentUser, id: string): Promise<Issue> {
+    const row = await this.repo.find(id);
+    if (!row) throw notFound();
+    await this.requireRole(user, row.project_id);
+    return (await this.present([row]))[0]!;
+  }
+
+  async create(user: CurrentUser, body: CreateIssueBody): Promise<Issue> {
+    await this.requireEditor(user, body.projectId);
+    await this.checkAssignee(body.projectId, body.assigneeId);
+    await this.checkDocuments(body.projectId, body.linkedDocuments);
+    const at = now();
+    const guid = crypto.randomUUID();
+    const row: IssueRow = {
+      id: `q.${crypto.randomUUID()}`,
+      project_id: body.projectId,
+      guid,
+      type: body.type,
+      status: body.status,
+      title: body.title,
+      description: body.description,
+      assignee_id: body.assigneeId,
+      due_date: body.dueDate,
+      linked_documents: JSON.stringify(body.linkedDocuments),
+      created_by: user.id,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.repo.insert(row);
+    return presentIssue(row, []);
+  }
+
+  async update(user: CurrentUser, id: string, body: UpdateIssueBody): Promise<Issue> {
+    const row = await this.repo.find(id);
+    if (!row) throw notFound();
+    await this.requireEditor(user, row.project_id);
+    if (body.assigneeId !== undefined) await this.checkAssignee(row.project_id, body.assigneeId);
+    if (body.linkedDocuments) await this.checkDocuments(row.project_id, body.linkedDocuments);
+    const patch: Partial<IssueRow> = { updated_at: now() };
+    if (body.type !== undefined) patch.type = body.type;
+    if (body.status !== undefined) patch.status = body.status;
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.assigneeId !== undefined) patch.assignee_id = body.assigneeId;
+    if (body.dueDate !== undefined) patch.due_date = body.dueDate;
+    if (body.linkedDocuments !== undefined) patch.linked_documents = JSON.stringify(body.linkedDocuments);
+    await this.repo.update(id, patch);
+    return this.get(user, id);
+  }
+
+  async comment(user: CurrentUser, id: string, body: string): Promise<IssueComment> {
+    const row = await this.repo.find(id);
+    if (!row) throw notFound();
+    await this.requireRole(user, row.project_id);
+    const at = now();
+    const comment = await this.repo.addComment({
+      issue_id: id,
+      author_id: user.id,
+      author_name: user.name,
+      body,
+      created_at: at,
+    });
+    await this.repo.update(id, { updated_at: at });
+    return presentComment(comment);
+  }
+
+  /** GET /api/forge/bim360/Users: the project's members in the tracker's user shape. */
+  async projectUsers(user: CurrentUser, projectId: string): Promise<ProjectUsersAnswer> {
+    await this.requireRole(user, projectId);
+    const members = await this.documentsRepo.members([projectId]);
+    return {
+      data: {
+        results: members.map((member) => ({
+          autodeskId: member.user_id,
+          email: member.email,
+          ...splitUserName(member.name),
+        })),
+      },
+    };
+  }
+
+  async present(rows: readonly IssueRow[]): Promise<Issue[]> {
+    const comments = await this.repo.commentsOf(rows.map((row) => row.id));
+    const byIssue = new Map<string, typeof comments>();
+    for (const comment of comments)
+      byIssue.set(comment.issue_id, [...(byIssue.get(comment.issue_id) ?? []), comment]);
+    return rows.map((row) => presentIssue(row, byIssue.get(row.id) ?? []));
+  }
+
+  private async checkAssignee(projectId: string, assigneeId: string | null): Promise<void> {
+    if (assigneeId === null) return;
+    const role = await this.documentsRepo.membershipRole(projectId, assigneeId);
+    if (!role) throw badRequest('assigneeId must be a member of the project');
+  }
+
+  private async checkDocuments(projectId: string, links: readonly LinkedDocument[]): Promise<void> {
+    for (const link of links) {
+      if ((await this.repo.documentProject(link.documentId)) !== projectId)
+        throw badRequest(`Document ${link.documentId} is not in this project`);
+    }
+  }
+}
