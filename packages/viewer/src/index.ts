@@ -1,8 +1,8 @@
 export { createModelViewer, LIGHT_BACKGROUND } from './model/ModelViewer.ts';
-export type { ModelViewer, ModelViewerOptions } from './model/types.ts';
+export type { ModelViewer, ModelViewerOptions, ModelViewerState, Vec3 } from './model/types.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';
 export { clampPage, clampZoom, fitWidthScale, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';
-export type { PdfViewer, PdfViewerOptions } from './pdf/PdfViewer.ts';
+export type { PdfViewer, PdfViewerOptions, PdfViewerState } from './pdf/PdfViewer.ts';
 export {
   PLAN_CUT_HEIGHT,
   planCutHeight,

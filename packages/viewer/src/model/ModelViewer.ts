@@ -154,7 +154,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     redraw();
   };
 
-  return {
+  const api: ModelViewer = {
     async load(fragBytes, modelId) {
       if (disposed) throw new Error('The viewer was closed.');
       if (model) throw new Error('This viewer already shows a model.');
@@ -243,6 +243,48 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.renderer.render(view.scene, view.camera);
       return view.canvas.toDataURL('image/png');
     },
+    viewerState() {
+      const position = new THREE.Vector3();
+      const target = new THREE.Vector3();
+      view.controls.getPosition(position);
+      view.controls.getTarget(target);
+      const plain = (v: THREE.Vector3) => ({ x: v.x, y: v.y, z: v.z });
+      return {
+        version: 1 as const,
+        kind: '3d' as const,
+        camera: { position: plain(position), target: plain(target) },
+        plan: planName,
+        selection: [...selection.ids],
+      };
+    },
+    async restoreViewerState(state) {
+      if (!model || disposed) return;
+      if (state.plan !== planName) await api.showPlan(state.plan);
+      const { position: p, target: t } = state.camera;
+      await view.controls.setLookAt(p.x, p.y, p.z, t.x, t.y, t.z, false);
+      await selection.apply(model, state.selection);
+      await refresh();
+    },
+    async pickPoint(clientX, clientY) {
+      if (!model || disposed) return null;
+      const hit = await model.raycast({
+        camera: view.camera,
+        mouse: new THREE.Vector2(clientX, clientY),
+        dom: view.canvas,
+      });
+      if (!hit) return null;
+      return { localId: hit.localId, point: { x: hit.point.x, y: hit.point.y, z: hit.point.z } };
+    },
+    toScreen(point) {
+      const projected = new THREE.Vector3(point.x, point.y, point.z).project(view.camera);
+      if (projected.z > 1 || projected.z < -1) return null;
+      const { clientWidth: width, clientHeight: height } = view.canvas;
+      return { x: ((projected.x + 1) / 2) * width, y: ((1 - projected.y) / 2) * height };
+    },
+    onViewChange(callback) {
+      view.controls.addEventListener('update', callback);
+      return () => view.controls.removeEventListener('update', callback);
+    },
     resize: () => view.resize(),
     dispose() {
       if (disposed) return;
@@ -255,4 +297,5 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.dispose();
     },
   };
+  return api;
 }

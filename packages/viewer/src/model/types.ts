@@ -27,9 +27,34 @@ export interface ModelViewer {
   plan(): string | null;
   /** The canvas as a PNG data URL. */
   screenshot(): string;
+  /** Where the camera is, what is selected and which plan is shown: stored with issues and markups. */
+  viewerState(): ModelViewerState;
+  /** Go back to a stored view (camera, plan, selection). */
+  restoreViewerState(state: ModelViewerState): Promise<void>;
+  /** The object and the world point under a canvas point (client coordinates), or null. */
+  pickPoint(clientX: number, clientY: number): Promise<{ localId: number; point: Vec3 } | null>;
+  /** Where a world point is drawn, in CSS pixels from the canvas' top left; null when behind the camera. */
+  toScreen(point: Vec3): { x: number; y: number } | null;
+  /** Called whenever the view moves (for overlays such as issue pins and markups). */
+  onViewChange(callback: () => void): () => void;
   /** Re-read the container size (the viewer also watches it). */
   resize(): void;
   dispose(): void;
+}
+
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** A stored view. Versioned: stored with issues and markups, so it may need migrating later. */
+export interface ModelViewerState {
+  version: 1;
+  kind: '3d';
+  camera: { position: Vec3; target: Vec3 };
+  plan: string | null;
+  selection: number[];
 }
 
 export interface ModelViewerOptions {

@@ -34,7 +34,23 @@ export interface PdfViewer {
   setZoom(zoom: number): Promise<void>;
   /** Listen for page or zoom changes. */
   onChange(callback: () => void): () => void;
+  /** The page's canvas, for overlays (issue pins, markups) placed over it. */
+  pageElement(): HTMLCanvasElement;
+  /** A client point as a fraction (0..1) of the page's width and height; null off the page. */
+  toPagePoint(clientX: number, clientY: number): { x: number; y: number } | null;
+  /** Page, zoom and scroll: stored with issues and markups. */
+  viewerState(): PdfViewerState;
+  restoreViewerState(state: PdfViewerState): Promise<void>;
   dispose(): void;
+}
+
+/** A stored PDF view. Versioned: stored with issues and markups, so it may need migrating later. */
+export interface PdfViewerState {
+  version: 1;
+  kind: 'pdf';
+  page: number;
+  zoom: number;
+  scroll: { left: number; top: number };
 }
 
 /**
@@ -172,6 +188,28 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
     onChange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
+    },
+    pageElement: () => canvas,
+    toPagePoint(clientX, clientY) {
+      const box = canvas.getBoundingClientRect();
+      if (!box.width || !box.height) return null;
+      const x = (clientX - box.left) / box.width;
+      const y = (clientY - box.top) / box.height;
+      return x < 0 || x > 1 || y < 0 || y > 1 ? null : { x, y };
+    },
+    viewerState: () => ({
+      version: 1,
+      kind: 'pdf',
+      page: pageIndex,
+      zoom,
+      scroll: { left: scroller.scrollLeft, top: scroller.scrollTop },
+    }),
+    async restoreViewerState(state) {
+      pageIndex = clampPage(state.page, doc?.numPages ?? 0);
+      zoom = clampZoom(state.zoom);
+      await render();
+      scroller.scrollTo({ left: state.scroll.left, top: state.scroll.top });
+      changed();
     },
     dispose() {
       disposed = true;

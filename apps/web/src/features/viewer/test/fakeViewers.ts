@@ -32,6 +32,17 @@ export function fakeModelViewer() {
     }),
     plan: vi.fn(() => plan),
     screenshot: vi.fn(() => 'data:image/png;base64,'),
+    viewerState: vi.fn(() => ({
+      version: 1 as const,
+      kind: '3d' as const,
+      camera: { position: { x: 10, y: 10, z: 10 }, target: { x: 0, y: 0, z: 0 } },
+      plan,
+      selection: [],
+    })),
+    restoreViewerState: vi.fn(async () => undefined),
+    pickPoint: vi.fn(async () => null),
+    toScreen: vi.fn(() => ({ x: 100, y: 100 })),
+    onViewChange: vi.fn(() => () => undefined),
     resize: vi.fn(),
     dispose: vi.fn(),
   } satisfies ModelViewer;
@@ -61,6 +72,16 @@ export function fakePdfViewer(pageCount: number) {
       zoom = value;
     }),
     onChange: vi.fn(() => () => undefined),
+    pageElement: vi.fn(() => document.createElement('canvas')),
+    toPagePoint: vi.fn(() => ({ x: 0.5, y: 0.5 })),
+    viewerState: vi.fn(() => ({
+      version: 1 as const,
+      kind: 'pdf' as const,
+      page: pageIndex,
+      zoom,
+      scroll: { left: 0, top: 0 },
+    })),
+    restoreViewerState: vi.fn(async () => undefined),
     dispose: vi.fn(),
   } satisfies PdfViewer;
   return viewer;
