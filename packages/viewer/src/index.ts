@@ -11,3 +11,4 @@ export {
   storeyLevels,
 } from './model/plan.ts';
 export type { StoreyLevel } from './model/plan.ts';
+export * from './markup/index.ts';

@@ -5,6 +5,12 @@ import { PlannedPage } from '../../features/pages/components/PlannedPage.tsx';
 import { PLANNED_PAGES } from '../../features/pages/pages.ts';
 import { WorkspacePage } from '../../features/workspace/components/WorkspacePage.tsx';
 
+const ProjectLogPage = lazy(() =>
+  import('../../features/issues/components/ProjectLogPage.tsx').then((module) => ({
+    default: module.ProjectLogPage,
+  })),
+);
+
 const AdminPage = lazy(() =>
   import('../../features/admin/components/AdminPage.tsx').then((module) => ({ default: module.AdminPage })),
 );
@@ -15,6 +21,13 @@ export function ShellPage({ page }: { page: ShellRoute }) {
     return (
       <Suspense fallback={<Loading label="Loading administration..." />}>
         <AdminPage />
+      </Suspense>
+    );
+  }
+  if (page === '/projectLog') {
+    return (
+      <Suspense fallback={<Loading label="Loading the project log..." />}>
+        <ProjectLogPage />
       </Suspense>
     );
   }

@@ -42,8 +42,4 @@ export const PLANNED_PAGES: Partial<Record<ShellRoute, PlannedPage>> = {
     title: 'Sketch editor',
     summary: 'A canvas for sketching P&IDs from drag-and-drop symbols will be here.',
   },
-  '/projectLog': {
-    title: 'Project log',
-    summary: "The selected project's log of issues, design queries and change requests will be here.",
-  },
 };

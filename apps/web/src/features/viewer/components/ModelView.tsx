@@ -18,6 +18,8 @@ import { AssetTooltip, type AssetTip } from './AssetTooltip.tsx';
 import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
+import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
+import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
 
 export const TOOLTIP_THROTTLE_MS = 120;
 export const NO_VIEWABLES_TEXT = 'Document contains no viewables.';
@@ -70,6 +72,9 @@ export function ModelView({
   const [tip, setTip] = useState<AssetTip | null>(null);
   const [markupActive, setMarkupActive] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
+  // issue pins (hidden at first) and placing a new issue, kept per tab
+  const [issuesVisible, setIssuesVisible] = useState(false);
+  const [placingIssue, setPlacingIssue] = useState(false);
   // the viewables (already fetched by the tab): without a 3D one there is nothing to draw
   const info = useModelInfo(versionId);
   const noViewables = info.data !== undefined && !info.data.viewables.some((v) => v.role === '3d');
@@ -233,11 +238,19 @@ export function ModelView({
     else window.open(issuesHref, '_blank', 'noopener,noreferrer');
   };
 
+  // markups: overlay, markup toolbar and the Markup Panel in the side pane
+  const markups = useMarkupTools({
+    active: markupActive,
+    source: { kind: '3d', viewer, ready },
+    hostRef: canvasRef,
+    versionId,
+  });
+
   const loadError = fragments.error ?? objects.error;
   const loading = !viewerError && !loadError && !ready && !noViewables;
 
   return (
-    <ViewerSplit>
+    <ViewerSplit pane={markups.pane}>
       <div className="model-view" ref={hostRef}>
         <ViewerToolbar
           fullscreen={fullscreen}
@@ -260,8 +273,13 @@ export function ModelView({
             setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
             setViewsOpen(!viewsOpen);
           }}
+          issuesVisible={issuesVisible}
+          onToggleIssues={() => setIssuesVisible(!issuesVisible)}
+          placingIssue={placingIssue}
+          onPlaceIssue={() => setPlacingIssue(!placingIssue)}
           disabled={!ready}
         />
+        {markups.toolbar}
         <div
           className="model-canvas"
           ref={canvasRef}
@@ -302,6 +320,21 @@ export function ModelView({
             />
           </div>
         )}
+        <ModelIssues
+          viewer={viewer}
+          ready={ready}
+          projectId={info.data?.projectId ?? null}
+          versionId={versionId}
+          itemId={info.data?.itemId}
+          viewableGuid={info.data?.viewables.find((v) => v.role === '3d')?.guid ?? ''}
+          hostRef={hostRef}
+          areaRef={canvasRef}
+          visible={issuesVisible}
+          placing={placingIssue}
+          onPlacingDone={() => setPlacingIssue(false)}
+          onCreated={() => setIssuesVisible(true)}
+          onPinSelected={() => setPanelOpen(false)}
+        />
         {panelOpen && selected !== null && (
           <PropertiesPanel
             versionId={versionId}

@@ -13,6 +13,11 @@ import { Loading } from '../../../components/Loading.tsx';
 import type { Viewable } from '../api.ts';
 import { useViewerEngine } from '../engine.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
+import { FaLocationDot, FaMapPin } from 'react-icons/fa6';
+import { PdfIssues } from '../../issues/components/ViewerIssues.tsx';
+import { FaPenRuler } from 'react-icons/fa6';
+import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
+import { useModelInfo } from '../hooks/useModelInfo.ts';
 
 /** Page names: the 2D viewables by page, else 'Page 1', 'Page 2', ... for the document's pages. */
 export function pageNames(viewables: readonly Viewable[], pageCount: number): string[] {
@@ -64,6 +69,12 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
   const [zoom, setZoom] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [pagesOpen, setPagesOpen] = useState(true);
+  // issue pins on the pages: the version comes from the content address (/api/versions/<id>/content)
+  const viewRef = useRef<HTMLDivElement>(null);
+  const versionId = decodeURIComponent(/\/api\/versions\/([^/]+)\//.exec(contentUrl)?.[1] ?? '');
+  const versionInfo = useModelInfo(versionId);
+  const [issuesVisible, setIssuesVisible] = useState(false);
+  const [placingIssue, setPlacingIssue] = useState(false);
 
   useEffect(() => {
     const container = hostRef.current;
@@ -103,11 +114,15 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
     void pdf.setZoom(pdf.zoom * factor).then(() => setZoom(pdf.zoom));
   };
 
-  const pane = pagesOpen ? <PdfPageList names={names} current={page} onSelect={go} /> : undefined;
+  // markups over the page; the Markup Panel replaces the page list while it is open (one side pane)
+  const [markupActive, setMarkupActive] = useState(false);
+  const markups = useMarkupTools({ active: markupActive, source: { kind: 'pdf', pdf }, hostRef, versionId });
+  const pane =
+    markups.pane ?? (pagesOpen ? <PdfPageList names={names} current={page} onSelect={go} /> : undefined);
 
   return (
     <ViewerSplit pane={pane}>
-      <div className="pdf-view">
+      <div className="pdf-view" ref={viewRef}>
         <div className="viewer-toolbar" role="toolbar" aria-label="PDF tools">
           <button
             type="button"
@@ -157,8 +172,55 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
           >
             <FaMagnifyingGlassPlus aria-hidden="true" />
           </button>
+          <button
+            type="button"
+            className={`btn btn-sm ${issuesVisible ? 'btn-primary' : 'btn-light'} viewer-tool`}
+            aria-pressed={issuesVisible}
+            disabled={!pdf}
+            onClick={() => setIssuesVisible(!issuesVisible)}
+          >
+            <FaMapPin aria-hidden="true" className="me-1" />
+            Show/Hide issues
+          </button>
+          <button
+            type="button"
+            className={`btn btn-sm ${placingIssue ? 'btn-primary' : 'btn-light'} viewer-tool`}
+            aria-pressed={placingIssue}
+            title="Click on the page to place a new issue"
+            disabled={!pdf}
+            onClick={() => setPlacingIssue(!placingIssue)}
+          >
+            <FaLocationDot aria-hidden="true" className="me-1" />
+            Place issue
+          </button>
+          <button
+            type="button"
+            className={`btn btn-sm ${markupActive ? 'btn-primary' : 'btn-light'} viewer-tool`}
+            aria-pressed={markupActive}
+            aria-label="Markup tools"
+            title="Draw markups over the page and open the Markup Panel"
+            disabled={!pdf}
+            onClick={() => setMarkupActive(!markupActive)}
+          >
+            <FaPenRuler aria-hidden="true" />
+          </button>
         </div>
+        {markups.toolbar}
         <div className="pdf-canvas" ref={hostRef} data-testid="pdf-canvas" />
+        {versionId && (
+          <PdfIssues
+            pdf={pdf}
+            projectId={versionInfo.data?.projectId ?? null}
+            versionId={versionId}
+            itemId={versionInfo.data?.itemId}
+            hostRef={viewRef}
+            areaRef={hostRef}
+            visible={issuesVisible}
+            placing={placingIssue}
+            onPlacingDone={() => setPlacingIssue(false)}
+            onCreated={() => setIssuesVisible(true)}
+          />
+        )}
         {!pdf && !error && (
           <div className="viewer-overlay">
             <Loading label="Loading the drawing..." />

@@ -37,7 +37,7 @@ describe('viewer toolbar', () => {
   it('toggles the markup tools, honestly titled', async () => {
     render(<Stateful />);
     const markup = screen.getByRole('button', { name: 'Markup tools' });
-    expect(markup).toHaveAttribute('title', 'Markup tools arrive with the markups release');
+    expect(markup).toHaveAttribute('title', 'Draw markups over the view and open the Markup Panel');
     expect(markup).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(markup);
     expect(markup).toHaveAttribute('aria-pressed', 'true');

@@ -3,6 +3,7 @@ import {
   FaCompress,
   FaExpand,
   FaListCheck,
+  FaLocationDot,
   FaLayerGroup,
   FaMapPin,
   FaPenRuler,
@@ -21,12 +22,17 @@ export interface ViewerToolbarProps {
   onIssues: () => void;
   tooltipActive: boolean;
   onTooltip: () => void;
-  /** the markup tools toggle: only its state for now (the markups come with their own release) */
+  /** the markup tools toggle: shows the markup toolbar (features/markups) */
   markupActive?: boolean;
   onMarkup?: () => void;
   /** the nested viewer panel ('Views') */
   viewsOpen?: boolean;
   onViews?: () => void;
+  /** issue pins: the 'Show/Hide issues' toggle and placing a new issue */
+  issuesVisible?: boolean;
+  onToggleIssues?: () => void;
+  placingIssue?: boolean;
+  onPlaceIssue?: () => void;
   disabled?: boolean;
 }
 
@@ -90,7 +96,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           type="button"
           className={toggleClass(props.markupActive ?? false)}
           aria-pressed={props.markupActive ?? false}
-          title="Markup tools arrive with the markups release"
+          title="Draw markups over the view and open the Markup Panel"
           aria-label="Markup tools"
           onClick={props.onMarkup}
         >
@@ -122,14 +128,34 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
       </button>
       <button
         type="button"
-        className={toggleClass(false)}
-        aria-pressed={false}
-        title="Issue pins arrive with the issue tracker"
-        disabled
+        className={toggleClass(props.issuesVisible ?? false)}
+        aria-pressed={props.issuesVisible ?? false}
+        title={
+          props.onToggleIssues
+            ? props.issuesVisible
+              ? 'Hide the issue pins'
+              : "Show this document's issues as pins"
+            : 'Issue pins are not available here'
+        }
+        disabled={!props.onToggleIssues || disabled}
+        onClick={props.onToggleIssues}
       >
         <FaMapPin aria-hidden="true" className="me-1" />
         Show/Hide issues
       </button>
+      {props.onPlaceIssue && (
+        <button
+          type="button"
+          className={toggleClass(props.placingIssue ?? false)}
+          aria-pressed={props.placingIssue ?? false}
+          title={props.placingIssue ? 'Stop placing an issue' : 'Click on the model to place a new issue'}
+          disabled={disabled}
+          onClick={props.onPlaceIssue}
+        >
+          <FaLocationDot aria-hidden="true" className="me-1" />
+          Place issue
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,240 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Badge, Button, Form, Modal } from 'react-bootstrap';
+import {
+  ISSUE_STATUSES,
+  ISSUE_TYPES,
+  ISSUE_TYPE_LABELS,
+  MAX_ISSUE_TITLE,
+  type Issue,
+  type IssueStatus,
+  type IssueType,
+} from '@penstock/shared';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { isNotMember, userLabel, type IssueChanges } from '../api.ts';
+import { useAddComment, useIssue, useProjectUsers, useUpdateIssue } from '../hooks/useIssues.ts';
+import { formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+
+function IssueEditor({
+  issue,
+  saved,
+  onSaved,
+}: {
+  issue: Issue;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
+  const id = useId();
+  const users = useProjectUsers(issue.projectId);
+  const update = useUpdateIssue(issue.id);
+  const comment = useAddComment(issue.id);
+  const [title, setTitle] = useState(issue.title);
+  const [type, setType] = useState<IssueType>(issue.type);
+  const [status, setStatus] = useState<IssueStatus>(issue.status);
+  const [description, setDescription] = useState(issue.description);
+  const [assigneeId, setAssigneeId] = useState(issue.assigneeId ?? '');
+  const [dueDate, setDueDate] = useState(issue.dueDate ?? '');
+  const [body, setBody] = useState('');
+
+  const changes = (): IssueChanges => {
+    const result: IssueChanges = {};
+    if (title.trim() !== issue.title) result.title = title.trim();
+    if (type !== issue.type) result.type = type;
+    if (status !== issue.status) result.status = status;
+    if (description !== issue.description) result.description = description;
+    if ((assigneeId || null) !== issue.assigneeId) result.assigneeId = assigneeId || null;
+    if ((dueDate || null) !== issue.dueDate) result.dueDate = dueDate || null;
+    return result;
+  };
+  const changed = Object.keys(changes()).length > 0;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || !title.trim()) return;
+    onSaved(false);
+    update.mutate(changes(), { onSuccess: () => onSaved(true) });
+  };
+  const sendComment = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) return;
+    comment.mutate(body.trim(), { onSuccess: () => setBody('') });
+  };
+
+  return (
+    <>
+      <p className="small text-secondary mb-2">
+        <Badge bg={statusVariant(issue.status)} className="me-2">
+          {STATUS_LABELS[issue.status]}
+        </Badge>
+        <code>{issue.statusKey}</code> · updated {formatDateTime(issue.updatedAt)}
+      </p>
+      <Form onSubmit={save} aria-label="Edit issue">
+        <Form.Group className="mb-2" controlId={`${id}-title`}>
+          <Form.Label className="small mb-0">Title</Form.Label>
+          <Form.Control
+            size="sm"
+            required
+            maxLength={MAX_ISSUE_TITLE}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </Form.Group>
+        <div className="row g-2">
+          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-type`}>
+            <Form.Label className="small mb-0">Type</Form.Label>
+            <Form.Select
+              size="sm"
+              value={type}
+              onChange={(event) => setType(event.target.value as IssueType)}
+            >
+              {ISSUE_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {ISSUE_TYPE_LABELS[value]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-status`}>
+            <Form.Label className="small mb-0">Status</Form.Label>
+            <Form.Select
+              size="sm"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as IssueStatus)}
+            >
+              {ISSUE_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-assignee`}>
+            <Form.Label className="small mb-0">Assignee</Form.Label>
+            <Form.Select size="sm" value={assigneeId} onChange={(event) => setAssigneeId(event.target.value)}>
+              <option value="">Nobody</option>
+              {(users.data ?? []).map((user) => (
+                <option key={user.autodeskId} value={user.autodeskId}>
+                  {userLabel(user)}
+                </option>
+              ))}
+              {assigneeId && !users.data?.some((user) => user.autodeskId === assigneeId) && (
+                <option value={assigneeId}>{assigneeId}</option>
+              )}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-due`}>
+            <Form.Label className="small mb-0">Due date</Form.Label>
+            <Form.Control
+              type="date"
+              size="sm"
+              value={dueDate}
+              onChange={(event) => setDueDate(event.target.value)}
+            />
+          </Form.Group>
+        </div>
+        <Form.Group className="mb-2" controlId={`${id}-description`}>
+          <Form.Label className="small mb-0">Description</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            size="sm"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </Form.Group>
+        {update.isError && <ErrorAlert error={update.error} title="The issue was not saved." />}
+        {saved && !changed && !update.isPending && (
+          <p className="small text-success mb-2" role="status">
+            Saved.
+          </p>
+        )}
+        <div className="d-flex gap-2 justify-content-end mb-3">
+          {issue.status !== 'closed' && (
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ status: 'closed' })}
+            >
+              Close issue
+            </Button>
+          )}
+          <Button size="sm" type="submit" disabled={!changed || update.isPending || !title.trim()}>
+            {update.isPending ? 'Saving...' : 'Save changes'}
+          </Button>
+        </div>
+      </Form>
+      <section aria-labelledby={`${id}-comments`}>
+        <h3 id={`${id}-comments`} className="h6">
+          Comments ({issue.comments.length})
+        </h3>
+        {issue.comments.length === 0 ? (
+          <p className="small text-secondary">No comments yet.</p>
+        ) : (
+          <ul className="list-unstyled small issue-comments">
+            {issue.comments.map((entry) => (
+              <li key={entry.id} className="mb-2">
+                <strong>{entry.author}</strong>{' '}
+                <span className="text-secondary">{formatDateTime(entry.createdAt)}</span>
+                <div className="issue-comment-body">{entry.body}</div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form onSubmit={sendComment} aria-label="Add a comment">
+          <Form.Group className="mb-2" controlId={`${id}-comment`}>
+            <Form.Label className="small mb-0">New comment</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              size="sm"
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+            />
+          </Form.Group>
+          {comment.isError && <ErrorAlert error={comment.error} title="The comment was not added." />}
+          <div className="d-flex justify-content-end">
+            <Button
+              size="sm"
+              type="submit"
+              variant="outline-primary"
+              disabled={!body.trim() || comment.isPending}
+            >
+              {comment.isPending ? 'Adding...' : 'Add comment'}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+/** One issue in a dialog: edit its fields, close it, add comments. */
+export function IssueDetail({ issueId, onClose }: { issueId: string; onClose: () => void }) {
+  const issue = useIssue(issueId);
+  const [saved, setSaved] = useState(false);
+  return (
+    <Modal show onHide={onClose} size="lg" aria-labelledby="issue-detail-title">
+      <Modal.Header closeButton closeLabel="Close issue details">
+        <Modal.Title id="issue-detail-title" className="h5">
+          {issue.data ? issue.data.title : 'Issue'}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {issue.isPending ? (
+          <Loading label="Loading the issue..." />
+        ) : issue.isError ? (
+          <ErrorAlert
+            error={
+              isNotMember(issue.error) ? new Error('This issue cannot be found in the project.') : issue.error
+            }
+            title="The issue cannot be shown."
+          />
+        ) : (
+          // a saved issue (or a reload) shows the server's values again
+          <IssueEditor key={issue.data.updatedAt} issue={issue.data} saved={saved} onSaved={setSaved} />
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,266 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Badge, Button, Card, Form, Table } from 'react-bootstrap';
+import { FaDownload, FaPlus, FaUpload } from 'react-icons/fa6';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  ISSUE_STATUSES,
+  ISSUE_TYPES,
+  ISSUE_TYPE_LABELS,
+  type IssueStatus,
+  type IssueType,
+} from '@penstock/shared';
+import { errorMessage } from '../../../app/api.ts';
+import { useAppStore } from '../../../app/store.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { bcfUrl, importBcf, isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';
+import { useCreateIssue, useIssues, useProjectUsers } from '../hooks/useIssues.ts';
+import { assigneeName, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { IssueDetail } from './IssueDetail.tsx';
+import { IssueForm } from './IssueForm.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+
+function BcfTools({ projectId }: { projectId: string }) {
+  const id = useId();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      const answer = await importBcf(projectId, file);
+      setResult({
+        ok: true,
+        text: `Imported ${answer.issues.length} issue${answer.issues.length === 1 ? '' : 's'}: ${answer.created} created, ${answer.updated} updated.`,
+      });
+      void client.invalidateQueries({ queryKey: ['issues'] });
+    } catch (failure) {
+      setResult({ ok: false, text: `The BCF file was not imported: ${errorMessage(failure)}` });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <a className="btn btn-sm btn-outline-secondary" href={bcfUrl(projectId)} download>
+        <FaDownload aria-hidden="true" className="me-1" />
+        Export BCF
+      </a>
+      <label
+        className={`btn btn-sm btn-outline-secondary mb-0 ${busy ? 'disabled' : ''}`}
+        htmlFor={`${id}-bcf`}
+      >
+        <FaUpload aria-hidden="true" className="me-1" />
+        {busy ? 'Importing...' : 'Import BCF'}
+      </label>
+      <input
+        id={`${id}-bcf`}
+        ref={input}
+        type="file"
+        accept=".bcf,.bcfzip,application/octet-stream,application/zip"
+        className="visually-hidden"
+        aria-label="Import BCF"
+        disabled={busy}
+        onChange={(event) => void upload(event)}
+      />
+      {result && (
+        <Alert
+          variant={result.ok ? 'success' : 'danger'}
+          className="small py-1 px-2 mb-0 w-100"
+          dismissible
+          onClose={() => setResult(null)}
+        >
+          {result.text}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function NewIssueCard({ projectId, onCreated }: { projectId: string; onCreated: (id: string) => void }) {
+  const create = useCreateIssue();
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <h2 className="h6">New issue</h2>
+        <IssueForm
+          projectId={projectId}
+          pending={create.isPending}
+          error={create.error}
+          onSubmit={(values) =>
+            create.mutate({ projectId, ...values }, { onSuccess: (issue) => onCreated(issue.id) })
+          }
+        />
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The project log: the project's issues with filters, a new-issue form, BCF export and import. */
+export function ProjectLogPage() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { state } = useAppStore();
+  const projectId = params.get('projectId') || state.selectedProject?.projectid || null;
+  const openIssue = params.get('issue');
+  const [status, setStatus] = useState<IssueStatus | ''>('');
+  const [type, setType] = useState<IssueType | ''>('');
+  const [creating, setCreating] = useState(false);
+  const issues = useIssues(projectId, { status, type });
+  const users = useProjectUsers(projectId);
+  const projectName =
+    state.selectedProject && state.selectedProject.projectid === projectId
+      ? state.selectedProject.text
+      : null;
+
+  const showIssue = (issueId: string | null) => {
+    const next = new URLSearchParams(params);
+    if (projectId) next.set('projectId', projectId);
+    if (issueId) next.set('issue', issueId);
+    else next.delete('issue');
+    setParams(next);
+  };
+
+  if (!projectId) {
+    return (
+      <div className="page-container">
+        <h1 className="h3 mb-3">Project log</h1>
+        <p className="text-secondary">Select a project to see its issues.</p>
+        <Button size="sm" variant="outline-primary" onClick={() => void navigate('/main')}>
+          Choose a project
+        </Button>
+      </div>
+    );
+  }
+
+  const notMember = issues.isError && isNotMember(issues.error);
+
+  return (
+    <div className="page-container project-log">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Project log{projectName ? ` – ${projectName}` : ''}</h1>
+        {!notMember && (
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <Button
+              size="sm"
+              variant={creating ? 'secondary' : 'primary'}
+              onClick={() => setCreating(!creating)}
+            >
+              <FaPlus aria-hidden="true" className="me-1" />
+              {creating ? 'Hide the form' : 'New issue'}
+            </Button>
+            <BcfTools projectId={projectId} />
+          </div>
+        )}
+      </div>
+      {notMember ? (
+        <Alert variant="warning">{NOT_A_MEMBER_TEXT}</Alert>
+      ) : (
+        <>
+          {creating && (
+            <NewIssueCard
+              projectId={projectId}
+              onCreated={() => {
+                setCreating(false);
+              }}
+            />
+          )}
+          <Form
+            className="d-flex flex-wrap gap-3 mb-3"
+            aria-label="Filters"
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <Form.Group controlId={`${id}-status`} className="d-flex align-items-center gap-2">
+              <Form.Label className="small mb-0">Status</Form.Label>
+              <Form.Select
+                size="sm"
+                value={status}
+                onChange={(event) => setStatus(event.target.value as IssueStatus | '')}
+              >
+                <option value="">All statuses</option>
+                {ISSUE_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group controlId={`${id}-type`} className="d-flex align-items-center gap-2">
+              <Form.Label className="small mb-0">Type</Form.Label>
+              <Form.Select
+                size="sm"
+                value={type}
+                onChange={(event) => setType(event.target.value as IssueType | '')}
+              >
+                <option value="">All types</option>
+                {ISSUE_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {ISSUE_TYPE_LABELS[value]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Form>
+          {issues.isPending ? (
+            <Loading label="Loading issues..." />
+          ) : issues.isError ? (
+            <ErrorAlert error={issues.error} title="The issues cannot be loaded." />
+          ) : issues.data.length === 0 ? (
+            <p className="text-secondary">
+              {status || type ? 'No issues match these filters.' : 'This project has no issues yet.'}
+            </p>
+          ) : (
+            <Table size="sm" hover responsive className="issue-table align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Assignee</th>
+                  <th scope="col">Due date</th>
+                  <th scope="col">Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {issues.data.map((issue) => (
+                  <tr key={issue.id}>
+                    <td>
+                      <Link
+                        to={issueHref(projectId, issue.id)}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          showIssue(issue.id);
+                        }}
+                      >
+                        {issue.title}
+                      </Link>
+                    </td>
+                    <td>{ISSUE_TYPE_LABELS[issue.type]}</td>
+                    <td>
+                      <Badge bg={statusVariant(issue.status)} className="me-1">
+                        {STATUS_LABELS[issue.status]}
+                      </Badge>
+                      <code className="small">{issue.statusKey}</code>
+                    </td>
+                    <td>{assigneeName(issue, users.data)}</td>
+                    <td>{issue.dueDate ?? ''}</td>
+                    <td className="text-nowrap">{formatDateTime(issue.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </>
+      )}
+      {openIssue && !notMember && <IssueDetail issueId={openIssue} onClose={() => showIssue(null)} />}
+    </div>
+  );
+}

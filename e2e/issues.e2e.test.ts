@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startPenstock, type RunningPenstock } from './support/server.ts';
+
+const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo' };
+const MODEL = 'RWTW-3D-Treatment-Works.ifc';
+const TITLE = 'E2E pinned issue: check the flange';
+
+/** the viewer's end-to-end hook (apps/web/src/features/viewer/testHook.ts) */
+const viewerReady = () =>
+  (window as unknown as { __penstockViewer?: { ready: boolean } }).__penstockViewer?.ready === true;
+
+const pins = (page: Page) => page.locator('[data-issue-pin]');
+
+describe('issues in Chromium', () => {
+  let server: RunningPenstock;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startPenstock();
+    browser = await launchBrowser();
+    page = browser.page;
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(ENGINEER.email);
+    await page.getByLabel('Password').fill(ENGINEER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/main$/);
+    await page.getByPlaceholder('Select project').click();
+    await page.keyboard.type('riverside');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Shared', exact: true }).click();
+    await page.getByRole('button', { name: 'Process', exact: true }).click();
+    await page.getByRole('button', { name: MODEL }).click();
+    await page.waitForFunction(viewerReady, undefined, { timeout: 90_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('places an issue pin on the model and creates the issue', async () => {
+    const toggle = page.getByRole('button', { name: 'Show/Hide issues' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    const canvas = page.getByTestId('model-canvas');
+    const box = (await canvas.boundingBox())!;
+    const dialog = page.getByRole('dialog', { name: 'New issue' });
+    // frame a tagged object so that the canvas centre is on it (the model's own centre may be empty)
+    const tag = await page.evaluate(() => {
+      const hook = (window as unknown as { __penstockViewer?: { tags(): string[] } }).__penstockViewer;
+      return hook?.tags().find((t) => /^(P|T|TK)-\d/.test(t)) ?? hook?.tags()[0] ?? null;
+    });
+    expect(tag).toBeTruthy();
+    await page.evaluate(
+      (t) =>
+        (
+          window as unknown as { __penstockViewer: { selectByTag(tag: string): Promise<number> } }
+        ).__penstockViewer.selectByTag(t),
+      tag!,
+    );
+    await page.getByRole('dialog', { name: 'Properties' }).waitFor();
+    await page.getByRole('button', { name: 'Close properties' }).click();
+    await page.waitForTimeout(500);
+    // the centre first, then a grid of points until one hits an object
+    const offsets: (readonly [number, number])[] = [[0.5, 0.5]];
+    for (let fy = 0.3; fy <= 0.71; fy += 0.1)
+      for (let fx = 0.3; fx <= 0.71; fx += 0.1) offsets.push([fx, fy]);
+    for (const [fx, fy] of offsets) {
+      if (!(await page.getByRole('button', { name: 'Place issue', pressed: true }).count()))
+        await page.getByRole('button', { name: 'Place issue' }).click();
+      await page.getByTestId('issue-capture').waitFor();
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+      await page.waitForTimeout(300);
+      if (await dialog.count()) break;
+    }
+    await dialog.waitFor();
+    await dialog.getByLabel('Title').fill(TITLE);
+    await dialog.getByRole('button', { name: 'Create issue' }).click();
+    await page.getByRole('button', { name: TITLE }).waitFor({ timeout: 15_000 });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await pins(page).count()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('hides and shows the pins with the toggle', async () => {
+    const toggle = page.getByRole('button', { name: 'Show/Hide issues' });
+    await toggle.click();
+    await expect.poll(() => pins(page).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => pins(page).count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole('button', { name: TITLE }).count()).toBe(1);
+  });
+
+  it('a clicked pin shows the Issue panel with title and status', async () => {
+    await page.getByRole('button', { name: TITLE }).click();
+    const panel = page.getByRole('dialog', { name: 'Issue' });
+    await panel.waitFor();
+    expect(await panel.getByTestId('issue-panel-title').textContent()).toBe(TITLE);
+    expect(await panel.getByTestId('issue-panel-status').textContent()).toContain('quality_issues-open');
+    expect(await panel.getByRole('link', { name: 'Open issue' }).getAttribute('href')).toMatch(
+      /^\/projectLog\?projectId=b\.[^&]+&issue=q\./,
+    );
+    await page.waitForTimeout(500);
+    await screenshot(page, '20-issue-pins');
+  });
+
+  it('lists the issue in the project log reached from the header', async () => {
+    await page.getByRole('link', { name: 'Project log' }).click();
+    await page.waitForURL(/\/projectLog\?projectId=/);
+    await page.getByRole('heading', { level: 1, name: /Project log/ }).waitFor();
+    const link = page.getByRole('link', { name: TITLE });
+    await link.waitFor();
+    await link.click();
+    const detail = page.getByRole('dialog');
+    await detail.getByRole('button', { name: 'Close issue', exact: true }).waitFor();
+    expect(await detail.getByText('quality_issues-open').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(600); // the dialog fades in
+    await screenshot(page, '21-project-log');
+  });
+});

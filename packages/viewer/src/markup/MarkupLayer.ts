@@ -1,0 +1,583 @@
+import {
+  arrowHead,
+  boxOf,
+  cloudPath,
+  cloudRadius,
+  DEFAULT_MARKUP_STYLE,
+  drawnFont,
+  hitTest,
+  moveShape,
+  parseDrawing,
+  polylinePath,
+  serializeDrawing,
+  shapeBounds,
+  toFraction,
+  toPixels,
+  type MarkupDrawing,
+  type MarkupShape,
+  type MarkupStyle,
+  type MarkupTool,
+  type Point,
+  type Size,
+} from './geometry.ts';
+
+export type MarkupLayerMode = MarkupTool | 'select' | null;
+
+export interface MarkupLayerOptions {
+  /**
+   * The element the overlay covers (a PDF page's canvas inside a scrolling host); by default the whole
+   * host. The overlay is placed in the host, so it scrolls with the target.
+   */
+  target?: HTMLElement;
+  /** the longest side of toPng's image (default 1600 pixels) */
+  maxImageSize?: number;
+}
+
+/** A framework-free SVG markup overlay (rectangles, ellipses, polylines, freehand, clouds, arrows, text). */
+export interface MarkupLayer {
+  readonly element: SVGSVGElement;
+  /** the tool drawing new shapes, 'select' to pick, move and delete shapes, null to only show them */
+  setMode(mode: MarkupLayerMode): void;
+  readonly mode: MarkupLayerMode;
+  /** the style of shapes drawn from now on */
+  setStyle(style: Partial<MarkupStyle>): void;
+  readonly style: MarkupStyle;
+  serialize(): MarkupDrawing;
+  /** replace the shapes with drawing data (JSON text or value) */
+  load(data: unknown): void;
+  clear(): void;
+  setVisible(visible: boolean): void;
+  readonly visible: boolean;
+  readonly shapeCount: number;
+  readonly selectedId: string | null;
+  select(id: string | null): void;
+  /** delete the selected shape; false when none is selected */
+  deleteSelected(): boolean;
+  /** measure the host / target again (after a page change or zoom) */
+  refresh(): void;
+  /** shapes added, moved or deleted */
+  onChange(callback: () => void): () => void;
+  /**
+   * One PNG data URL of the base (a 2D canvas, or an image data URL such as a WebGL viewer's
+   * screenshot()) with the markups drawn over it.
+   */
+  toPng(base?: HTMLCanvasElement | string | null): Promise<string>;
+  dispose(): void;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const MIN_DRAG_PX = 3;
+
+interface Draft {
+  tool: 'rect' | 'circ' | 'cloud' | 'arrow' | 'free';
+  start: Point;
+  end: Point;
+  points: Point[];
+}
+
+let nextId = 1;
+const newId = () => `s${Date.now().toString(36)}${(nextId++).toString(36)}`;
+
+function svgElement<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  return element;
+}
+
+const strokeAttributes = (style: MarkupStyle) => ({
+  fill: 'none',
+  stroke: style.stroke,
+  'stroke-width': style.strokeWidth,
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+});
+
+/** The SVG of one shape on an overlay of this size (pixels). */
+export function shapeElement(shape: MarkupShape, size: Size): SVGElement {
+  const stroke = strokeAttributes(shape.style);
+  let element: SVGElement;
+  switch (shape.type) {
+    case 'rect': {
+      const b = shapeBounds(shape, size);
+      element = svgElement('rect', { x: b.x, y: b.y, width: b.w, height: b.h, ...stroke });
+      break;
+    }
+    case 'circ': {
+      const b = shapeBounds(shape, size);
+      element = svgElement('ellipse', {
+        cx: b.x + b.w / 2,
+        cy: b.y + b.h / 2,
+        rx: b.w / 2,
+        ry: b.h / 2,
+        ...stroke,
+      });
+      break;
+    }
+    case 'cloud': {
+      const b = shapeBounds(shape, size);
+      element = svgElement('path', { d: cloudPath(b.x, b.y, b.w, b.h, cloudRadius(b.w, b.h)), ...stroke });
+      break;
+    }
+    case 'poly':
+    case 'free':
+      element = svgElement('path', {
+        d: polylinePath(shape.points.map((p) => toPixels(p, size))),
+        ...stroke,
+      });
+      break;
+    case 'arrow': {
+      const from = toPixels(shape.from, size);
+      const to = toPixels(shape.to, size);
+      const [a, b] = arrowHead(from, to, shape.style.strokeWidth);
+      element = svgElement('g', {});
+      element.appendChild(svgElement('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, ...stroke }));
+      element.appendChild(
+        svgElement('polygon', {
+          points: `${to.x},${to.y} ${a.x},${a.y} ${b.x},${b.y}`,
+          fill: shape.style.stroke,
+          stroke: shape.style.stroke,
+          'stroke-width': shape.style.strokeWidth,
+          'stroke-linejoin': 'round',
+        }),
+      );
+      break;
+    }
+    case 'text': {
+      const font = drawnFont(shape.style);
+      element = svgElement('text', {
+        x: shape.x * size.width,
+        y: shape.y * size.height + font * 0.85,
+        fill: shape.style.stroke,
+        'font-size': font,
+        'font-family': shape.style.fontFamily,
+      });
+      element.setAttribute('xml:space', 'preserve');
+      element.textContent = shape.text;
+      break;
+    }
+  }
+  element.setAttribute('data-shape-id', shape.id);
+  element.setAttribute('data-shape-type', shape.type);
+  return element;
+}
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('The image for the markup preview cannot be read'));
+    image.src = src;
+  });
+}
+
+const isTyping = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions = {}): MarkupLayer {
+  const svg = svgElement('svg', { class: 'penstock-markup-layer', 'aria-label': 'Markups', role: 'img' });
+  Object.assign(svg.style, {
+    position: 'absolute',
+    left: '0px',
+    top: '0px',
+    zIndex: '4',
+    overflow: 'hidden',
+    pointerEvents: 'none',
+    touchAction: 'none',
+    userSelect: 'none',
+  });
+  if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
+  host.appendChild(svg);
+
+  let shapes: MarkupShape[] = [];
+  let mode: MarkupLayerMode = null;
+  let style: MarkupStyle = { ...DEFAULT_MARKUP_STYLE };
+  let visible = true;
+  let selectedId: string | null = null;
+  let size: Size = { width: 0, height: 0 };
+  let offset: Point = { x: 0, y: 0 };
+  let draft: Draft | null = null;
+  let poly: Point[] | null = null;
+  let drag: { id: string; start: Point; original: MarkupShape } | null = null;
+  let textInput: HTMLInputElement | null = null;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+
+  const measure = () => {
+    if (options.target) {
+      const t = options.target.getBoundingClientRect();
+      const h = host.getBoundingClientRect();
+      offset = {
+        x: t.left - h.left + host.scrollLeft - host.clientLeft,
+        y: t.top - h.top + host.scrollTop - host.clientTop,
+      };
+      size = { width: t.width, height: t.height };
+    } else {
+      offset = { x: 0, y: 0 };
+      size = { width: host.clientWidth, height: host.clientHeight };
+    }
+    Object.assign(svg.style, {
+      left: `${offset.x}px`,
+      top: `${offset.y}px`,
+      width: `${size.width}px`,
+      height: `${size.height}px`,
+    });
+    svg.setAttribute('width', String(size.width));
+    svg.setAttribute('height', String(size.height));
+    svg.setAttribute('viewBox', `0 0 ${size.width || 1} ${size.height || 1}`);
+  };
+
+  const draftShape = (): MarkupShape | null => {
+    if (draft) {
+      const a = toFraction(draft.start, size);
+      const b = toFraction(draft.end, size);
+      if (draft.tool === 'arrow') return { id: 'draft', type: 'arrow', style, from: a, to: b };
+      if (draft.tool === 'free')
+        return { id: 'draft', type: 'free', style, points: draft.points.map((p) => toFraction(p, size)) };
+      return { id: 'draft', type: draft.tool, style, ...boxOf(a, b) };
+    }
+    if (poly) return { id: 'draft', type: 'poly', style, points: poly.map((p) => toFraction(p, size)) };
+    return null;
+  };
+
+  const drawInto = (target: SVGSVGElement, at: Size, withSelection: boolean) => {
+    while (target.firstChild) target.removeChild(target.firstChild);
+    for (const shape of shapes) target.appendChild(shapeElement(shape, at));
+    const pending = draftShape();
+    if (pending) target.appendChild(shapeElement(pending, at));
+    const chosen = withSelection ? shapes.find((s) => s.id === selectedId) : undefined;
+    if (chosen) {
+      const b = shapeBounds(chosen, at);
+      target.appendChild(
+        svgElement('rect', {
+          x: b.x - 4,
+          y: b.y - 4,
+          width: b.w + 8,
+          height: b.h + 8,
+          fill: 'none',
+          stroke: '#6c757d',
+          'stroke-width': 1,
+          'stroke-dasharray': '4 3',
+          'data-selection': chosen.id,
+        }),
+      );
+    }
+  };
+
+  const render = () => drawInto(svg, size, mode === 'select');
+
+  const applyInteractivity = () => {
+    svg.style.display = visible ? '' : 'none';
+    svg.style.pointerEvents = visible && mode ? 'auto' : 'none';
+    svg.style.cursor = mode === 'select' ? 'default' : mode ? 'crosshair' : '';
+  };
+
+  const local = (event: { clientX: number; clientY: number }): Point => {
+    const r = svg.getBoundingClientRect();
+    return { x: event.clientX - r.left, y: event.clientY - r.top };
+  };
+
+  const add = (shape: MarkupShape) => {
+    shapes = [...shapes, shape];
+    render();
+    changed();
+  };
+
+  const closeText = (commit: boolean) => {
+    const input = textInput;
+    if (!input) return;
+    textInput = null;
+    const text = input.value.trim();
+    const at = { x: Number(input.dataset.x), y: Number(input.dataset.y) };
+    input.remove();
+    if (commit && text)
+      add({ id: newId(), type: 'text', style: { ...style }, ...toFraction(at, size), text });
+  };
+
+  const openText = (at: Point) => {
+    closeText(true);
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.className = 'penstock-markup-text';
+    input.setAttribute('aria-label', 'Markup text');
+    input.placeholder = 'Type, then Enter';
+    input.dataset.x = String(at.x);
+    input.dataset.y = String(at.y);
+    const font = drawnFont(style);
+    Object.assign(input.style, {
+      position: 'absolute',
+      left: `${offset.x + at.x}px`,
+      top: `${offset.y + at.y}px`,
+      zIndex: '5',
+      minWidth: '10em',
+      fontSize: `${Math.max(font, 12)}px`,
+      fontFamily: style.fontFamily,
+      color: style.stroke,
+      border: `1px dashed ${style.stroke}`,
+      background: 'rgba(255,255,255,0.85)',
+      padding: '0 2px',
+    });
+    input.addEventListener('keydown', (event) => {
+      event.stopPropagation();
+      if (event.key === 'Enter') closeText(true);
+      else if (event.key === 'Escape') closeText(false);
+    });
+    input.addEventListener('blur', () => closeText(true));
+    host.appendChild(input);
+    textInput = input;
+    // focus after the pointer event that opened it has finished
+    setTimeout(() => input.focus(), 0);
+  };
+
+  const finishPoly = () => {
+    if (!poly) return;
+    const points: Point[] = [];
+    for (const p of poly) {
+      const last = points[points.length - 1];
+      if (!last || Math.hypot(p.x - last.x, p.y - last.y) > MIN_DRAG_PX) points.push(p);
+    }
+    poly = null;
+    if (points.length >= 2)
+      add({ id: newId(), type: 'poly', style: { ...style }, points: points.map((p) => toFraction(p, size)) });
+    else render();
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.button !== 0 || !mode) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const p = local(event);
+    if (mode === 'select') {
+      const hit = hitTest(shapes, p, size);
+      selectedId = hit?.id ?? null;
+      if (hit) {
+        drag = { id: hit.id, start: p, original: hit };
+        svg.setPointerCapture?.(event.pointerId);
+      }
+      render();
+      return;
+    }
+    if (mode === 'text') {
+      openText(p);
+      return;
+    }
+    if (mode === 'poly') {
+      if (!poly) poly = [p, { ...p }];
+      else {
+        poly[poly.length - 1] = p;
+        poly.push({ ...p });
+      }
+      render();
+      return;
+    }
+    draft = { tool: mode, start: p, end: p, points: [p] };
+    svg.setPointerCapture?.(event.pointerId);
+    render();
+  };
+
+  const onPointerMove = (event: PointerEvent) => {
+    if (!mode) return;
+    const p = local(event);
+    if (drag) {
+      const d = toFraction({ x: p.x - drag.start.x, y: p.y - drag.start.y }, size);
+      const { id, original } = drag;
+      shapes = shapes.map((s) => (s.id === id ? moveShape(original, d.x, d.y) : s));
+      render();
+    } else if (draft) {
+      draft.end = p;
+      if (draft.tool === 'free') draft.points.push(p);
+      render();
+    } else if (poly) {
+      poly[poly.length - 1] = p;
+      render();
+    }
+  };
+
+  const onPointerUp = (event: PointerEvent) => {
+    if (drag) {
+      drag = null;
+      changed();
+      return;
+    }
+    if (!draft) return;
+    const done = draft;
+    draft = null;
+    done.end = local(event);
+    const moved = Math.hypot(done.end.x - done.start.x, done.end.y - done.start.y) > MIN_DRAG_PX;
+    if (!moved) return render();
+    const a = toFraction(done.start, size);
+    const b = toFraction(done.end, size);
+    const base = { id: newId(), style: { ...style } };
+    if (done.tool === 'arrow') add({ ...base, type: 'arrow', from: a, to: b });
+    else if (done.tool === 'free') {
+      done.points.push(done.end);
+      add({ ...base, type: 'free', points: done.points.map((p) => toFraction(p, size)) });
+    } else add({ ...base, type: done.tool, ...boxOf(a, b) });
+  };
+
+  const onDoubleClick = (event: MouseEvent) => {
+    if (mode !== 'poly') return;
+    event.preventDefault();
+    event.stopPropagation();
+    finishPoly();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!visible || isTyping(event.target)) return;
+    if (event.key === 'Escape' && poly) {
+      poly = null;
+      render();
+    } else if (event.key === 'Enter' && poly) finishPoly();
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && selectedId) {
+      event.preventDefault();
+      layer.deleteSelected();
+    }
+  };
+
+  svg.addEventListener('pointerdown', onPointerDown);
+  svg.addEventListener('pointermove', onPointerMove);
+  svg.addEventListener('pointerup', onPointerUp);
+  svg.addEventListener('pointercancel', onPointerUp);
+  svg.addEventListener('dblclick', onDoubleClick);
+  document.addEventListener('keydown', onKeyDown);
+
+  const observer =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          measure();
+          render();
+        });
+  observer?.observe(host);
+  if (options.target) observer?.observe(options.target);
+  measure();
+  applyInteractivity();
+
+  const layer: MarkupLayer = {
+    element: svg,
+    setMode(next) {
+      if (next === mode) return;
+      closeText(true);
+      if (poly) finishPoly();
+      draft = null;
+      drag = null;
+      mode = next;
+      if (mode !== 'select') selectedId = null;
+      applyInteractivity();
+      render();
+    },
+    get mode() {
+      return mode;
+    },
+    setStyle(next) {
+      style = { ...style, ...next };
+    },
+    get style() {
+      return { ...style };
+    },
+    serialize: () => serializeDrawing(shapes),
+    load(data) {
+      shapes = parseDrawing(data).shapes;
+      selectedId = null;
+      measure();
+      render();
+      changed();
+    },
+    clear() {
+      closeText(false);
+      shapes = [];
+      poly = null;
+      draft = null;
+      selectedId = null;
+      render();
+      changed();
+    },
+    setVisible(next) {
+      visible = next;
+      if (!next) closeText(false);
+      applyInteractivity();
+    },
+    get visible() {
+      return visible;
+    },
+    get shapeCount() {
+      return shapes.length;
+    },
+    get selectedId() {
+      return selectedId;
+    },
+    select(id) {
+      selectedId = id !== null && shapes.some((s) => s.id === id) ? id : null;
+      render();
+    },
+    deleteSelected() {
+      if (!selectedId) return false;
+      const id = selectedId;
+      shapes = shapes.filter((s) => s.id !== id);
+      selectedId = null;
+      render();
+      changed();
+      return true;
+    },
+    refresh() {
+      measure();
+      render();
+    },
+    onChange(callback) {
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    },
+    async toPng(base) {
+      closeText(true);
+      measure();
+      let source: CanvasImageSource | null = null;
+      let width = size.width;
+      let height = size.height;
+      const canvas = document.createElement('canvas');
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('This browser cannot draw the markup preview');
+      if (typeof base === 'string' && base) {
+        const image = await loadImage(base);
+        source = image;
+        width = image.naturalWidth || width;
+        height = image.naturalHeight || height;
+      } else if (base && typeof base !== 'string') {
+        source = base;
+        width = base.width || width;
+        height = base.height || height;
+      }
+      const scale = Math.min(1, (options.maxImageSize ?? 1600) / Math.max(width, height, 1));
+      canvas.width = Math.max(1, Math.round(width * scale));
+      canvas.height = Math.max(1, Math.round(height * scale));
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      if (source) context.drawImage(source, 0, 0, canvas.width, canvas.height);
+      const copy = svgElement('svg', {
+        xmlns: SVG_NS,
+        width: canvas.width,
+        height: canvas.height,
+        viewBox: `0 0 ${size.width || 1} ${size.height || 1}`,
+      });
+      const pending = { draft, poly };
+      draft = null;
+      poly = null;
+      drawInto(copy, size, false);
+      ({ draft, poly } = pending);
+      const text = new XMLSerializer().serializeToString(copy);
+      const overlay = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`);
+      context.drawImage(overlay, 0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/png');
+    },
+    dispose() {
+      closeText(false);
+      observer?.disconnect();
+      document.removeEventListener('keydown', onKeyDown);
+      svg.remove();
+      listeners.clear();
+    },
+  };
+  return layer;
+}
