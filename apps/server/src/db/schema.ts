@@ -118,6 +118,8 @@ export interface IssuesTable {
   due_date: string | null;
   /** JSON text of [{documentId, details: {viewableGuid, position, objectId, viewerState}}] */
   linked_documents: string;
+  /** JSON text of the imported BCF viewpoints, {version: 1, viewpoints: [{guid, camera, selection}]}; null for none */
+  bcf_viewpoints: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './20261121T2100_foundation.ts';
 import * as models from './20261121T2200_models.ts';
 import * as issuesMarkups from './20261121T2300_issues_markups.ts';
+import * as issueViewpoints from './20261121T2330_issue_viewpoints.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
   '20261121T2100_foundation': foundation,
   '20261121T2200_models': models,
   '20261121T2300_issues_markups': issuesMarkups,
+  '20261121T2330_issue_viewpoints': issueViewpoints,
 };

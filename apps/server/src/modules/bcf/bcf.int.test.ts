@@ -4,9 +4,15 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
+import { parseStoredViewpoints } from './bcf.service.ts';
+import { ifcToThree } from './bcf.xml.ts';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/bcf', name));
+const ifcFixture = (name: string) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/ifc', name));
+/** The IfcGuids bcf30_component_selection.bcf selects: two walls of Architectural.ifc, one of MEP.ifc. */
+const SELECTED = ['0KkZ20so9BsO1d1hFcfLOl', '1XbKhGD91DvhOpYZbhzGTI', '3D9pjHJ0HCnggyepvsht8s'];
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -30,6 +36,7 @@ for (const kind of await testDatabases()) {
     let viewer: string;
     let outsider: string;
     let versionId: string;
+    let memberId: string;
 
     const importBcf = (projectId: string, content: Buffer, cookie = member) => {
       const { payload, headers } = multipartFile('issues.bcf', content);
@@ -70,6 +77,7 @@ for (const kind of await testDatabases()) {
       ]);
       projectA = project.id;
       projectB = (await penstock.createProject('BCF B', [{ userId: a.id, role: 'manager' }])).id;
+      memberId = a.id;
       member = await penstock.signIn(a.email);
       viewer = await penstock.signIn(b.email);
       outsider = await penstock.signIn(c.email);
@@ -225,6 +233,129 @@ for (const kind of await testDatabases()) {
       expect(copy.comments.map((c) => c.body)).toEqual(['Measured 600 mm']);
     });
 
+    it('keeps imported viewpoints, links them to the models their IfcGuids resolve in, and exports them', async () => {
+      const project = await penstock.createProject('BCF Models', [{ userId: memberId, role: 'member' }]);
+      const uploadModel = async (name: string) => {
+        const { payload, headers } = multipartFile(name, ifcFixture(name));
+        const response = await penstock.app.inject({
+          method: 'POST',
+          url: `/api/folders/${project.folders.WIP}/files`,
+          payload,
+          headers: { ...headers, cookie: member },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ version: { id: string } }>().version.id;
+      };
+      const architectural = await uploadModel('Architectural.ifc');
+      const mep = await uploadModel('MEP.ifc');
+      await penstock.jobs.idle();
+      const model = async (id: string) =>
+        (
+          await penstock.app.inject({ method: 'GET', url: `/api/models/${id}`, headers: { cookie: member } })
+        ).json<{ conversion: { state: string }; viewables: Array<{ guid: string; role: string }> }>();
+      const archInfo = await model(architectural);
+      expect(archInfo.conversion.state).toBe('done');
+      const localIdOf = async (version: string, guid: string) =>
+        Number(
+          (
+            await penstock.database.db
+              .selectFrom('model_objects')
+              .select('local_id')
+              .where('version_id', '=', version)
+              .where('guid', '=', guid)
+              .executeTakeFirstOrThrow()
+          ).local_id,
+        );
+      const wallA = await localIdOf(architectural, SELECTED[0]!);
+      const wallB = await localIdOf(architectural, SELECTED[1]!);
+      const duct = await localIdOf(mep, SELECTED[2]!);
+
+      const imported = await importBcf(project.id, fixture('bcf30_component_selection.bcf'));
+      expect(imported.statusCode, imported.body).toBe(200);
+      const issue = imported.json().issues[0];
+      const position = { x: 9.061518529355535, y: -39.13140881031754, z: 37.183202420175064 };
+      expect(issue.linkedDocuments).toEqual([
+        {
+          documentId: architectural,
+          details: {
+            viewableGuid: archInfo.viewables.find((v) => v.role === '3d')!.guid,
+            position: { x: 0, y: 0, z: 0 },
+            objectId: wallA,
+            viewerState: {
+              version: 1,
+              kind: '3d',
+              camera: { position: ifcToThree(position), target: expect.any(Object) },
+              plan: null,
+              selection: [wallA, wallB],
+            },
+          },
+        },
+        {
+          documentId: mep,
+          details: expect.objectContaining({
+            objectId: duct,
+            viewerState: expect.objectContaining({ selection: [duct] }),
+          }),
+        },
+      ]);
+      // the target is 10 m along the (unit) CameraDirection, in the viewer's frame
+      const target = issue.linkedDocuments[0].details.viewerState.camera.target;
+      expect(target.x).toBeCloseTo(position.x + 0.8950452506542206, 6);
+      expect(target.y).toBeCloseTo(position.z - 7.532956004142761, 6);
+      expect(target.z).toBeCloseTo(-(position.y + 6.515632271766663), 6);
+      expect((await importBcf(project.id, fixture('bcf30_perspective_camera.bcf'))).statusCode).toBe(200);
+
+      const storedOf = async (projectId: string) =>
+        Object.fromEntries(
+          (
+            await penstock.database.db
+              .selectFrom('issues')
+              .select(['guid', 'bcf_viewpoints'])
+              .where('project_id', '=', projectId)
+              .execute()
+          ).map((row) => [row.guid, parseStoredViewpoints(row.bcf_viewpoints)]),
+        );
+      const stored = await storedOf(project.id);
+      expect(stored[issue.guid]).toEqual([
+        {
+          guid: '7b2c1bf5-5854-433d-8136-981c957ed910',
+          camera: expect.objectContaining({
+            kind: 'orthogonal',
+            position,
+            viewToWorldScale: 18.97427487373352,
+          }),
+          selection: SELECTED,
+        },
+      ]);
+      expect(stored['01777b21-ba39-4c2b-ad1d-a9320f81214a']).toEqual([
+        expect.objectContaining({
+          camera: expect.objectContaining({ kind: 'perspective', fieldOfView: 29.39495760413827 }),
+          selection: [],
+        }),
+      ]);
+
+      const exported = await exportBcf(project.id);
+      expect(exported.statusCode).toBe(200);
+      const zip = await JSZip.loadAsync(exported.rawPayload);
+      const viewpointXml = await zip
+        .file(`${issue.guid}/viewpoint-7b2c1bf5-5854-433d-8136-981c957ed910.bcfv`)!
+        .async('string');
+      expect(viewpointXml).toContain('<OrthogonalCamera>');
+      expect(viewpointXml).toContain('<ViewToWorldScale>18.97427487373352</ViewToWorldScale>');
+      for (const guid of SELECTED) expect(viewpointXml).toContain(`<Component IfcGuid="${guid}"/>`);
+
+      const copy = await penstock.createProject('BCF Copy', [{ userId: memberId, role: 'member' }]);
+      const again = await importBcf(copy.id, exported.rawPayload);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ created: 2, updated: 0 });
+      // no models in the copy: nothing to link to, but the cameras and IfcGuids are kept
+      expect(again.json().issues.map((i: { linkedDocuments: unknown[] }) => i.linkedDocuments)).toEqual([
+        [],
+        [],
+      ]);
+      expect(await storedOf(copy.id)).toEqual(stored);
+    });
+
     it('refuses malformed files with a message and writes nothing', async () => {
       const before = summary(await issuesOf(projectB));
       const emptyZip = new JSZip();
@@ -239,6 +370,12 @@ for (const kind of await testDatabases()) {
         '11111111-2222-4333-8444-555555555555/markup.bcf',
         '<Markup><Topic Guid="11111111-2222-4333-8444-555555555555"/></Markup>',
       );
+      const badCamera = await JSZip.loadAsync(fixture('bcf30_component_selection.bcf'));
+      const viewpointFile = badCamera.file(/\.bcfv$/)[0]!;
+      badCamera.file(
+        viewpointFile.name,
+        (await viewpointFile.async('string')).replace(/<ViewToWorldScale>[^<]*</, '<ViewToWorldScale>wide<'),
+      );
       const cases: Array<[Buffer, RegExp]> = [
         [crypto.randomBytes(4096), /not a zip archive/],
         [await emptyZip.generateAsync({ type: 'nodebuffer' }), /bcf\.version is missing/],
@@ -248,6 +385,7 @@ for (const kind of await testDatabases()) {
         ],
         [await badTopic.generateAsync({ type: 'nodebuffer' }), /is not valid XML/],
         [await noTitle.generateAsync({ type: 'nodebuffer' }), /the Topic has no Title/],
+        [await badCamera.generateAsync({ type: 'nodebuffer' }), /ViewToWorldScale is not a number/],
       ];
       for (const [content, message] of cases) {
         const response = await importBcf(projectB, content);

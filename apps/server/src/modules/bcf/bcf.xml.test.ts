@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   BcfFormatError,
   cameraFromViewerState,
+  ifcToThree,
+  modelViewerStateFromBcf,
   parseMarkupXml,
   parseVersionXml,
   parseViewpointXml,
   writeMarkupXml,
   writeVersionXml,
   writeViewpointXml,
+  threeToIfc,
+  upVectorFor,
   type BcfTopic,
   type BcfViewpoint,
 } from './bcf.xml.ts';
@@ -29,6 +33,7 @@ const topic: BcfTopic = {
 const viewpoint: BcfViewpoint = {
   guid: 'vp-1',
   camera: {
+    kind: 'perspective',
     position: { x: 1.5, y: -2, z: 3 },
     direction: { x: 0, y: 1, z: 0 },
     up: { x: 0, y: 0, z: 1 },
@@ -43,6 +48,58 @@ describe('BCF 3.0 XML', () => {
     expect(parseVersionXml(writeVersionXml())).toBe('3.0');
     expect(parseMarkupXml(writeMarkupXml(topic))).toEqual(topic);
     expect(parseViewpointXml(writeViewpointXml(viewpoint))).toEqual(viewpoint);
+  });
+
+  it('writes and reads an orthogonal camera, and refuses cameras with values that are not numbers', () => {
+    const orthogonal: BcfViewpoint = {
+      guid: 'vp-2',
+      camera: {
+        kind: 'orthogonal',
+        position: { x: 9, y: -39, z: 37 },
+        direction: { x: 0, y: 0.6, z: -0.8 },
+        up: { x: 0, y: 0.8, z: 0.6 },
+        viewToWorldScale: 18.97,
+        aspectRatio: 1.75,
+      },
+      selection: [],
+    };
+    const xml = writeViewpointXml(orthogonal);
+    expect(xml).toContain('<OrthogonalCamera>');
+    expect(xml).toContain('<ViewToWorldScale>18.97</ViewToWorldScale>');
+    expect(parseViewpointXml(xml)).toEqual(orthogonal);
+    expect(() => parseViewpointXml(xml.replace('<X>9</X>', '<X>nine</X>'))).toThrow(
+      /CameraViewPoint\/X is not a number/,
+    );
+    expect(() => parseViewpointXml(xml.replace(/<ViewToWorldScale>.*<\/ViewToWorldScale>/, ''))).toThrow(
+      /ViewToWorldScale is not a number/,
+    );
+  });
+
+  it('turns IFC/BCF coordinates (Z up) into the viewer frame (Y up) and back', () => {
+    expect(ifcToThree({ x: 1, y: 2, z: 3 })).toEqual({ x: 1, y: 3, z: -2 });
+    expect(threeToIfc({ x: 1, y: 3, z: -2 })).toEqual({ x: 1, y: 2, z: 3 });
+    // IFC up (Z) is the viewer's up (Y); IFC north (Y) looks into the screen (−Z)
+    expect(ifcToThree({ x: 0, y: 0, z: 1 })).toEqual({ x: 0, y: 1, z: 0 });
+    expect(ifcToThree({ x: 0, y: 1, z: 0 })).toEqual({ x: 0, y: 0, z: -1 });
+    const v = { x: -4.5, y: 7.25, z: 0.5 };
+    expect(threeToIfc(ifcToThree(v))).toEqual(v);
+    const state = modelViewerStateFromBcf(
+      { ...viewpoint.camera!, position: { x: 1, y: 2, z: 3 }, direction: { x: 0, y: 2, z: 0 } },
+      [5, 7],
+    );
+    expect(state).toEqual({
+      version: 1,
+      kind: '3d',
+      camera: { position: { x: 1, y: 3, z: -2 }, target: { x: 1, y: 3, z: -12 } },
+      plan: null,
+      selection: [5, 7],
+    });
+    // and a viewer state's camera comes back in the IFC frame, looking the same way
+    const camera = cameraFromViewerState(state)!;
+    expect(camera.position).toEqual({ x: 1, y: 2, z: 3 });
+    expect(camera.direction).toEqual({ x: 0, y: 1, z: 0 });
+    expect(camera.up).toEqual({ x: 0, y: 0, z: 1 });
+    expect(upVectorFor({ x: 0, y: 0, z: -1 })).toEqual({ x: 0, y: 1, z: 0 });
   });
 
   it('writes a topic without optional parts', () => {

@@ -9,13 +9,16 @@ export interface BcfVector {
   y: number;
   z: number;
 }
-export interface BcfCamera {
+interface BcfCameraBase {
   position: BcfVector;
   direction: BcfVector;
   up: BcfVector;
-  fieldOfView: number;
   aspectRatio: number;
 }
+/** A BCF camera, in the IFC world frame (metres, Z up), as in the file. */
+export type BcfCamera =
+  | (BcfCameraBase & { kind: 'perspective'; fieldOfView: number })
+  | (BcfCameraBase & { kind: 'orthogonal'; viewToWorldScale: number });
 export interface BcfViewpoint {
   guid: string;
   camera: BcfCamera | null;
@@ -131,11 +134,16 @@ export function writeViewpointXml(viewpoint: BcfViewpoint): string {
   }
   const c = viewpoint.camera;
   if (c) {
-    xml += '  <PerspectiveCamera>\n';
+    const element = c.kind === 'orthogonal' ? 'OrthogonalCamera' : 'PerspectiveCamera';
+    xml += `  <${element}>\n`;
     xml +=
       vec('CameraViewPoint', c.position) + vec('CameraDirection', c.direction) + vec('CameraUpVector', c.up);
-    xml += `    <FieldOfView>${c.fieldOfView}</FieldOfView>\n    <AspectRatio>${c.aspectRatio}</AspectRatio>\n`;
-    xml += '  </PerspectiveCamera>\n';
+    xml +=
+      c.kind === 'orthogonal'
+        ? `    <ViewToWorldScale>${c.viewToWorldScale}</ViewToWorldScale>\n`
+        : `    <FieldOfView>${c.fieldOfView}</FieldOfView>\n`;
+    xml += `    <AspectRatio>${c.aspectRatio}</AspectRatio>\n`;
+    xml += `  </${element}>\n`;
   }
   return `${xml}</VisualizationInfo>\n`;
 }
@@ -221,20 +229,38 @@ export function parseViewpointXml(text: string, where = 'viewpoint'): BcfViewpoi
   const info = parse(text, where).VisualizationInfo;
   if (!info) throw new BcfFormatError(`${where} has no VisualizationInfo element`);
   const node = nodeOf(info);
-  const vector = (value: unknown): BcfVector => {
-    const v = nodeOf(value);
-    return { x: Number(textOf(v.X)), y: Number(textOf(v.Y)), z: Number(textOf(v.Z)) };
+  const number = (value: unknown, name: string): number => {
+    const text = textOf(value);
+    const n = Number(text);
+    if (!text || !Number.isFinite(n)) throw new BcfFormatError(`${where}: ${name} is not a number`);
+    return n;
   };
-  const perspective = node.PerspectiveCamera ? nodeOf(node.PerspectiveCamera) : null;
-  const camera: BcfCamera | null = perspective
-    ? {
-        position: vector(perspective.CameraViewPoint),
-        direction: vector(perspective.CameraDirection),
-        up: vector(perspective.CameraUpVector),
-        fieldOfView: Number(textOf(perspective.FieldOfView)),
-        aspectRatio: Number(textOf(perspective.AspectRatio) || '1'),
-      }
-    : null;
+  const vector = (value: unknown, name: string): BcfVector => {
+    const v = nodeOf(value);
+    return { x: number(v.X, `${name}/X`), y: number(v.Y, `${name}/Y`), z: number(v.Z, `${name}/Z`) };
+  };
+  const base = (element: Node, name: string) => ({
+    position: vector(element.CameraViewPoint, `${name}/CameraViewPoint`),
+    direction: vector(element.CameraDirection, `${name}/CameraDirection`),
+    up: vector(element.CameraUpVector, `${name}/CameraUpVector`),
+    aspectRatio: textOf(element.AspectRatio) ? number(element.AspectRatio, `${name}/AspectRatio`) : 1,
+  });
+  let camera: BcfCamera | null = null;
+  if (node.PerspectiveCamera) {
+    const element = nodeOf(node.PerspectiveCamera);
+    camera = {
+      kind: 'perspective',
+      ...base(element, 'PerspectiveCamera'),
+      fieldOfView: number(element.FieldOfView, 'PerspectiveCamera/FieldOfView'),
+    };
+  } else if (node.OrthogonalCamera) {
+    const element = nodeOf(node.OrthogonalCamera);
+    camera = {
+      kind: 'orthogonal',
+      ...base(element, 'OrthogonalCamera'),
+      viewToWorldScale: number(element.ViewToWorldScale, 'OrthogonalCamera/ViewToWorldScale'),
+    };
+  }
   const selection = listOf(nodeOf(nodeOf(node.Components).Selection).Component)
     .map((c) => textOf(c['@_IfcGuid']))
     .filter(Boolean);
@@ -242,8 +268,50 @@ export function parseViewpointXml(text: string, where = 'viewpoint'): BcfViewpoi
 }
 
 /**
- * The camera of a viewer state, when it has one: Penstock's `{camera: {position, direction, up, fov}}`
- * or the platform viewer's `{viewport: {eye, target, up, fieldOfView, aspectRatio}}`.
+ * IFC and BCF are Z-up (right-handed, metres); the three.js viewer (and That Open's IfcImporter, which
+ * builds the .frag files) is Y-up. The rotation between them is a quarter turn about X:
+ * (x, y, z)_ifc → (x, z, −y)_three, and back (x, y, z)_three → (x, −z, y)_ifc.
+ *
+ * Assumption, not checked here: IfcImporter also runs web-ifc with COORDINATE_TO_ORIGIN, which shifts a
+ * model far from the origin by its coordination matrix; that offset is not recorded by the conversion, so
+ * it is not applied. For models placed near the origin (the usual case, and the fixtures) the two frames
+ * then agree; for geo-referenced models the imported camera is off by that offset.
+ */
+// (0 - v, not -v: no -0 in stored JSON or tests)
+export const ifcToThree = (v: BcfVector): BcfVector => ({ x: v.x, y: v.z, z: 0 - v.y });
+export const threeToIfc = (v: BcfVector): BcfVector => ({ x: v.x, y: 0 - v.z, z: v.y });
+
+/** Field of view of the model viewer's perspective camera, for states that do not carry one. */
+export const VIEWER_FIELD_OF_VIEW = 50;
+/** How far ahead of an imported camera the orbit target is put (metres). */
+export const TARGET_DISTANCE = 10;
+
+/**
+ * A ModelViewerState (packages/viewer: {version: 1, kind: '3d', camera: {position, target}, plan, selection})
+ * for an imported camera and the localIds it selects. The orbit target is put TARGET_DISTANCE ahead.
+ */
+export function modelViewerStateFromBcf(camera: BcfCamera, selection: number[]) {
+  const length = Math.hypot(camera.direction.x, camera.direction.y, camera.direction.z) || 1;
+  const k = TARGET_DISTANCE / length;
+  const target = {
+    x: camera.position.x + camera.direction.x * k,
+    y: camera.position.y + camera.direction.y * k,
+    z: camera.position.z + camera.direction.z * k,
+  };
+  return {
+    version: 1 as const,
+    kind: '3d' as const,
+    camera: { position: ifcToThree(camera.position), target: ifcToThree(target) },
+    plan: null,
+    selection,
+  };
+}
+
+/**
+ * The camera of a viewer state, when it has one: the model viewer's ModelViewerState
+ * `{version: 1, kind: '3d', camera: {position, target}}` (three.js frame, Y up), Penstock's older
+ * `{camera: {position, direction, up, fov}}` or the platform viewer's
+ * `{viewport: {eye, target, up, fieldOfView, aspectRatio}}` (both taken as in the IFC frame).
  */
 export function cameraFromViewerState(state: unknown): BcfCamera | null {
   const s = nodeOf(state);
@@ -263,12 +331,30 @@ export function cameraFromViewerState(state: unknown): BcfCamera | null {
     typeof camera.fov === 'number'
   ) {
     return {
+      kind: 'perspective',
       position: camera.position,
       direction: camera.direction,
       up: camera.up,
       fieldOfView: camera.fov,
       aspectRatio: typeof camera.aspectRatio === 'number' ? camera.aspectRatio : 1,
     };
+  }
+  if (s.version === 1 && s.kind === '3d' && isVec(camera.position) && isVec(camera.target)) {
+    const position = threeToIfc(camera.position);
+    const target = threeToIfc(camera.target);
+    const d = { x: target.x - position.x, y: target.y - position.y, z: target.z - position.z };
+    const length = Math.hypot(d.x, d.y, d.z);
+    if (length > 0) {
+      const direction = { x: d.x / length, y: d.y / length, z: d.z / length };
+      return {
+        kind: 'perspective',
+        position,
+        direction,
+        up: upVectorFor(direction),
+        fieldOfView: VIEWER_FIELD_OF_VIEW,
+        aspectRatio: 1,
+      };
+    }
   }
   const viewport = nodeOf(s.viewport);
   const eye = fromArray(viewport.eye);
@@ -278,6 +364,7 @@ export function cameraFromViewerState(state: unknown): BcfCamera | null {
     const d = { x: target.x - eye.x, y: target.y - eye.y, z: target.z - eye.z };
     const length = Math.hypot(d.x, d.y, d.z) || 1;
     return {
+      kind: 'perspective',
       position: eye,
       direction: { x: d.x / length, y: d.y / length, z: d.z / length },
       up,
@@ -288,13 +375,12 @@ export function cameraFromViewerState(state: unknown): BcfCamera | null {
   return null;
 }
 
-/** Penstock's viewer state for an imported camera. */
-export const viewerStateFromCamera = (camera: BcfCamera) => ({
-  camera: {
-    position: camera.position,
-    direction: camera.direction,
-    up: camera.up,
-    fov: camera.fieldOfView,
-    aspectRatio: camera.aspectRatio,
-  },
-});
+/** The up vector of a camera that keeps world Z (IFC up) up: Z minus its part along the direction. */
+export function upVectorFor(direction: BcfVector): BcfVector {
+  const along = direction.z;
+  const u = { x: -along * direction.x, y: -along * direction.y, z: 1 - along * direction.z };
+  const length = Math.hypot(u.x, u.y, u.z);
+  return length > 1e-9
+    ? { x: u.x / length + 0, y: u.y / length + 0, z: u.z / length + 0 }
+    : { x: 0, y: 1, z: 0 };
+}

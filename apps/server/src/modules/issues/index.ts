@@ -6,6 +6,7 @@ import { issuesRoutes } from './issues.routes.ts';
 
 export { IssuesService } from './issues.service.ts';
 export { IssuesRepo } from './issues.repo.ts';
+export { parseLinkedDocuments } from './issues.presenter.ts';
 
 /** Issues (list, create, read, edit, comment) and the project users call. */
 export function registerIssues(

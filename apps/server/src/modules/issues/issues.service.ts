@@ -92,6 +92,7 @@ export class IssuesService {
       assignee_id: body.assigneeId,
       due_date: body.dueDate,
       linked_documents: JSON.stringify(body.linkedDocuments),
+      bcf_viewpoints: null,
       created_by: user.id,
       created_at: at,
       updated_at: at,
