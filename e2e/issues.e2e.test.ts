@@ -6,6 +6,8 @@ import { startPenstock, type RunningPenstock } from './support/server.ts';
 const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo' };
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
 const TITLE = 'E2E pinned issue: check the flange';
+const PID = 'RWTW-PID-0101 Inlet Works P&ID.pdf';
+const PDF_TITLE = 'E2E PDF pin: check the inlet screen';
 
 /** the viewer's end-to-end hook (apps/web/src/features/viewer/testHook.ts) */
 const viewerReady = () =>
@@ -118,5 +120,90 @@ describe('issues in Chromium', () => {
     expect(await detail.getByText('quality_issues-open').count()).toBeGreaterThan(0);
     await page.waitForTimeout(600); // the dialog fades in
     await screenshot(page, '21-project-log');
+  });
+
+  describe('on a PDF page', () => {
+    const pdfView = () => page.locator('.pdf-view');
+    const pdfTools = () => page.getByRole('toolbar', { name: 'PDF tools' });
+    const pdfPins = () => pdfView().locator('[data-issue-pin]');
+
+    it('opens the P&ID from the project browser', async () => {
+      // back from the project log (and its open issue) to the workspace
+      for (let step = 0; step < 4 && !/\/main$/.test(page.url()); step++) {
+        await page.goBack();
+        await page.waitForTimeout(300);
+      }
+      await page.waitForURL(/\/main$/);
+      // the tree may have kept its open folders: open only what is closed
+      const pid = page.getByRole('button', { name: PID });
+      if (!(await pid.count())) {
+        if (!(await page.getByRole('button', { name: 'Process', exact: true }).count()))
+          await page.getByRole('button', { name: 'Shared', exact: true }).click();
+        await page.getByRole('button', { name: 'Process', exact: true }).click();
+      }
+      await pid.click();
+      const pages = page.getByRole('navigation', { name: 'Pages' });
+      await pages.waitFor({ timeout: 60_000 });
+      await expect.poll(() => page.getByText('Page 1 of 3').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => pdfTools().getByRole('button', { name: 'Place issue' }).isEnabled()).toBe(true);
+    });
+
+    it('places an issue on page 1 and shows its pin over the page', async () => {
+      const place = pdfTools().getByRole('button', { name: 'Place issue' });
+      await place.click();
+      expect(await place.getAttribute('aria-pressed')).toBe('true');
+      await pdfView().getByTestId('issue-capture').waitFor();
+      const canvas = (await page.getByTestId('pdf-canvas').locator('canvas').first().boundingBox())!;
+      await page.mouse.click(canvas.x + canvas.width * 0.5, canvas.y + canvas.height * 0.4);
+      const dialog = page.getByRole('dialog', { name: 'New issue' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Title').fill(PDF_TITLE);
+      await dialog.getByRole('button', { name: 'Create issue' }).click();
+      const pin = pdfView().getByRole('button', { name: PDF_TITLE });
+      await pin.waitFor({ timeout: 15_000 });
+      expect(
+        await pdfTools().getByRole('button', { name: 'Show/Hide issues' }).getAttribute('aria-pressed'),
+      ).toBe('true');
+      // the pin sits over the page where it was clicked
+      const pinBox = (await pin.boundingBox())!;
+      const centre = { x: pinBox.x + pinBox.width / 2, y: pinBox.y + pinBox.height };
+      expect(centre.x).toBeGreaterThan(canvas.x);
+      expect(centre.x).toBeLessThan(canvas.x + canvas.width);
+      expect(centre.y).toBeGreaterThan(canvas.y);
+      expect(centre.y).toBeLessThan(canvas.y + canvas.height);
+    });
+
+    it('shows the pin only on its own page', async () => {
+      const pages = page.getByRole('navigation', { name: 'Pages' });
+      await pages.getByText('Page 2', { exact: true }).click();
+      await expect.poll(() => page.getByText('Page 2 of 3').count()).toBeGreaterThan(0);
+      await expect.poll(() => pdfPins().count()).toBe(0);
+      await pages.getByText('Page 1', { exact: true }).click();
+      await expect.poll(() => page.getByText('Page 1 of 3').count()).toBeGreaterThan(0);
+      await expect.poll(() => pdfView().getByRole('button', { name: PDF_TITLE }).count()).toBe(1);
+    });
+
+    it('hides and shows the PDF pins with the toggle', async () => {
+      const toggle = pdfTools().getByRole('button', { name: 'Show/Hide issues' });
+      await toggle.click();
+      await expect.poll(() => pdfPins().count()).toBe(0);
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      await toggle.click();
+      await expect.poll(() => pdfView().getByRole('button', { name: PDF_TITLE }).count()).toBe(1);
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    });
+
+    it('a clicked PDF pin shows the Issue panel', async () => {
+      await pdfView().getByRole('button', { name: PDF_TITLE }).click();
+      const panel = page.getByRole('dialog', { name: 'Issue' });
+      await panel.waitFor();
+      expect(await panel.getByTestId('issue-panel-title').textContent()).toBe(PDF_TITLE);
+      expect(await panel.getByTestId('issue-panel-status').textContent()).toContain('quality_issues-open');
+      expect(await panel.getByRole('link', { name: 'Open issue' }).getAttribute('href')).toMatch(
+        /^\/projectLog\?projectId=b\.[^&]+&issue=q\./,
+      );
+      await page.waitForTimeout(500);
+      await screenshot(page, '24-pdf-pin');
+    });
   });
 });

@@ -44,6 +44,8 @@ export const ProjectListItemSchema = z.object({
   text: z.string(),
   type: z.literal('project'),
   hrefbim360: z.string(),
+  /** the signed-in user's role in the project (optional: older answers omit it) */
+  role: z.enum(PROJECT_ROLES).optional(),
 });
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
 

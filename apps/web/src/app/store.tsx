@@ -9,13 +9,15 @@ import {
   type Dispatch,
   type ReactNode,
 } from 'react';
-import { closeTab, selectTab, type ModelTab } from '@penstock/shared';
+import { closeTab, selectTab, type ModelTab, type ProjectRole } from '@penstock/shared';
 
-/** The selected project: the spec's {projectid, text, hrefbim360}. */
+/** The selected project: the spec's {projectid, text, hrefbim360}, with the user's role in it. */
 export interface SelectedProject {
   projectid: string;
   text: string;
   hrefbim360: string;
+  /** the signed-in user's role in the project (decides which issue controls show) */
+  role?: ProjectRole | undefined;
 }
 
 /** An open model tab, with what the tab body shows about the file. */

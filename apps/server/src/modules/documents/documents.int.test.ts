@@ -52,9 +52,13 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
         text: 'Riverside WTW',
         type: 'project',
         hrefbim360: `/projectLog?projectId=${encodeURIComponent(project.id)}`,
+        role: 'member',
       },
     ]);
     expect(project.id).toMatch(/^b\.[0-9a-f-]{36}$/);
+    // each user sees their own role in the project
+    const asViewer = await get('/api/tree?id=%23', viewer);
+    expect(asViewer.json()).toEqual([expect.objectContaining({ id: project.id, role: 'viewer' })]);
   });
 
   it('lists a project’s ISO 19650 folders and a folder’s children for a member', async () => {

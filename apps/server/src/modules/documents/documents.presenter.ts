@@ -1,5 +1,7 @@
 import {
   fileExtension,
+  PROJECT_ROLES,
+  type ProjectRole,
   type AdminProject,
   type ProjectListItem,
   type ProjectMember,
@@ -7,18 +9,23 @@ import {
   type Version,
 } from '@penstock/shared';
 import type { FoldersTable, ItemsTable, ProjectsTable } from '../../db/schema.ts';
-import type { ItemWithLatest, MemberRow, VersionRow } from './documents.repo.ts';
+import type { ItemWithLatest, MemberRow, ProjectOfUser, VersionRow } from './documents.repo.ts';
 
 /** The project's own page in Penstock: its issue log (the spec's external tracker). */
 export const projectHref = (projectId: string) => `/projectLog?projectId=${encodeURIComponent(projectId)}`;
 export const itemContentHref = (itemId: string) => `/api/items/${encodeURIComponent(itemId)}/content`;
 
-export const presentProjectListItem = (project: ProjectsTable): ProjectListItem => ({
+const isProjectRole = (role: string): role is ProjectRole =>
+  (PROJECT_ROLES as readonly string[]).includes(role);
+
+/** A project of the '#' tree listing, with the signed-in user's role in it when known. */
+export const presentProjectListItem = (project: ProjectsTable | ProjectOfUser): ProjectListItem => ({
   id: project.id,
   projectid: project.id,
   text: project.name,
   type: 'project',
   hrefbim360: projectHref(project.id),
+  ...('member_role' in project && isProjectRole(project.member_role) ? { role: project.member_role } : {}),
 });
 
 export const presentFolder = (folder: FoldersTable): TreeNode => ({

@@ -4,6 +4,8 @@ import type { FoldersTable, ItemsTable, ProjectsTable, VersionsTable } from '../
 
 export type VersionRow = Omit<VersionsTable, 'size'> & { size: number };
 export type ItemWithLatest = ItemsTable & { latest: VersionRow };
+/** A project of the signed-in user, with the user's role in it. */
+export type ProjectOfUser = ProjectsTable & { member_role: string };
 export interface MemberRow {
   project_id: string;
   user_id: string;
@@ -66,11 +68,13 @@ export class DocumentsRepo {
     return this.db.selectFrom('projects').selectAll().orderBy('name').execute();
   }
 
-  projectsOfUser(userId: string): Promise<ProjectsTable[]> {
+  /** The user's projects, each with the user's role in it (`member_role`). */
+  projectsOfUser(userId: string): Promise<ProjectOfUser[]> {
     return this.db
       .selectFrom('projects')
       .innerJoin('project_members', 'project_members.project_id', 'projects.id')
       .selectAll('projects')
+      .select('project_members.role as member_role')
       .where('project_members.user_id', '=', userId)
       .orderBy('projects.name')
       .execute();

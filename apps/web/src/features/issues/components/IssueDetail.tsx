@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { isNotMember, userLabel, type IssueChanges } from '../api.ts';
 import { useAddComment, useIssue, useProjectUsers, useUpdateIssue } from '../hooks/useIssues.ts';
+import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
 import { formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
 
 function IssueEditor({
@@ -27,6 +28,8 @@ function IssueEditor({
   const id = useId();
   const users = useProjectUsers(issue.projectId);
   const update = useUpdateIssue(issue.id);
+  // viewers read the fields (disabled) and comment; members and managers edit and close
+  const canChange = useCanChangeIssues(issue.projectId);
   const comment = useAddComment(issue.id);
   const [title, setTitle] = useState(issue.title);
   const [type, setType] = useState<IssueType>(issue.type);
@@ -50,7 +53,7 @@ function IssueEditor({
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!changed || !title.trim()) return;
+    if (!canChange || !changed || !title.trim()) return;
     onSaved(false);
     update.mutate(changes(), { onSuccess: () => onSaved(true) });
   };
@@ -68,101 +71,109 @@ function IssueEditor({
         </Badge>
         <code>{issue.statusKey}</code> · updated {formatDateTime(issue.updatedAt)}
       </p>
-      <Form onSubmit={save} aria-label="Edit issue">
-        <Form.Group className="mb-2" controlId={`${id}-title`}>
-          <Form.Label className="small mb-0">Title</Form.Label>
-          <Form.Control
-            size="sm"
-            required
-            maxLength={MAX_ISSUE_TITLE}
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </Form.Group>
-        <div className="row g-2">
-          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-type`}>
-            <Form.Label className="small mb-0">Type</Form.Label>
-            <Form.Select
-              size="sm"
-              value={type}
-              onChange={(event) => setType(event.target.value as IssueType)}
-            >
-              {ISSUE_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {ISSUE_TYPE_LABELS[value]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-status`}>
-            <Form.Label className="small mb-0">Status</Form.Label>
-            <Form.Select
-              size="sm"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as IssueStatus)}
-            >
-              {ISSUE_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-assignee`}>
-            <Form.Label className="small mb-0">Assignee</Form.Label>
-            <Form.Select size="sm" value={assigneeId} onChange={(event) => setAssigneeId(event.target.value)}>
-              <option value="">Nobody</option>
-              {(users.data ?? []).map((user) => (
-                <option key={user.autodeskId} value={user.autodeskId}>
-                  {userLabel(user)}
-                </option>
-              ))}
-              {assigneeId && !users.data?.some((user) => user.autodeskId === assigneeId) && (
-                <option value={assigneeId}>{assigneeId}</option>
-              )}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group className="mb-2 col-sm-6" controlId={`${id}-due`}>
-            <Form.Label className="small mb-0">Due date</Form.Label>
+      <Form onSubmit={save} aria-label={canChange ? 'Edit issue' : 'Issue details'}>
+        <fieldset disabled={!canChange}>
+          <Form.Group className="mb-2" controlId={`${id}-title`}>
+            <Form.Label className="small mb-0">Title</Form.Label>
             <Form.Control
-              type="date"
               size="sm"
-              value={dueDate}
-              onChange={(event) => setDueDate(event.target.value)}
+              required
+              maxLength={MAX_ISSUE_TITLE}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
             />
           </Form.Group>
-        </div>
-        <Form.Group className="mb-2" controlId={`${id}-description`}>
-          <Form.Label className="small mb-0">Description</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            size="sm"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </Form.Group>
+          <div className="row g-2">
+            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-type`}>
+              <Form.Label className="small mb-0">Type</Form.Label>
+              <Form.Select
+                size="sm"
+                value={type}
+                onChange={(event) => setType(event.target.value as IssueType)}
+              >
+                {ISSUE_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {ISSUE_TYPE_LABELS[value]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-status`}>
+              <Form.Label className="small mb-0">Status</Form.Label>
+              <Form.Select
+                size="sm"
+                value={status}
+                onChange={(event) => setStatus(event.target.value as IssueStatus)}
+              >
+                {ISSUE_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-assignee`}>
+              <Form.Label className="small mb-0">Assignee</Form.Label>
+              <Form.Select
+                size="sm"
+                value={assigneeId}
+                onChange={(event) => setAssigneeId(event.target.value)}
+              >
+                <option value="">Nobody</option>
+                {(users.data ?? []).map((user) => (
+                  <option key={user.autodeskId} value={user.autodeskId}>
+                    {userLabel(user)}
+                  </option>
+                ))}
+                {assigneeId && !users.data?.some((user) => user.autodeskId === assigneeId) && (
+                  <option value={assigneeId}>{assigneeId}</option>
+                )}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-due`}>
+              <Form.Label className="small mb-0">Due date</Form.Label>
+              <Form.Control
+                type="date"
+                size="sm"
+                value={dueDate}
+                onChange={(event) => setDueDate(event.target.value)}
+              />
+            </Form.Group>
+          </div>
+          <Form.Group className="mb-2" controlId={`${id}-description`}>
+            <Form.Label className="small mb-0">Description</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              size="sm"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          </Form.Group>
+        </fieldset>
         {update.isError && <ErrorAlert error={update.error} title="The issue was not saved." />}
         {saved && !changed && !update.isPending && (
           <p className="small text-success mb-2" role="status">
             Saved.
           </p>
         )}
-        <div className="d-flex gap-2 justify-content-end mb-3">
-          {issue.status !== 'closed' && (
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ status: 'closed' })}
-            >
-              Close issue
+        {canChange && (
+          <div className="d-flex gap-2 justify-content-end mb-3">
+            {issue.status !== 'closed' && (
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ status: 'closed' })}
+              >
+                Close issue
+              </Button>
+            )}
+            <Button size="sm" type="submit" disabled={!changed || update.isPending || !title.trim()}>
+              {update.isPending ? 'Saving...' : 'Save changes'}
             </Button>
-          )}
-          <Button size="sm" type="submit" disabled={!changed || update.isPending || !title.trim()}>
-            {update.isPending ? 'Saving...' : 'Save changes'}
-          </Button>
-        </div>
+          </div>
+        )}
       </Form>
       <section aria-labelledby={`${id}-comments`}>
         <h3 id={`${id}-comments`} className="h6">

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OpenModel } from '../../../app/store.tsx';
+import type { ProjectRole } from '@penstock/shared';
+import { initialAppState, type OpenModel } from '../../../app/store.tsx';
 import { mockFetch, type Reply } from '../../../test/fetchMock.ts';
 import { configRoutes } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -74,6 +75,7 @@ const issuesUrl = `/api/issues?projectid=${encodeURIComponent(PROJECT)}&document
 async function renderViewer(
   issues: Reply | (() => Reply),
   extra: Record<string, Reply | ((init?: RequestInit) => Reply)> = {},
+  role: ProjectRole = 'member',
 ) {
   const fetchMock = mockFetch({
     ...configRoutes(),
@@ -93,6 +95,12 @@ async function renderViewer(
     <ViewerEngineProvider engine={fakeEngine(fake)}>
       <ViewerTab model={model} active issuesHref={`/projectLog?projectId=${PROJECT}`} />
     </ViewerEngineProvider>,
+    {
+      initialState: {
+        ...initialAppState(),
+        selectedProject: { projectid: PROJECT, text: 'Works', hrefbim360: '/projectLog', role },
+      },
+    },
   );
   await vi.waitFor(() => expect(fake.viewer.load).toHaveBeenCalled());
   const toggle = await screen.findByRole('button', { name: 'Show/Hide issues' });
@@ -203,5 +211,13 @@ describe('issue pins in the 3D viewer', () => {
       await screen.findByText('Nothing there: click on an object to place the issue.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'New issue' })).not.toBeInTheDocument();
+  });
+
+  it('shows a viewer the pins and their panel but no Place issue', async () => {
+    const { toggle } = await renderViewer({ json: [pinned] }, {}, 'viewer');
+    await userEvent.click(toggle);
+    await userEvent.click(await screen.findByRole('button', { name: 'Leaking flange' }));
+    expect(await screen.findByRole('dialog', { name: 'Issue' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place issue' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ProjectRole } from '@penstock/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAppState } from '../../../app/store.tsx';
@@ -18,7 +19,7 @@ const rfi = makeIssue({
   assigneeId: null,
 });
 
-const render = (path = `/projectLog?projectId=${PROJECT}`) =>
+const render = (path = `/projectLog?projectId=${PROJECT}`, role: ProjectRole = 'member') =>
   renderWithProviders(<ProjectLogPage />, {
     path,
     initialState: {
@@ -27,9 +28,23 @@ const render = (path = `/projectLog?projectId=${PROJECT}`) =>
         projectid: PROJECT,
         text: 'Riverside',
         hrefbim360: `/projectLog?projectId=${PROJECT}`,
+        role,
       },
     },
   });
+const treeRoot = '/api/tree?id=%23';
+const listed = (role: ProjectRole) => ({
+  json: [
+    {
+      id: PROJECT,
+      projectid: PROJECT,
+      text: 'Riverside',
+      type: 'project',
+      hrefbim360: `/projectLog?projectId=${PROJECT}`,
+      role,
+    },
+  ],
+});
 
 describe('project log', () => {
   it('lists the issues with type, status key, assignee and due date', async () => {
@@ -198,5 +213,74 @@ describe('project log', () => {
     expect(
       await screen.findByText(/Only BCF 3\.0 files can be imported \(this file is BCF 2\.1\)/),
     ).toBeInTheDocument();
+  });
+
+  describe('for a viewer of the project', () => {
+    it('hides New issue and Import BCF but keeps Export BCF', async () => {
+      mockFetch({ [list]: { json: [open] }, [usersUrl]: { json: users } });
+      render(undefined, 'viewer');
+      expect(await screen.findByRole('link', { name: 'Leaking flange' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Export BCF' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'New issue' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Import BCF')).not.toBeInTheDocument();
+      expect(screen.queryByText('Import BCF')).not.toBeInTheDocument();
+    });
+
+    it('shows an issue read-only, without Save changes or Close issue, and lets them comment', async () => {
+      let current = open;
+      const posted: unknown[] = [];
+      mockFetch({
+        [list]: { json: [open] },
+        [usersUrl]: { json: users },
+        [`/api/issues/${ISSUE_1}`]: () => ({ json: current }),
+        [`POST /api/issues/${ISSUE_1}/comments`]: (init) => {
+          const body = (JSON.parse(String(init?.body)) as { body: string }).body;
+          posted.push(body);
+          const comment = {
+            id: 'c1',
+            authorId: 'u1',
+            author: 'Ada Lovelace',
+            body,
+            createdAt: '2025-02-01T11:00:00Z',
+          };
+          current = { ...current, comments: [comment] };
+          return { status: 201, json: comment };
+        },
+      });
+      render(`/projectLog?projectId=${PROJECT}&issue=${ISSUE_1}`, 'viewer');
+      const dialog = await screen.findByRole('dialog');
+      const title = await within(dialog).findByDisplayValue('Leaking flange');
+      expect(title).toBeDisabled();
+      expect(within(dialog).getByLabelText('Status')).toBeDisabled();
+      expect(within(dialog).getByRole('form', { name: 'Issue details' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+      // the dialog's own close (x) is 'Close issue details'; the status action is gone
+      expect(within(dialog).queryByRole('button', { name: 'Close issue' })).not.toBeInTheDocument();
+      await userEvent.type(within(dialog).getByLabelText('New comment'), 'Seen on site');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+      expect(await within(dialog).findByText('Seen on site')).toBeInTheDocument();
+      expect(posted).toEqual(['Seen on site']);
+    });
+  });
+
+  describe('opened by address for a project that is not the selected one', () => {
+    const renderUnselected = () =>
+      renderWithProviders(<ProjectLogPage />, { path: `/projectLog?projectId=${PROJECT}` });
+
+    it('takes a viewer role from the project list and hides the changing controls', async () => {
+      mockFetch({ [list]: { json: [open] }, [usersUrl]: { json: users }, [treeRoot]: listed('viewer') });
+      renderUnselected();
+      expect(await screen.findByRole('link', { name: 'Leaking flange' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Export BCF' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'New issue' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Import BCF')).not.toBeInTheDocument();
+    });
+
+    it('shows them to a member once the project list says so', async () => {
+      mockFetch({ [list]: { json: [open] }, [usersUrl]: { json: users }, [treeRoot]: listed('member') });
+      renderUnselected();
+      expect(await screen.findByRole('button', { name: 'New issue' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Import BCF')).toBeInTheDocument();
+    });
   });
 });

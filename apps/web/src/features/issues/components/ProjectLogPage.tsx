@@ -15,12 +15,14 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { bcfUrl, importBcf, isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useCreateIssue, useIssues, useProjectUsers } from '../hooks/useIssues.ts';
+import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
 import { assigneeName, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
 import { IssueDetail } from './IssueDetail.tsx';
 import { IssueForm } from './IssueForm.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 
-function BcfTools({ projectId }: { projectId: string }) {
+/** BCF export for every member; import only for those who may change issues (not viewers). */
+function BcfTools({ projectId, canImport }: { projectId: string; canImport: boolean }) {
   const id = useId();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -53,23 +55,27 @@ function BcfTools({ projectId }: { projectId: string }) {
         <FaDownload aria-hidden="true" className="me-1" />
         Export BCF
       </a>
-      <label
-        className={`btn btn-sm btn-outline-secondary mb-0 ${busy ? 'disabled' : ''}`}
-        htmlFor={`${id}-bcf`}
-      >
-        <FaUpload aria-hidden="true" className="me-1" />
-        {busy ? 'Importing...' : 'Import BCF'}
-      </label>
-      <input
-        id={`${id}-bcf`}
-        ref={input}
-        type="file"
-        accept=".bcf,.bcfzip,application/octet-stream,application/zip"
-        className="visually-hidden"
-        aria-label="Import BCF"
-        disabled={busy}
-        onChange={(event) => void upload(event)}
-      />
+      {canImport && (
+        <>
+          <label
+            className={`btn btn-sm btn-outline-secondary mb-0 ${busy ? 'disabled' : ''}`}
+            htmlFor={`${id}-bcf`}
+          >
+            <FaUpload aria-hidden="true" className="me-1" />
+            {busy ? 'Importing...' : 'Import BCF'}
+          </label>
+          <input
+            id={`${id}-bcf`}
+            ref={input}
+            type="file"
+            accept=".bcf,.bcfzip,application/octet-stream,application/zip"
+            className="visually-hidden"
+            aria-label="Import BCF"
+            disabled={busy}
+            onChange={(event) => void upload(event)}
+          />
+        </>
+      )}
       {result && (
         <Alert
           variant={result.ok ? 'success' : 'danger'}
@@ -116,6 +122,7 @@ export function ProjectLogPage() {
   const [creating, setCreating] = useState(false);
   const issues = useIssues(projectId, { status, type });
   const users = useProjectUsers(projectId);
+  const canChange = useCanChangeIssues(projectId);
   const projectName =
     state.selectedProject && state.selectedProject.projectid === projectId
       ? state.selectedProject.text
@@ -149,15 +156,17 @@ export function ProjectLogPage() {
         <h1 className="h3 mb-0">Project log{projectName ? ` – ${projectName}` : ''}</h1>
         {!notMember && (
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <Button
-              size="sm"
-              variant={creating ? 'secondary' : 'primary'}
-              onClick={() => setCreating(!creating)}
-            >
-              <FaPlus aria-hidden="true" className="me-1" />
-              {creating ? 'Hide the form' : 'New issue'}
-            </Button>
-            <BcfTools projectId={projectId} />
+            {canChange && (
+              <Button
+                size="sm"
+                variant={creating ? 'secondary' : 'primary'}
+                onClick={() => setCreating(!creating)}
+              >
+                <FaPlus aria-hidden="true" className="me-1" />
+                {creating ? 'Hide the form' : 'New issue'}
+              </Button>
+            )}
+            <BcfTools projectId={projectId} canImport={canChange} />
           </div>
         )}
       </div>
@@ -165,7 +174,7 @@ export function ProjectLogPage() {
         <Alert variant="warning">{NOT_A_MEMBER_TEXT}</Alert>
       ) : (
         <>
-          {creating && (
+          {creating && canChange && (
             <NewIssueCard
               projectId={projectId}
               onCreated={() => {

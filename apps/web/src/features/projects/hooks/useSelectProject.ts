@@ -12,7 +12,12 @@ export function useSelectProject() {
     (project: ProjectListItem) =>
       dispatch({
         type: 'selectProject',
-        project: { projectid: project.projectid, text: project.text, hrefbim360: project.hrefbim360 },
+        project: {
+          projectid: project.projectid,
+          text: project.text,
+          hrefbim360: project.hrefbim360,
+          role: project.role,
+        },
       }),
     [dispatch],
   );

@@ -20,6 +20,7 @@ import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
 import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
+import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 
 export const TOOLTIP_THROTTLE_MS = 120;
 export const NO_VIEWABLES_TEXT = 'Document contains no viewables.';
@@ -77,6 +78,8 @@ export function ModelView({
   const [placingIssue, setPlacingIssue] = useState(false);
   // the viewables (already fetched by the tab): without a 3D one there is nothing to draw
   const info = useModelInfo(versionId);
+  // viewers see the pins but do not place issues
+  const canPlaceIssues = useCanChangeIssues(info.data?.projectId);
   const noViewables = info.data !== undefined && !info.data.viewables.some((v) => v.role === '3d');
   useEffect(() => {
     if (noViewables) console.error(NO_VIEWABLES_TEXT);
@@ -276,7 +279,7 @@ export function ModelView({
           issuesVisible={issuesVisible}
           onToggleIssues={() => setIssuesVisible(!issuesVisible)}
           placingIssue={placingIssue}
-          onPlaceIssue={() => setPlacingIssue(!placingIssue)}
+          onPlaceIssue={canPlaceIssues ? () => setPlacingIssue(!placingIssue) : undefined}
           disabled={!ready}
         />
         {markups.toolbar}
@@ -330,7 +333,7 @@ export function ModelView({
           hostRef={hostRef}
           areaRef={canvasRef}
           visible={issuesVisible}
-          placing={placingIssue}
+          placing={placingIssue && canPlaceIssues}
           onPlacingDone={() => setPlacingIssue(false)}
           onCreated={() => setIssuesVisible(true)}
           onPinSelected={() => setPanelOpen(false)}

@@ -15,6 +15,7 @@ import { useViewerEngine } from '../engine.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { FaLocationDot, FaMapPin } from 'react-icons/fa6';
 import { PdfIssues } from '../../issues/components/ViewerIssues.tsx';
+import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 import { FaPenRuler } from 'react-icons/fa6';
 import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
@@ -73,6 +74,8 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
   const viewRef = useRef<HTMLDivElement>(null);
   const versionId = decodeURIComponent(/\/api\/versions\/([^/]+)\//.exec(contentUrl)?.[1] ?? '');
   const versionInfo = useModelInfo(versionId);
+  // viewers see the pins but do not place issues
+  const canPlaceIssues = useCanChangeIssues(versionInfo.data?.projectId);
   const [issuesVisible, setIssuesVisible] = useState(false);
   const [placingIssue, setPlacingIssue] = useState(false);
 
@@ -182,17 +185,19 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
             <FaMapPin aria-hidden="true" className="me-1" />
             Show/Hide issues
           </button>
-          <button
-            type="button"
-            className={`btn btn-sm ${placingIssue ? 'btn-primary' : 'btn-light'} viewer-tool`}
-            aria-pressed={placingIssue}
-            title="Click on the page to place a new issue"
-            disabled={!pdf}
-            onClick={() => setPlacingIssue(!placingIssue)}
-          >
-            <FaLocationDot aria-hidden="true" className="me-1" />
-            Place issue
-          </button>
+          {canPlaceIssues && (
+            <button
+              type="button"
+              className={`btn btn-sm ${placingIssue ? 'btn-primary' : 'btn-light'} viewer-tool`}
+              aria-pressed={placingIssue}
+              title="Click on the page to place a new issue"
+              disabled={!pdf}
+              onClick={() => setPlacingIssue(!placingIssue)}
+            >
+              <FaLocationDot aria-hidden="true" className="me-1" />
+              Place issue
+            </button>
+          )}
           <button
             type="button"
             className={`btn btn-sm ${markupActive ? 'btn-primary' : 'btn-light'} viewer-tool`}
@@ -216,7 +221,7 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
             hostRef={viewRef}
             areaRef={hostRef}
             visible={issuesVisible}
-            placing={placingIssue}
+            placing={placingIssue && canPlaceIssues}
             onPlacingDone={() => setPlacingIssue(false)}
             onCreated={() => setIssuesVisible(true)}
           />
