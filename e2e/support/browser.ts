@@ -3,6 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
+/** Chromium's flags on this offline machine (stack guide): headless, and no background network traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Debian's Chromium, headless, with the flags this offline machine needs (see the stack guide). */
@@ -15,16 +27,7 @@ export async function launchBrowser(): Promise<{
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.PENSTOCK_CHROMIUM ?? '/usr/bin/chromium',
     viewport: { width: 1440, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../../e2e/support/browser.ts';
 
 export const browserMemoryMethod =
   'peak of the summed PSS of every Chromium process of the run (/proc/<pid>/smaps_rollup, 100 ms samples; renderer, workers, wasm and GPU process included)';
@@ -58,16 +59,7 @@ export async function openBrowser(): Promise<Session> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.PENSTOCK_CHROMIUM ?? '/usr/bin/chromium',
     viewport: { width: 1440, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   let peak = chromiumPssMb();

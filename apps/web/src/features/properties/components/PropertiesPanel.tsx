@@ -5,12 +5,8 @@ import { Loading } from '../../../components/Loading.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import type { ElementProperty } from '../../viewer/api.ts';
 import { categoryList, safeHref } from '../categories.ts';
-import {
-  PANEL_MIN_HEIGHT,
-  PANEL_MIN_WIDTH,
-  initialPanelBox,
-  useFloatingPanel,
-} from '../hooks/useFloatingPanel.ts';
+import { initialPanelBox } from '../hooks/useFloatingPanel.ts';
+import { FloatingPanel } from '../../../components/FloatingPanel.tsx';
 import { useProperties } from '../hooks/useProperties.ts';
 import {
   formatPropertyValue,
@@ -138,7 +134,6 @@ export function PropertiesPanel({
 }) {
   const config = useConfig();
   const properties = useProperties(versionId, localId);
-  const { box, handlers } = useFloatingPanel(() => initialPanelBox(areaWidth));
   const categories = useMemo(() => categoryList(config.data?.filterCategoryWhitelist), [config.data]);
   // a failed lookup shows an empty property set (spec §8)
   const groups = useMemo(
@@ -147,45 +142,30 @@ export function PropertiesPanel({
   );
 
   return (
-    <div
-      className="props-panel shadow"
-      role="dialog"
-      aria-labelledby="props-panel-title"
-      style={{
-        left: box.x,
-        top: box.y,
-        width: box.width,
-        height: box.height,
-        minWidth: PANEL_MIN_WIDTH,
-        minHeight: PANEL_MIN_HEIGHT,
-      }}
+    <FloatingPanel
+      id="props-panel"
+      title="Properties"
+      closeLabel="Close properties"
+      onClose={onClose}
+      initial={() => initialPanelBox(areaWidth)}
     >
-      <div className="props-panel-header" {...handlers('move')}>
-        <h2 id="props-panel-title" className="h6 mb-0">
-          Properties
-        </h2>
-        <button type="button" className="btn-close" aria-label="Close properties" onClick={onClose} />
-      </div>
-      <div className="props-panel-body">
-        {tag && (
-          <div className="props-tag">
-            <span className="text-secondary">Tag</span> <strong>{tag}</strong>
-          </div>
-        )}
-        {properties.isPending ? (
-          <Loading label="Loading properties..." />
-        ) : groups.length === 0 && !dynamic?.locked ? (
-          <p className="text-secondary mb-0">{NO_DATA_TEXT}</p>
-        ) : (
-          <>
-            {groups.map((group) => (
-              <PropertyGroup key={group.category} {...group} />
-            ))}
-            {dynamic?.locked && <DynamicGroup record={dynamic} />}
-          </>
-        )}
-      </div>
-      <div className="props-panel-resize" aria-hidden="true" {...handlers('resize')} />
-    </div>
+      {tag && (
+        <div className="props-tag">
+          <span className="text-secondary">Tag</span> <strong>{tag}</strong>
+        </div>
+      )}
+      {properties.isPending ? (
+        <Loading label="Loading properties..." />
+      ) : groups.length === 0 && !dynamic?.locked ? (
+        <p className="text-secondary mb-0">{NO_DATA_TEXT}</p>
+      ) : (
+        <>
+          {groups.map((group) => (
+            <PropertyGroup key={group.category} {...group} />
+          ))}
+          {dynamic?.locked && <DynamicGroup record={dynamic} />}
+        </>
+      )}
+    </FloatingPanel>
   );
 }
