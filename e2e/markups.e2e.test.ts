@@ -53,6 +53,23 @@ describe('markups in Chromium', () => {
 
   const layer = (view = '.model-view') => page.locator(`${view} svg.penstock-markup-layer`);
 
+  /**
+   * The drawn rectangle in the 3D viewport frame: its centre's offset from the overlay's horizontal centre,
+   * its top and its size, all in units of the overlay's height (what a perspective camera keeps).
+   */
+  async function rectInViewport(view = '.model-view') {
+    const overlay = (await layer(view).boundingBox())!;
+    const rect = (await layer(view).locator('rect[data-shape-id]').boundingBox())!;
+    return {
+      overlayWidth: overlay.width,
+      cx: (rect.x + rect.width / 2 - (overlay.x + overlay.width / 2)) / overlay.height,
+      y: (rect.y - overlay.y) / overlay.height,
+      w: rect.width / overlay.height,
+      h: rect.height / overlay.height,
+    };
+  }
+  let drawnRect: Awaited<ReturnType<typeof rectInViewport>> | null = null;
+
   /** draw a rectangle, a cloud and a text over the overlay, then save it for the reviewer */
   async function drawAndSave(surface: Locator, title: string, view = '.model-view') {
     const box = (await surface.boundingBox())!;
@@ -69,6 +86,7 @@ describe('markups in Chromium', () => {
     await expect.poll(() => layer(view).locator('[data-shape-id]').count()).toBe(3);
     expect(await layer(view).locator('[data-shape-type="cloud"]').count()).toBe(1);
     expect(await layer(view).locator('text').textContent()).toBe('Check this valve');
+    if (view === '.model-view') drawnRect = await rectInViewport(view);
 
     await page.getByRole('button', { name: 'Save markup' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Markup' });
@@ -84,6 +102,11 @@ describe('markups in Chromium', () => {
     expect(record.createdFor).toBe('tm@penstock.demo');
     expect(record.markupData[0].documentVersion).toMatch(/^V\d+$/);
     expect(record.markupData[0].created).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // 3D drawings follow the perspective picture (height-scaled, centred); PDF ones the page
+    expect(JSON.parse(record.markupData[0].markupData)).toMatchObject({
+      version: 1,
+      frame: view === '.model-view' ? 'viewport' : 'fill',
+    });
     await dialog.waitFor({ state: 'detached' });
     // edit mode left and markups hidden
     expect(await layer(view).isVisible()).toBe(false);
@@ -227,6 +250,12 @@ describe('markups in Chromium', () => {
     await card.getByRole('button', { name: 'Show markup Inlet screen access' }).click();
     await expect.poll(() => layer().locator('[data-shape-id]').count(), { timeout: 5000 }).toBe(3);
     expect(await layer().isVisible()).toBe(true);
+    // the panel takes the side pane, so the viewer is narrower than when the markup was drawn; the
+    // rectangle keeps its place relative to the view's centre and its shape instead of stretching
+    const restored = await rectInViewport();
+    expect(drawnRect).not.toBeNull();
+    expect(restored.overlayWidth).not.toBeCloseTo(drawnRect!.overlayWidth, 0);
+    for (const key of ['cx', 'y', 'w', 'h'] as const) expect(restored[key]).toBeCloseTo(drawnRect![key], 2);
     await screenshot(page, '21-markup-drawn');
   });
 

@@ -14,6 +14,7 @@ import {
   toFraction,
   toPixels,
   type MarkupDrawing,
+  type MarkupFrame,
   type MarkupShape,
   type MarkupStyle,
   type MarkupTool,
@@ -29,6 +30,12 @@ export interface MarkupLayerOptions {
    * host. The overlay is placed in the host, so it scrolls with the target.
    */
   target?: HTMLElement;
+  /**
+   * The frame new drawings are stored in (see MarkupFrame): 'fill' (the default) for an overlay whose aspect
+   * never changes, such as a PDF page; 'viewport' over a 3D view, whose picture scales with the height and
+   * stays centred horizontally. A loaded drawing keeps the frame it was saved in.
+   */
+  frame?: MarkupFrame;
   /** the longest side of toPng's image (default 1600 pixels) */
   maxImageSize?: number;
 }
@@ -43,6 +50,8 @@ export interface MarkupLayer {
   setStyle(style: Partial<MarkupStyle>): void;
   readonly style: MarkupStyle;
   serialize(): MarkupDrawing;
+  /** the frame of the current shapes: the option's, or that of the loaded drawing */
+  readonly frame: MarkupFrame;
   /** replace the shapes with drawing data (JSON text or value) */
   load(data: unknown): void;
   clear(): void;
@@ -95,18 +104,18 @@ const strokeAttributes = (style: MarkupStyle) => ({
   'stroke-linejoin': 'round',
 });
 
-/** The SVG of one shape on an overlay of this size (pixels). */
-export function shapeElement(shape: MarkupShape, size: Size): SVGElement {
+/** The SVG of one shape on an overlay of this size (pixels), its coordinates read in the frame. */
+export function shapeElement(shape: MarkupShape, size: Size, frame: MarkupFrame = 'fill'): SVGElement {
   const stroke = strokeAttributes(shape.style);
   let element: SVGElement;
   switch (shape.type) {
     case 'rect': {
-      const b = shapeBounds(shape, size);
+      const b = shapeBounds(shape, size, frame);
       element = svgElement('rect', { x: b.x, y: b.y, width: b.w, height: b.h, ...stroke });
       break;
     }
     case 'circ': {
-      const b = shapeBounds(shape, size);
+      const b = shapeBounds(shape, size, frame);
       element = svgElement('ellipse', {
         cx: b.x + b.w / 2,
         cy: b.y + b.h / 2,
@@ -117,20 +126,20 @@ export function shapeElement(shape: MarkupShape, size: Size): SVGElement {
       break;
     }
     case 'cloud': {
-      const b = shapeBounds(shape, size);
+      const b = shapeBounds(shape, size, frame);
       element = svgElement('path', { d: cloudPath(b.x, b.y, b.w, b.h, cloudRadius(b.w, b.h)), ...stroke });
       break;
     }
     case 'poly':
     case 'free':
       element = svgElement('path', {
-        d: polylinePath(shape.points.map((p) => toPixels(p, size))),
+        d: polylinePath(shape.points.map((p) => toPixels(p, size, frame))),
         ...stroke,
       });
       break;
     case 'arrow': {
-      const from = toPixels(shape.from, size);
-      const to = toPixels(shape.to, size);
+      const from = toPixels(shape.from, size, frame);
+      const to = toPixels(shape.to, size, frame);
       const [a, b] = arrowHead(from, to, shape.style.strokeWidth);
       element = svgElement('g', {});
       element.appendChild(svgElement('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, ...stroke }));
@@ -147,9 +156,10 @@ export function shapeElement(shape: MarkupShape, size: Size): SVGElement {
     }
     case 'text': {
       const font = drawnFont(shape.style);
+      const at = toPixels(shape, size, frame);
       element = svgElement('text', {
-        x: shape.x * size.width,
-        y: shape.y * size.height + font * 0.85,
+        x: at.x,
+        y: at.y + font * 0.85,
         fill: shape.style.stroke,
         'font-size': font,
         'font-family': shape.style.fontFamily,
@@ -192,6 +202,8 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
   if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
   host.appendChild(svg);
 
+  const defaultFrame: MarkupFrame = options.frame ?? 'fill';
+  let frame: MarkupFrame = defaultFrame;
   let shapes: MarkupShape[] = [];
   let mode: MarkupLayerMode = null;
   let style: MarkupStyle = { ...DEFAULT_MARKUP_STYLE };
@@ -230,27 +242,30 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     svg.setAttribute('viewBox', `0 0 ${size.width || 1} ${size.height || 1}`);
   };
 
+  /** pixels of the overlay as stored coordinates in the current frame */
+  const stored = (p: Point): Point => toFraction(p, size, frame);
+
   const draftShape = (): MarkupShape | null => {
     if (draft) {
-      const a = toFraction(draft.start, size);
-      const b = toFraction(draft.end, size);
+      const a = stored(draft.start);
+      const b = stored(draft.end);
       if (draft.tool === 'arrow') return { id: 'draft', type: 'arrow', style, from: a, to: b };
       if (draft.tool === 'free')
-        return { id: 'draft', type: 'free', style, points: draft.points.map((p) => toFraction(p, size)) };
+        return { id: 'draft', type: 'free', style, points: draft.points.map(stored) };
       return { id: 'draft', type: draft.tool, style, ...boxOf(a, b) };
     }
-    if (poly) return { id: 'draft', type: 'poly', style, points: poly.map((p) => toFraction(p, size)) };
+    if (poly) return { id: 'draft', type: 'poly', style, points: poly.map(stored) };
     return null;
   };
 
   const drawInto = (target: SVGSVGElement, at: Size, withSelection: boolean) => {
     while (target.firstChild) target.removeChild(target.firstChild);
-    for (const shape of shapes) target.appendChild(shapeElement(shape, at));
+    for (const shape of shapes) target.appendChild(shapeElement(shape, at, frame));
     const pending = draftShape();
-    if (pending) target.appendChild(shapeElement(pending, at));
+    if (pending) target.appendChild(shapeElement(pending, at, frame));
     const chosen = withSelection ? shapes.find((s) => s.id === selectedId) : undefined;
     if (chosen) {
-      const b = shapeBounds(chosen, at);
+      const b = shapeBounds(chosen, at, frame);
       target.appendChild(
         svgElement('rect', {
           x: b.x - 4,
@@ -293,8 +308,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     const text = input.value.trim();
     const at = { x: Number(input.dataset.x), y: Number(input.dataset.y) };
     input.remove();
-    if (commit && text)
-      add({ id: newId(), type: 'text', style: { ...style }, ...toFraction(at, size), text });
+    if (commit && text) add({ id: newId(), type: 'text', style: { ...style }, ...stored(at), text });
   };
 
   const openText = (at: Point) => {
@@ -341,7 +355,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     }
     poly = null;
     if (points.length >= 2)
-      add({ id: newId(), type: 'poly', style: { ...style }, points: points.map((p) => toFraction(p, size)) });
+      add({ id: newId(), type: 'poly', style: { ...style }, points: points.map(stored) });
     else render();
   };
 
@@ -351,7 +365,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     event.stopPropagation();
     const p = local(event);
     if (mode === 'select') {
-      const hit = hitTest(shapes, p, size);
+      const hit = hitTest(shapes, p, size, undefined, frame);
       selectedId = hit?.id ?? null;
       if (hit) {
         drag = { id: hit.id, start: p, original: hit };
@@ -382,9 +396,10 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     if (!mode) return;
     const p = local(event);
     if (drag) {
-      const d = toFraction({ x: p.x - drag.start.x, y: p.y - drag.start.y }, size);
+      const from = stored(drag.start);
+      const to = stored(p);
       const { id, original } = drag;
-      shapes = shapes.map((s) => (s.id === id ? moveShape(original, d.x, d.y) : s));
+      shapes = shapes.map((s) => (s.id === id ? moveShape(original, to.x - from.x, to.y - from.y) : s));
       render();
     } else if (draft) {
       draft.end = p;
@@ -408,13 +423,13 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     done.end = local(event);
     const moved = Math.hypot(done.end.x - done.start.x, done.end.y - done.start.y) > MIN_DRAG_PX;
     if (!moved) return render();
-    const a = toFraction(done.start, size);
-    const b = toFraction(done.end, size);
+    const a = stored(done.start);
+    const b = stored(done.end);
     const base = { id: newId(), style: { ...style } };
     if (done.tool === 'arrow') add({ ...base, type: 'arrow', from: a, to: b });
     else if (done.tool === 'free') {
       done.points.push(done.end);
-      add({ ...base, type: 'free', points: done.points.map((p) => toFraction(p, size)) });
+      add({ ...base, type: 'free', points: done.points.map(stored) });
     } else add({ ...base, type: done.tool, ...boxOf(a, b) });
   };
 
@@ -478,9 +493,14 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     get style() {
       return { ...style };
     },
-    serialize: () => serializeDrawing(shapes),
+    serialize: () => serializeDrawing(shapes, frame),
+    get frame() {
+      return frame;
+    },
     load(data) {
-      shapes = parseDrawing(data).shapes;
+      const drawing = parseDrawing(data);
+      shapes = drawing.shapes;
+      frame = drawing.frame;
       selectedId = null;
       measure();
       render();
@@ -489,6 +509,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     clear() {
       closeText(false);
       shapes = [];
+      frame = defaultFrame;
       poly = null;
       draft = null;
       selectedId = null;

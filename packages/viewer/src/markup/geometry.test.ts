@@ -12,6 +12,7 @@ import {
   shapeBounds,
   toFraction,
   toPixels,
+  type MarkupFrame,
   type MarkupShape,
 } from './geometry.ts';
 
@@ -89,7 +90,102 @@ describe('drawing data', () => {
     ]);
     expect(() => parseDrawing({ version: 2, shapes: [] })).toThrow(/version 1/);
     expect(() => parseDrawing('not json')).toThrow();
-    expect(parseDrawing({ version: 1 })).toEqual({ version: 1, shapes: [] });
+    expect(parseDrawing({ version: 1 })).toEqual({ version: 1, frame: 'fill', shapes: [] });
+  });
+
+  it('records the frame; data saved before frames existed (or with an unknown one) reads as fill', () => {
+    expect(serializeDrawing(shapes).frame).toBe('fill');
+    const viewport = serializeDrawing(shapes, 'viewport');
+    expect(viewport.frame).toBe('viewport');
+    expect(parseDrawing(JSON.stringify(viewport))).toEqual(viewport);
+    const old = parseDrawing(JSON.stringify({ version: 1, shapes }));
+    expect(old.frame).toBe('fill');
+    expect(old.shapes).toEqual(shapes);
+    expect(parseDrawing({ version: 1, frame: 'sideways', shapes: [] }).frame).toBe('fill');
+  });
+});
+
+describe('frames', () => {
+  const frames: MarkupFrame[] = ['fill', 'viewport'];
+  const saved = { width: 1000, height: 500 };
+  const narrower = { width: 600, height: 500 };
+
+  it.each(frames)('round-trips pixels through stored coordinates (%s)', (frame) => {
+    for (const p of [
+      { x: 0, y: 0 },
+      { x: 700, y: 120 },
+      { x: 1000, y: 500 },
+      { x: -30, y: 640 },
+    ]) {
+      const back = toPixels(toFraction(p, saved, frame), saved, frame);
+      expect(back.x).toBeCloseTo(p.x);
+      expect(back.y).toBeCloseTo(p.y);
+    }
+  });
+
+  it('stores viewport points from the horizontal centre in units of the height', () => {
+    expect(toFraction({ x: 700, y: 250 }, saved, 'viewport')).toEqual({ x: 0.4, y: 0.5 });
+    expect(toPixels({ x: 0.4, y: 0.5 }, saved, 'viewport')).toEqual({ x: 700, y: 250 });
+    expect(toFraction({ x: 5, y: 5 }, { width: 0, height: 0 }, 'viewport')).toEqual({ x: 0, y: 0 });
+  });
+
+  it('keeps a viewport point at the same offset from the centre in a narrower viewer', () => {
+    // saved at 1000×500 (centre 500), shown at 600×500 (centre 300): 200 px right of the centre stays
+    // 200 px right of it, since the height (the scale of the perspective picture) is unchanged
+    expect(toPixels(toFraction({ x: 700, y: 100 }, saved, 'viewport'), narrower, 'viewport')).toEqual({
+      x: 500,
+      y: 100,
+    });
+    // the offset scales with the height: a viewer twice as tall doubles it
+    expect(
+      toPixels(toFraction({ x: 700, y: 100 }, saved, 'viewport'), { width: 600, height: 1000 }, 'viewport'),
+    ).toEqual({ x: 700, y: 200 });
+    // 'fill' stretches with the width instead (right for a PDF page, whose aspect never changes)
+    expect(toPixels(toFraction({ x: 700, y: 100 }, saved, 'fill'), narrower, 'fill')).toEqual({
+      x: 420,
+      y: 100,
+    });
+  });
+
+  it('scales the x-extents of boxes by the height in the viewport frame, so shapes keep their aspect', () => {
+    // a 200×100 px box centred on the viewer's centre, drawn at 1000×500
+    const a = toFraction({ x: 400, y: 200 }, saved, 'viewport');
+    const b = toFraction({ x: 600, y: 300 }, saved, 'viewport');
+    const box: MarkupShape = { id: 'r', type: 'rect', style, ...boxOf(a, b) };
+    expect(box).toMatchObject({ x: -0.2, y: 0.4, w: 0.4, h: expect.closeTo(0.2) });
+    for (const type of ['rect', 'circ', 'cloud'] as const) {
+      const bounds = shapeBounds({ ...box, type }, narrower, 'viewport');
+      expect(bounds).toEqual({
+        x: expect.closeTo(200),
+        y: expect.closeTo(200),
+        w: expect.closeTo(200),
+        h: expect.closeTo(100),
+      });
+    }
+    expect(shapeBounds(box, narrower, 'fill').w).toBeCloseTo(0.4 * 600);
+  });
+
+  it('draws every kind of shape at the same place relative to the centre in a narrower viewer', () => {
+    for (const shape of shapes) {
+      const wide = shapeBounds(shape, saved, 'viewport');
+      const narrow = shapeBounds(shape, narrower, 'viewport');
+      expect(narrow.x - narrower.width / 2).toBeCloseTo(wide.x - saved.width / 2);
+      expect(narrow.y).toBeCloseTo(wide.y);
+      expect(narrow.w).toBeCloseTo(wide.w);
+      expect(narrow.h).toBeCloseTo(wide.h);
+    }
+  });
+
+  it('hit-tests and moves in the viewport frame', () => {
+    const rect: MarkupShape = { id: 'r', type: 'rect', style, x: -0.2, y: 0.4, w: 0.4, h: 0.2 };
+    // at 600×500 the box is x 200..400, y 200..300
+    expect(hitTest([rect], { x: 300, y: 250 }, narrower, 6, 'viewport')?.id).toBe('r');
+    expect(hitTest([rect], { x: 300, y: 250 }, narrower, 6, 'fill')).toBeNull();
+    // a drag of 50 px is the difference of the two stored points
+    const from = toFraction({ x: 300, y: 250 }, narrower, 'viewport');
+    const to = toFraction({ x: 350, y: 250 }, narrower, 'viewport');
+    const moved = moveShape(rect, to.x - from.x, to.y - from.y);
+    expect(shapeBounds(moved, narrower, 'viewport').x).toBeCloseTo(250);
   });
 });
 

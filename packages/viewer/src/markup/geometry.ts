@@ -2,8 +2,8 @@
  * The DOM-free part of the markup layer: the drawing data, coordinate conversion between pixels and
  * fractions of the overlay, cloud and arrow geometry, hit testing and moving shapes.
  *
- * Coordinates are stored as fractions (0..1) of the overlay's width and height so that a drawing survives
- * resizes of the viewer and zooming of a PDF page. Stroke widths and font sizes stay in CSS pixels.
+ * Coordinates are stored in a frame relative to the overlay's size so that a drawing survives resizes of the
+ * viewer and zooming of a PDF page (see MarkupFrame). Stroke widths and font sizes stay in CSS pixels.
  */
 
 export const MARKUP_TOOLS = ['text', 'rect', 'circ', 'poly', 'free', 'cloud', 'arrow'] as const;
@@ -65,9 +65,22 @@ export interface TextShape extends ShapeBase {
 }
 export type MarkupShape = BoxShape | PathShape | ArrowShape | TextShape;
 
+/**
+ * How stored coordinates relate to the overlay's pixels.
+ * - 'fill': fractions (0..1) of the overlay's width and height; right where the overlay's aspect never
+ *   changes (a PDF page's canvas).
+ * - 'viewport': x from the horizontal centre and y from the top, both in units of the overlay's height;
+ *   right over a perspective camera with a fixed vertical field of view (the 3D viewer), whose picture
+ *   scales with the viewport's height and stays centred horizontally when the width changes.
+ */
+export type MarkupFrame = 'fill' | 'viewport';
+export const MARKUP_FRAMES: readonly MarkupFrame[] = ['fill', 'viewport'];
+
 /** What serialize() gives and load() takes (stored as the markup's drawing data). */
 export interface MarkupDrawing {
   version: 1;
+  /** the frame of the shapes' coordinates; data without it is read as 'fill' */
+  frame: MarkupFrame;
   shapes: MarkupShape[];
 }
 
@@ -78,17 +91,30 @@ export const drawnFont = (style: MarkupStyle): number => FONT_SCALE * style.font
 
 const safe = (value: number): number => (Number.isFinite(value) ? value : 0);
 
-/** A point in pixels of the overlay as fractions of its size. */
-export function toFraction(point: Point, size: Size): Point {
-  return {
-    x: size.width > 0 ? safe(point.x / size.width) : 0,
-    y: size.height > 0 ? safe(point.y / size.height) : 0,
-  };
+/**
+ * A point in pixels of the overlay as stored coordinates in the frame ('fill': fractions of the width and
+ * height; 'viewport': (x − width/2) / height, y / height).
+ */
+export function toFraction(point: Point, size: Size, frame: MarkupFrame = 'fill'): Point {
+  const y = size.height > 0 ? safe(point.y / size.height) : 0;
+  if (frame === 'viewport')
+    return { x: size.height > 0 ? safe((point.x - size.width / 2) / size.height) : 0, y };
+  return { x: size.width > 0 ? safe(point.x / size.width) : 0, y };
 }
 
-/** A point in fractions as pixels of the overlay. */
-export function toPixels(point: Point, size: Size): Point {
+/** Stored coordinates in the frame as a point in pixels of the overlay (the inverse of toFraction). */
+export function toPixels(point: Point, size: Size, frame: MarkupFrame = 'fill'): Point {
+  if (frame === 'viewport') return { x: size.width / 2 + point.x * size.height, y: point.y * size.height };
   return { x: point.x * size.width, y: point.y * size.height };
+}
+
+/** A box in stored coordinates as a box in pixels (its corners converted, so widths follow the frame). */
+export function boxToPixels(
+  box: { x: number; y: number; w: number; h: number },
+  size: Size,
+  frame: MarkupFrame = 'fill',
+): { x: number; y: number; w: number; h: number } {
+  return boxOf(toPixels(box, size, frame), toPixels({ x: box.x + box.w, y: box.y + box.h }, size, frame));
 }
 
 /** The box spanned by two corners (any order), in the same units. */
@@ -150,36 +176,32 @@ export const polylinePath = (points: readonly Point[]): string =>
 /** A rough text width in pixels (average glyph 0.6 em), for hit tests and selection outlines. */
 export const textWidth = (text: string, fontPx: number): number => Math.max(1, text.length) * fontPx * 0.6;
 
-/** A shape's bounding box in pixels of an overlay of this size. */
-export function shapeBounds(shape: MarkupShape, size: Size): { x: number; y: number; w: number; h: number } {
+/** A shape's bounding box in pixels of an overlay of this size, its coordinates read in the frame. */
+export function shapeBounds(
+  shape: MarkupShape,
+  size: Size,
+  frame: MarkupFrame = 'fill',
+): { x: number; y: number; w: number; h: number } {
   switch (shape.type) {
     case 'rect':
     case 'circ':
     case 'cloud':
-      return {
-        x: shape.x * size.width,
-        y: shape.y * size.height,
-        w: shape.w * size.width,
-        h: shape.h * size.height,
-      };
+      return boxToPixels(shape, size, frame);
     case 'poly':
     case 'free': {
-      const xs = shape.points.map((p) => p.x * size.width);
-      const ys = shape.points.map((p) => p.y * size.height);
+      const points = shape.points.map((p) => toPixels(p, size, frame));
+      const xs = points.map((p) => p.x);
+      const ys = points.map((p) => p.y);
       const x = Math.min(...xs);
       const y = Math.min(...ys);
       return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
     }
     case 'arrow':
-      return boxOf(toPixels(shape.from, size), toPixels(shape.to, size));
+      return boxOf(toPixels(shape.from, size, frame), toPixels(shape.to, size, frame));
     case 'text': {
       const font = drawnFont(shape.style);
-      return {
-        x: shape.x * size.width,
-        y: shape.y * size.height,
-        w: textWidth(shape.text, font),
-        h: font * 1.2,
-      };
+      const at = toPixels(shape, size, frame);
+      return { x: at.x, y: at.y, w: textWidth(shape.text, font), h: font * 1.2 };
     }
   }
 }
@@ -193,12 +215,13 @@ export function hitTest(
   point: Point,
   size: Size,
   tolerance = 6,
+  frame: MarkupFrame = 'fill',
 ): MarkupShape | null {
   let best: MarkupShape | null = null;
   let bestArea = Infinity;
   for (let i = shapes.length - 1; i >= 0; i--) {
     const shape = shapes[i]!;
-    const b = shapeBounds(shape, size);
+    const b = shapeBounds(shape, size, frame);
     const inside =
       point.x >= b.x - tolerance &&
       point.x <= b.x + b.w + tolerance &&
@@ -213,7 +236,7 @@ export function hitTest(
   return best;
 }
 
-/** The shape moved by (dx, dy) in fractions. */
+/** The shape moved by (dx, dy) in stored coordinates (the difference of two converted points). */
 export function moveShape<T extends MarkupShape>(shape: T, dx: number, dy: number): T {
   const by = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy });
   switch (shape.type) {
@@ -233,8 +256,8 @@ export function moveShape<T extends MarkupShape>(shape: T, dx: number, dy: numbe
 
 // ---- drawing data ---------------------------------------------------------------------------------
 
-export function serializeDrawing(shapes: readonly MarkupShape[]): MarkupDrawing {
-  return { version: 1, shapes: structuredClone([...shapes]) };
+export function serializeDrawing(shapes: readonly MarkupShape[], frame: MarkupFrame = 'fill'): MarkupDrawing {
+  return { version: 1, frame, shapes: structuredClone([...shapes]) };
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -278,17 +301,21 @@ function readShape(value: unknown, index: number): MarkupShape | null {
 }
 
 /**
- * Drawing data from JSON text or a value; shapes that cannot be read are dropped.
+ * Drawing data from JSON text or a value; shapes that cannot be read are dropped, and data without a
+ * known frame (saved before frames existed) is read as 'fill'.
  * Throws when the data is not a version 1 drawing.
  */
 export function parseDrawing(data: unknown): MarkupDrawing {
   const value: unknown = typeof data === 'string' ? JSON.parse(data) : data;
   if (typeof value !== 'object' || value === null || (value as { version?: unknown }).version !== 1)
     throw new Error('The markup data is not a version 1 drawing');
+  const frameValue = (value as { frame?: unknown }).frame;
+  const frame: MarkupFrame = frameValue === 'viewport' ? 'viewport' : 'fill';
   const shapes = (value as { shapes?: unknown }).shapes;
-  if (!Array.isArray(shapes)) return { version: 1, shapes: [] };
+  if (!Array.isArray(shapes)) return { version: 1, frame, shapes: [] };
   return {
     version: 1,
+    frame,
     shapes: shapes.map(readShape).filter((shape): shape is MarkupShape => shape !== null),
   };
 }

@@ -3,11 +3,13 @@ export type { MarkupLayer, MarkupLayerMode, MarkupLayerOptions } from './MarkupL
 export {
   arrowHead,
   boxOf,
+  boxToPixels,
   cloudPath,
   cloudRadius,
   DEFAULT_MARKUP_STYLE,
   drawnFont,
   hitTest,
+  MARKUP_FRAMES,
   MARKUP_TOOLS,
   moveShape,
   parseDrawing,
@@ -17,4 +19,12 @@ export {
   toFraction,
   toPixels,
 } from './geometry.ts';
-export type { MarkupDrawing, MarkupShape, MarkupStyle, MarkupTool, Point, Size } from './geometry.ts';
+export type {
+  MarkupDrawing,
+  MarkupFrame,
+  MarkupShape,
+  MarkupStyle,
+  MarkupTool,
+  Point,
+  Size,
+} from './geometry.ts';

@@ -10,7 +10,13 @@ import {
   type MarkupRecord,
 } from '@penstock/shared';
 import type { ModelViewer, ModelViewerState, PdfViewer, PdfViewerState } from '@penstock/viewer';
-import { createMarkupLayer, MARKUP_TOOLS, type MarkupLayer, type MarkupTool } from '@penstock/viewer/markup';
+import {
+  createMarkupLayer,
+  MARKUP_TOOLS,
+  type MarkupFrame,
+  type MarkupLayer,
+  type MarkupTool,
+} from '@penstock/viewer/markup';
 import { errorMessage } from '../../app/api.ts';
 import { useAppStore } from '../../app/store.tsx';
 import { useModelInfo } from '../viewer/hooks/useModelInfo.ts';
@@ -36,6 +42,11 @@ export interface MarkupSurface {
   host: HTMLElement;
   /** the element it covers (a PDF page); the whole host when absent */
   target?: HTMLElement;
+  /**
+   * how the drawing's coordinates follow the overlay's size: 'viewport' over the 3D view (its perspective
+   * picture scales with the height and stays centred horizontally), 'fill' over a PDF page
+   */
+  frame: MarkupFrame;
   viewerState(): unknown;
   restoreViewerState(state: unknown): Promise<void>;
   /** the picture under the markups for the preview: a 2D canvas or an image data URL */
@@ -47,6 +58,7 @@ export interface MarkupSurface {
 export const modelSurface = (viewer: ModelViewer, host: HTMLElement): MarkupSurface => ({
   kind: '3d',
   host,
+  frame: 'viewport',
   viewerState: () => viewer.viewerState(),
   restoreViewerState: (state) => viewer.restoreViewerState(state as ModelViewerState),
   baseImage: () => viewer.screenshot(),
@@ -58,6 +70,7 @@ export function pdfSurface(pdf: PdfViewer, fallbackHost: HTMLElement): MarkupSur
     kind: 'pdf',
     host: page.parentElement ?? fallbackHost,
     target: page,
+    frame: 'fill',
     viewerState: () => pdf.viewerState(),
     restoreViewerState: (state) => pdf.restoreViewerState(state as PdfViewerState),
     baseImage: () => pdf.pageElement(),
@@ -144,7 +157,10 @@ export function useMarkupTools({
     const surface = host && viewer ? modelSurface(viewer, host) : host && pdf ? pdfSurface(pdf, host) : null;
     if (!surface) return;
     surfaceRef.current = surface;
-    const created = createMarkupLayer(surface.host, surface.target ? { target: surface.target } : {});
+    const created = createMarkupLayer(surface.host, {
+      frame: surface.frame,
+      ...(surface.target ? { target: surface.target } : {}),
+    });
     layerRef.current = created;
     const offChange = created.onChange(() => setHasSelection(created.selectedId !== null));
     const offView = surface.onViewChange?.(() => created.refresh());

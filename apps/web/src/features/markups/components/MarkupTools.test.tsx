@@ -35,6 +35,11 @@ const record = (
   by: string,
   forEmail: string,
   actioned: boolean,
+  drawing: unknown = {
+    // saved before drawings recorded their frame: read as 'fill'
+    version: 1,
+    shapes: [{ id: 'a', type: 'rect', x: 0.1, y: 0.1, w: 0.2, h: 0.2, style: {} }],
+  },
 ): MarkupRecord => ({
   id,
   projectId: PROJECT_ID,
@@ -52,10 +57,7 @@ const record = (
     {
       markupId: `mi.${id}`,
       markupTitle: title,
-      markupData: JSON.stringify({
-        version: 1,
-        shapes: [{ id: 'a', type: 'rect', x: 0.1, y: 0.1, w: 0.2, h: 0.2, style: {} }],
-      }),
+      markupData: JSON.stringify(drawing),
       markupstate: JSON.stringify({ version: 1, kind: '3d', camera: { position: { x: 1, y: 2, z: 3 } } }),
       imagePreview: `/api/markups/preview/mi.${id}`,
       documentName: info.fileName,
@@ -69,7 +71,12 @@ const record = (
 });
 const saved = [
   record('m.1', 'Inlet screen access', 'Erin Walsh', 'tm@penstock.demo', false),
-  record('m.2', 'Pump skid clash', 'Tom Hughes', 'ew@penstock.demo', true),
+  // drawn over the 3D view: x from the centre and y from the top, in units of the viewer's height
+  record('m.2', 'Pump skid clash', 'Tom Hughes', 'ew@penstock.demo', true, {
+    version: 1,
+    frame: 'viewport',
+    shapes: [{ id: 'b', type: 'rect', x: -0.2, y: 0.4, w: 0.4, h: 0.2, style: {} }],
+  }),
 ];
 
 type FakeModel = ReturnType<typeof fakeModelViewer>['viewer'];
@@ -218,9 +225,11 @@ describe('markup toolbar', () => {
 
 describe('saving a markup', () => {
   it('asks for a title and reviewer, posts the record as multipart formData and leaves edit mode', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
     const { bodies, viewer } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Rectangle' }));
-    dragOn(layer(), [10, 10], [60, 40]);
+    dragOn(layer(), [400, 200], [600, 300]);
     await userEvent.click(screen.getByRole('button', { name: 'Save markup' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Markup' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Inlet screen access');
@@ -254,7 +263,12 @@ describe('saving a markup', () => {
     expect(item.created).toBe(
       `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`,
     );
-    expect(JSON.parse(String(item.markupData))).toMatchObject({ version: 1, shapes: [{ type: 'rect' }] });
+    // over the 3D view the drawing is stored in the viewport frame (a 200×100 box centred at 1000×500)
+    expect(JSON.parse(String(item.markupData))).toMatchObject({
+      version: 1,
+      frame: 'viewport',
+      shapes: [{ type: 'rect', x: -0.2, y: 0.4, w: 0.4, h: expect.closeTo(0.2) }],
+    });
     expect(JSON.parse(String(item.markupstate))).toMatchObject({ version: 1, kind: '3d' });
     expect(item).toHaveProperty('imagePreview');
     expect(item).toHaveProperty('userName');
@@ -312,5 +326,27 @@ describe('markup panel', () => {
     await vi.advanceTimersByTimeAsync(150);
     expect(layer().querySelectorAll('[data-shape-type="rect"]')).toHaveLength(1);
     expect(layer().style.display).toBe('');
+  });
+
+  it('redraws a 3D markup centred in a narrower viewer, and an older one by fractions', async () => {
+    // the panel takes the side pane: the viewer is now 600×500
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Load markups' }));
+    const panel = await screen.findByRole('region', { name: 'Markup Panel' });
+    const rect = () => layer().querySelector('rect[data-shape-id]')!;
+    const box = () => ['x', 'y', 'width', 'height'].map((name) => Number(rect().getAttribute(name)));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Show markup Pump skid clash' }));
+    await vi.advanceTimersByTimeAsync(600);
+    // the same 200×100 box it was drawn as, still centred on the view
+    box().forEach((value, i) => expect(value).toBeCloseTo([200, 200, 200, 100][i]!));
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show markup Inlet screen access' }));
+    await vi.advanceTimersByTimeAsync(600);
+    // no frame recorded: fractions of the width and height, as it was saved
+    box().forEach((value, i) => expect(value).toBeCloseTo([60, 50, 120, 100][i]!));
   });
 });
