@@ -19,6 +19,7 @@ import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
+import { registerReports } from './modules/reports/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 
@@ -82,6 +83,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const issues = registerIssues(app, database.db, documents, documentsRepo);
   registerMarkups(app, database.db, blobs, documents, documentsRepo);
   registerBcf(app, issues, blobs);
+  registerReports(app, database.db, documentsRepo, documents, blobs);
   registerAdmin(app, users, documentsRepo);
   configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
   await serveWebApp(app, env.webDistDir);

@@ -12,3 +12,4 @@ export * from './properties.ts';
 export * from './propertyValues.contract.ts';
 export * from './issues.contract.ts';
 export * from './markups.ts';
+export * from './schedules.ts';

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { DocumentsRepo } from '../documents/documents.repo.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import { ReportsRepo } from './reports.repo.ts';
+import { ReportsService } from './reports.service.ts';
+import { reportsRoutes } from './reports.routes.ts';
+
+export { ReportsService } from './reports.service.ts';
+
+/** Schedules as .xlsx workbooks (getreport, getsapreport), stored in the project's Published/Schedules. */
+export function registerReports(
+  app: FastifyInstance,
+  db: Db,
+  documentsRepo: DocumentsRepo,
+  documents: DocumentsService,
+  blobs: LocalBlobStore,
+): ReportsService {
+  const service = new ReportsService(new ReportsRepo(db), documentsRepo, documents, blobs);
+  reportsRoutes(app, service);
+  return service;
+}
