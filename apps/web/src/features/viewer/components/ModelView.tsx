@@ -20,6 +20,7 @@ import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
 import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
+import { ObjectEditorPane } from '../../objectEditor/ObjectEditorPane.tsx';
 import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 
 export const TOOLTIP_THROTTLE_MS = 120;
@@ -67,12 +68,16 @@ export function ModelView({
   const [selected, setSelected] = useState<number | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [areaWidth, setAreaWidth] = useState(0);
+  // floating panels start 400 px from the right edge of the model view itself, not of a side pane beside it
+  const viewerAreaWidth = () =>
+    canvasRef.current?.clientWidth || hostRef.current?.clientWidth || window.innerWidth;
   const [hazardsActive, setHazardsActive] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [tooltipActive, setTooltipActive] = useState(true);
   const [tip, setTip] = useState<AssetTip | null>(null);
   const [markupActive, setMarkupActive] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
+  const [editorOpen, setEditorOpen] = useState(false);
   // issue pins (hidden at first) and placing a new issue, kept per tab
   const [issuesVisible, setIssuesVisible] = useState(false);
   const [placingIssue, setPlacingIssue] = useState(false);
@@ -159,7 +164,7 @@ export function ModelView({
     return viewer.onSelect((localId) => {
       setSelected(localId);
       setPanelOpen(localId !== null);
-      setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
+      setAreaWidth(viewerAreaWidth());
     });
   }, [viewer]);
 
@@ -184,7 +189,7 @@ export function ModelView({
         });
         setSelected(own ?? ids[0] ?? null);
         setPanelOpen(true);
-        setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
+        setAreaWidth(viewerAreaWidth());
       }
       return ids.length;
     },
@@ -253,7 +258,20 @@ export function ModelView({
   const loading = !viewerError && !loadError && !ready && !noViewables;
 
   return (
-    <ViewerSplit pane={markups.pane}>
+    <ViewerSplit
+      pane={
+        markups.pane ??
+        (editorOpen ? (
+          <ObjectEditorPane
+            versionId={versionId}
+            fileName={info.data?.fileName ?? ''}
+            values={propertyValues.values}
+            selectedTag={selected === null ? null : (index?.tagOf(selected) ?? '')}
+            onClose={() => setEditorOpen(false)}
+          />
+        ) : undefined)
+      }
+    >
       <div className="model-view" ref={hostRef}>
         <ViewerToolbar
           fullscreen={fullscreen}
@@ -273,13 +291,15 @@ export function ModelView({
           onMarkup={() => setMarkupActive(!markupActive)}
           viewsOpen={viewsOpen}
           onViews={() => {
-            setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
+            setAreaWidth(viewerAreaWidth());
             setViewsOpen(!viewsOpen);
           }}
           issuesVisible={issuesVisible}
           onToggleIssues={() => setIssuesVisible(!issuesVisible)}
           placingIssue={placingIssue}
           onPlaceIssue={canPlaceIssues ? () => setPlacingIssue(!placingIssue) : undefined}
+          objectEditorOpen={editorOpen}
+          onObjectEditor={() => setEditorOpen(!editorOpen)}
           disabled={!ready}
         />
         {markups.toolbar}

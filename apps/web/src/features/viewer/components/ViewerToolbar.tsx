@@ -9,6 +9,7 @@ import {
   FaPenRuler,
   FaTriangleExclamation,
   FaVectorSquare,
+  FaPenToSquare,
 } from 'react-icons/fa6';
 
 export interface ViewerToolbarProps {
@@ -33,6 +34,9 @@ export interface ViewerToolbarProps {
   onToggleIssues?: () => void;
   placingIssue?: boolean;
   onPlaceIssue?: () => void;
+  /** the Model object editing section (features/objectEditor) */
+  objectEditorOpen?: boolean;
+  onObjectEditor?: () => void;
   disabled?: boolean;
 }
 
@@ -143,6 +147,19 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         <FaMapPin aria-hidden="true" className="me-1" />
         Show/Hide issues
       </button>
+      {props.onObjectEditor && (
+        <button
+          type="button"
+          className={toggleClass(props.objectEditorOpen ?? false)}
+          aria-pressed={props.objectEditorOpen ?? false}
+          title="Edit the data of the model's objects"
+          disabled={disabled}
+          onClick={props.onObjectEditor}
+        >
+          <FaPenToSquare aria-hidden="true" className="me-1" />
+          Object editor
+        </button>
+      )}
       {props.onPlaceIssue && (
         <button
           type="button"

@@ -1,0 +1,295 @@
+import { useMemo, useState } from 'react';
+import { Accordion } from 'react-bootstrap';
+import { useQueryClient } from '@tanstack/react-query';
+import { SCHEDULE_OPTIONS, type DynamicRecord, type StaticRecord } from '@penstock/shared';
+import { errorMessage } from '../../app/api.ts';
+import { postDataField } from '../properties/api.ts';
+import {
+  propertyValuesKey,
+  STATIC_SAVE_FAILED,
+  type LoadedPropertyValues,
+} from '../viewer/hooks/usePropertyValues.ts';
+import { clearSessionCopy, type ElementWithProps, type PropertyValues } from '../viewer/sessionCopy.ts';
+import {
+  ALL_CLASSES,
+  applySaved,
+  changedRecords,
+  MAX_EDITOR_OBJECTS,
+  shownStatic,
+  withEdit,
+  type Edits,
+} from './objectEditor.ts';
+
+export const INSTRUCTION_TEXT = 'Select an object in the model to edit its data.';
+export const NO_TAG_TEXT = 'No tag present on selected object';
+export const NO_TAG_HINT = 'Please select a different object';
+export const SAVED_TEXT = 'Data Saved';
+export const SAVE_FAILED_PREFIX = 'An Error Occured: ';
+
+export interface ObjectEditorPaneProps {
+  versionId: string;
+  /** the model's file name: the tab's session copy is stored under it */
+  fileName: string;
+  /** the tab's property data (undefined while loading) */
+  values: PropertyValues | undefined;
+  /** the selected object's tag: null when nothing is selected, '' when the object has no tag */
+  selectedTag: string | null;
+  onClose?: () => void;
+}
+
+interface Item {
+  tag: string;
+  category: string;
+}
+
+const sessionStore = (): Storage | null => {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The Model object editing section (forms spec §2): the selected object (or, with Show All, every object of
+ * the chosen type) with its static values (read-only) and its dynamic values (editable unless locked), and
+ * Save Data storing them (savedynamic, savestatic; spec §7, §8).
+ */
+export function ObjectEditorPane({
+  versionId,
+  fileName,
+  values,
+  selectedTag,
+  onClose,
+}: ObjectEditorPaneProps) {
+  const queryClient = useQueryClient();
+  const [type, setType] = useState(ALL_CLASSES);
+  const [showAll, setShowAll] = useState(false);
+  const [edits, setEdits] = useState<Edits>({});
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const staticByTag = useMemo(
+    () => new Map((values?.StatPropValues ?? []).map((record) => [record.tag, record])),
+    [values],
+  );
+  const dynamicByTag = useMemo(
+    () => new Map((values?.DynaPropValues ?? []).map((record) => [record.tag, record])),
+    [values],
+  );
+
+  const { items, total } = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Item[] = [];
+    const add = (element: Pick<ElementWithProps, 'tag' | 'category'>) => {
+      if (seen.has(element.tag)) return;
+      seen.add(element.tag);
+      list.push({ tag: element.tag, category: element.category });
+    };
+    if (showAll) {
+      for (const element of values?.ElemWithProps ?? [])
+        if (type === ALL_CLASSES || element.category === type) add(element);
+    } else if (selectedTag) {
+      const element =
+        values?.ElemWithProps.find((e) => e.tag === selectedTag) ?? staticByTag.get(selectedTag) ?? null;
+      if (element) add(element);
+    }
+    return { items: list.slice(0, MAX_EDITOR_OBJECTS), total: list.length };
+  }, [showAll, type, selectedTag, values, staticByTag]);
+
+  const edit = (tag: string, propName: string, value: string) => {
+    setEdits((current) => withEdit(current, tag, propName, value));
+    setSaved(false);
+  };
+
+  const save = async () => {
+    if (!values) return;
+    setSaving(true);
+    setSaved(false);
+    const changed = changedRecords(values.DynaPropValues, edits);
+    const statics = items
+      .map((item) => staticByTag.get(item.tag))
+      .filter((record): record is StaticRecord => record !== undefined);
+    try {
+      await postDataField('/api/savedynamic', changed);
+    } catch (failure) {
+      setSaving(false);
+      window.alert(SAVE_FAILED_PREFIX + errorMessage(failure));
+      return;
+    }
+    let staticSaved = true;
+    try {
+      await postDataField('/api/savestatic', statics);
+    } catch (failure) {
+      // spec §7: a failed static save is logged only
+      staticSaved = false;
+      console.error(STATIC_SAVE_FAILED, errorMessage(failure));
+    }
+    // the values in memory follow the save; the session copy is dropped so that a reload reads the server
+    const key = propertyValuesKey(versionId);
+    queryClient.setQueryData<LoadedPropertyValues>(key, (current) =>
+      current
+        ? {
+            ...current,
+            values: { ...current.values, DynaPropValues: applySaved(current.values.DynaPropValues, changed) },
+          }
+        : current,
+    );
+    const storage = sessionStore();
+    if (storage && fileName) clearSessionCopy(storage, fileName);
+    void queryClient.invalidateQueries({ queryKey: key });
+    setEdits({});
+    setSaving(false);
+    setSaved(staticSaved);
+  };
+
+  const valueOf = (record: DynamicRecord, propName: string, stored: string) =>
+    edits[record.tag]?.[propName] ?? stored;
+
+  return (
+    <section className="object-editor p-2 h-100 overflow-auto" aria-label="Model object editing section">
+      <div className="d-flex align-items-center gap-2 mb-2">
+        <h2 className="h6 mb-0 me-auto">Model object editing section</h2>
+        {onClose && (
+          <button
+            type="button"
+            className="btn-close"
+            aria-label="Close the object editor"
+            onClick={onClose}
+          />
+        )}
+      </div>
+      <div className="d-flex flex-wrap gap-2 mb-2">
+        <button
+          type="button"
+          className={`btn btn-sm ${showAll ? 'btn-primary' : 'btn-outline-primary'}`}
+          aria-pressed={showAll}
+          onClick={() => setShowAll(!showAll)}
+        >
+          Show All
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-success"
+          disabled={!values || saving}
+          onClick={() => void save()}
+        >
+          {saving ? 'Saving…' : 'Save Data'}
+        </button>
+        <label className="d-flex align-items-center gap-1 ms-auto">
+          <span className="small">Select Object Type</span>
+          <select
+            className="form-select form-select-sm"
+            aria-label="Select Object Type"
+            value={type}
+            onChange={(event) => setType(event.target.value)}
+          >
+            <option value={ALL_CLASSES}>{ALL_CLASSES}</option>
+            {(values?.Categories ?? []).map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="small text-body-secondary mb-2">{INSTRUCTION_TEXT}</p>
+      {saved && (
+        <div role="status" className="alert alert-success py-1 px-2 small">
+          {SAVED_TEXT}
+        </div>
+      )}
+      {!values && <p className="small">Loading the object data…</p>}
+      {values && !showAll && selectedTag === '' && (
+        <div className="alert alert-warning py-1 px-2 small">
+          <div>{NO_TAG_TEXT}</div>
+          <div>{NO_TAG_HINT}</div>
+        </div>
+      )}
+      {values && total > MAX_EDITOR_OBJECTS && (
+        <p className="small text-body-secondary">
+          Showing the first {MAX_EDITOR_OBJECTS} of {total} objects. Choose an object type to narrow the list.
+        </p>
+      )}
+      {items.length > 0 && (
+        <Accordion
+          alwaysOpen
+          defaultActiveKey={items.length === 1 ? [items[0]!.tag] : []}
+          key={items.length === 1 ? items[0]!.tag : 'list'}
+        >
+          {items.map((item) => {
+            const record = dynamicByTag.get(item.tag);
+            const locked = record?.locked ?? false;
+            const statics = shownStatic(staticByTag.get(item.tag));
+            return (
+              <Accordion.Item eventKey={item.tag} key={item.tag}>
+                <Accordion.Header>{`${item.category} --- ${item.tag}`}</Accordion.Header>
+                <Accordion.Body className="p-2">
+                  <h3 className="h6">Static Properties</h3>
+                  <table className="table table-sm small" aria-label={`Static Properties of ${item.tag}`}>
+                    <tbody>
+                      {statics.map((prop) => (
+                        <tr key={prop.propName}>
+                          <th scope="row">{prop.propName}</th>
+                          <td>{prop.propValue}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  <h3 className="h6">
+                    Dynamic Properties{locked && <span className="badge text-bg-secondary ms-2">Locked</span>}
+                  </h3>
+                  <table className="table table-sm small" aria-label={`Dynamic Properties of ${item.tag}`}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Property</th>
+                        <th scope="col">Value</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {(record?.propValueList ?? []).map((prop) => {
+                        const value = valueOf(record!, prop.propName, prop.propValue);
+                        const options = SCHEDULE_OPTIONS[prop.propName];
+                        const label = `${prop.propName} of ${item.tag}`;
+                        return (
+                          <tr key={prop.propName}>
+                            <th scope="row">{prop.propName}</th>
+                            <td>
+                              {options && !locked ? (
+                                <select
+                                  className="form-select form-select-sm"
+                                  aria-label={label}
+                                  value={value}
+                                  onChange={(event) => edit(item.tag, prop.propName, event.target.value)}
+                                >
+                                  {(options.includes(value) ? options : [value, ...options]).map((option) => (
+                                    <option key={option} value={option}>
+                                      {option}
+                                    </option>
+                                  ))}
+                                </select>
+                              ) : (
+                                <input
+                                  type="text"
+                                  className="form-control form-control-sm"
+                                  aria-label={label}
+                                  value={value}
+                                  disabled={locked}
+                                  onChange={(event) => edit(item.tag, prop.propName, event.target.value)}
+                                />
+                              )}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </Accordion.Body>
+              </Accordion.Item>
+            );
+          })}
+        </Accordion>
+      )}
+    </section>
+  );
+}
