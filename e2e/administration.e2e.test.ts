@@ -2,19 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { signIn } from './support/journeys.ts';
 
 const ADMIN = { email: 'admin@penstock.demo', password: 'penstock-demo', name: 'Ada Lovell' };
 const NEW_USER = { name: 'Priya Shah', email: 'priya.shah@penstock.demo', password: 'pumps-and-valves-2026' };
 const OTHER_PROJECT = 'Northbrook Sewage Pumping Station';
-
-async function signIn(page: Page, url: string, email: string, password: string) {
-  await page.goto(`${url}/`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/main$/);
-}
 
 describe('administration in Chromium', () => {
   let server: RunningPenstock;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { ENGINEER, signIn } from './support/journeys.ts';
 
-const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo' };
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
 const PID = 'RWTW-PID-0101 Inlet Works P&ID.pdf';
 const REVIEWER = 'Tom Hughes - tm@penstock.demo';
@@ -145,12 +145,7 @@ describe('markups in Chromium', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill(ENGINEER.email);
-    await page.getByLabel('Password').fill(ENGINEER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/main$/);
+    await signIn(page, server.url, ENGINEER.email, ENGINEER.password);
     await signInAndOpenProcess();
   });
   afterAll(async () => {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { ENGINEER, signIn, openSharedProcess } from './support/journeys.ts';
 
-const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo', name: 'Erin Walsh' };
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
 const PID = 'RWTW-PID-0101 Inlet Works P&ID.pdf';
 
@@ -45,17 +45,8 @@ describe('model viewer in Chromium', () => {
     );
     browser = await launchBrowser();
     page = browser.page;
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill(ENGINEER.email);
-    await page.getByLabel('Password').fill(ENGINEER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/main$/);
-    await page.getByPlaceholder('Select project').click();
-    await page.keyboard.type('riverside');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Shared', exact: true }).click();
-    await page.getByRole('button', { name: 'Process', exact: true }).click();
+    await signIn(page, server.url, ENGINEER.email, ENGINEER.password);
+    await openSharedProcess(page);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,47 +1,17 @@
-import type { MarkupRecord } from '@penstock/shared';
-import { apiFetch, type ApiOptions } from '../../app/api.ts';
+import type { MarkupItem, MarkupRecord, ProjectUser } from '@penstock/shared';
 
-/** A project member as the Users call gives it. */
-export interface ProjectUser {
-  autodeskId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export type { ProjectUser };
+import { apiFetch, type ApiOptions } from '../../app/api.ts';
 
 /** The reviewer picker's label: 'first last - {email}'. */
 export const userLabel = (user: ProjectUser): string =>
   `${`${user.firstName} ${user.lastName}`.trim()} - ${user.email}`;
 
-/** One drawing of a markup record as it is sent. */
-export interface MarkupItemDraft {
-  markupTitle: string;
-  markupData: string;
-  markupstate: string;
-  imagePreview: string;
-  documentName: string;
-  documentVersion: string;
-  userName: string;
-  created: string;
-  createdFor: string;
-  actioned: boolean;
-}
+/** One drawing of a markup record as it is sent (the server gives it its id). */
+export type MarkupItemDraft = Omit<MarkupItem, 'markupId'>;
 
 /** The markup record sent to saveMarkup (the server fills in the id, author and dates). */
-export interface MarkupDraft {
-  projectId: string;
-  projectName: string;
-  documentId: string;
-  itemId: string;
-  documentName: string;
-  createdDate: string;
-  createdByUserId: string;
-  createdByName: string;
-  createdFor: string;
-  actioned: boolean;
-  title: string;
-  markupData: MarkupItemDraft[];
-}
+export type MarkupDraft = Omit<MarkupRecord, 'id' | 'markupData'> & { markupData: MarkupItemDraft[] };
 
 export const markupsKey = (projectId: string, documentId: string) =>
   ['markups', projectId, documentId] as const;

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+
+/** The demo engineer of the README (the seed's users all share this password). */
+export const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo', name: 'Erin Walsh' };
+
+/** Sign in as a user would: '/', Sign in, Penstock's sign-in form, back at /main. */
+export async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/main$/);
+}
+
+/** Choose the demo project in the finder and open Shared/Process, where the demo model and P&ID are. */
+export async function openSharedProcess(page: Page): Promise<void> {
+  await page.getByPlaceholder('Select project').click();
+  await page.keyboard.type('riverside');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Shared', exact: true }).click();
+  await page.getByRole('button', { name: 'Process', exact: true }).click();
+}
