@@ -37,8 +37,12 @@ describe('Model object editing section in Chromium', () => {
   /** Selects the tag, opens the editor and answers its Note input. */
   const openEditorFor = async (tag: string) => {
     await page.evaluate((t) => window.__penstockViewer!.selectByTag(t), tag);
-    const toggle = page.getByRole('button', { name: 'Object editor' });
-    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    const toggle = page.getByRole('button', { name: 'Automatic Documentation', exact: true });
+    // the panel opens once the tab's property data has loaded ('No data to be loaded' before)
+    for (let i = 0; i < 60 && (await toggle.getAttribute('aria-pressed')) !== 'true'; i += 1) {
+      await toggle.click();
+      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await page.waitForTimeout(1000);
+    }
     const pane = page.getByRole('region', { name: 'Model object editing section' });
     await pane.waitFor();
     await pane.getByText('Select an object in the model to edit its data.').waitFor();

@@ -5,22 +5,10 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 import { ENGINEER, signIn, openSharedProcess } from './support/journeys.ts';
+import './support/hooks.ts';
 
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
 const PID = 'RWTW-PID-0101 Inlet Works P&ID.pdf';
-
-interface ViewerHook {
-  ready: boolean;
-  objectCount: number;
-  visibleCount(): number;
-  selectByTag(tag: string): void;
-  tags(): string[];
-}
-declare global {
-  interface Window {
-    __penstockViewer?: ViewerHook;
-  }
-}
 
 describe('model viewer in Chromium', () => {
   let server: RunningPenstock;

@@ -1,6 +1,8 @@
 /**
- * Benchmarks of the foundation, written as a Markdown table to tools/bench/RESULTS.md:
- *   npm run bench
+ * Benchmarks of the foundation and of the schedules, written as a Markdown table to tools/bench/RESULTS.md:
+ *   npm run bench                  everything
+ *   npm run bench -- schedule      only the schedule benchmarks (schedule/); the other rows are kept
+ *   npm run bench -- foundation    only the foundation's
  * Figures are wall-clock on this machine; compare runs on the same machine only.
  */
 import crypto from 'node:crypto';
@@ -10,6 +12,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writePlantIfc } from '@penstock/plantgen';
 import { createTestPenstock, multipartFile } from '../../apps/server/src/test/harness.ts';
+import { benchSchedules } from './schedule/index.ts';
+
+const PARTS = ['foundation', 'schedule'] as const;
+type Part = (typeof PARTS)[number];
+const asked = process.argv.slice(2);
+for (const name of asked)
+  if (!PARTS.includes(name as Part))
+    throw new Error(`unknown bench part '${name}' (parts: ${PARTS.join(', ')})`);
+const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
+/** the part a row of the table belongs to */
+const partOf = (benchmark: string): Part => (benchmark.startsWith('schedule:') ? 'schedule' : 'foundation');
+const resultsFile = path.join(import.meta.dirname, 'RESULTS.md');
 
 interface Row {
   benchmark: string;
@@ -128,19 +142,61 @@ async function benchServer() {
   }
 }
 
+const loadAtStart = os.loadavg()[0]!;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bench-'));
 try {
-  await benchPlantgen(tmp);
-  await benchServer();
+  if (parts.has('foundation')) {
+    await benchPlantgen(tmp);
+    await benchServer();
+  }
+  if (parts.has('schedule'))
+    rows.push(...(await benchSchedules(tmp, (m) => console.log(`[bench:schedule] ${m}`))));
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
+/** the rows of the previous results of the parts not run now, so a partial run keeps them */
+function keptRows(): Row[] {
+  if (!fs.existsSync(resultsFile)) return [];
+  const kept: Row[] = [];
+  for (const line of fs.readFileSync(resultsFile, 'utf8').split('\n')) {
+    const cells = /^\| (.*) \|$/.exec(line)?.[1]?.split(' | ');
+    if (cells?.length !== 4 || cells[0] === 'benchmark' || cells[0]!.startsWith('---')) continue;
+    const [benchmark, size, result, detail] = cells as [string, string, string, string];
+    if (!parts.has(partOf(benchmark))) kept.push({ benchmark, size, result, detail });
+  }
+  return kept;
+}
+const kept = keptRows();
+const all = [...kept, ...rows].sort(
+  (a, b) => PARTS.indexOf(partOf(a.benchmark)) - PARTS.indexOf(partOf(b.benchmark)),
+);
+const cell = (text: string) => text.replaceAll('|', '\\|');
 const table = [
   '| benchmark | size | result | detail |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.benchmark} | ${r.size} | ${r.result} | ${r.detail} |`),
+  ...all.map((r) => `| ${cell(r.benchmark)} | ${cell(r.size)} | ${cell(r.result)} | ${cell(r.detail)} |`),
 ].join('\n');
-const header = `# Benchmark results\n\n\`npm run bench\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.\n\n`;
-fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `${header}${table}\n`);
+/**
+ * Where the kept rows came from: the previous run's line when that run measured them, else the line it had
+ * kept itself ('Kept rows: ...').
+ */
+function keptFrom(): string {
+  if (!kept.length) return '';
+  const lines = fs.readFileSync(resultsFile, 'utf8').split('\n');
+  const previous = lines.find((l) => l.startsWith('`npm run bench'));
+  const previousParts = /^`npm run bench -- ([a-z ]+)`/.exec(previous ?? '')?.[1]?.split(' ') ?? PARTS;
+  const measured = kept.every((r) => previousParts.includes(partOf(r.benchmark)));
+  const from = measured
+    ? previous
+    : lines.find((l) => l.startsWith('Kept rows: '))?.slice('Kept rows: '.length);
+  return from ? `Kept rows: ${from}\n\n` : '';
+}
+const run = parts.size === PARTS.length ? '`npm run bench`' : `\`npm run bench -- ${[...parts].join(' ')}\``;
+const header =
+  `# Benchmark results\n\n${run} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
+  `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(1)} at the start and ` +
+  `${os.loadavg()[0]!.toFixed(1)} at the end (figures taken under other load are slower). ` +
+  `Browser figures: headless Chromium, software rendering.\n\n${keptFrom()}`;
+fs.writeFileSync(resultsFile, `${header}${table}\n`);
 console.log(table);

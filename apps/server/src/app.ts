@@ -20,6 +20,7 @@ import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerReports } from './modules/reports/index.ts';
+import { registerDsear } from './modules/dsear/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 
@@ -85,6 +86,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerBcf(app, issues, blobs);
   registerReports(app, database.db, documentsRepo, documents, blobs);
   registerAdmin(app, users, documentsRepo);
+  registerDsear(app, database.db, documentsRepo);
   configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
   await serveWebApp(app, env.webDistDir);
   await jobs.start();

@@ -13,3 +13,4 @@ export * from './propertyValues.contract.ts';
 export * from './issues.contract.ts';
 export * from './markups.ts';
 export * from './schedules.ts';
+export * from './dsear.ts';

@@ -200,34 +200,64 @@ function cell(object: ScheduleObject, column: string): string {
   }
 }
 
+/** One row of a schedule: its key (the tag, or the Line Number) and the objects it covers (first gives values). */
+export interface ScheduleGroup<T extends ScheduleObject = ScheduleObject> {
+  key: string;
+  objects: T[];
+}
+
 /**
- * The schedule's rows: only tagged objects whose category the schedule lists. Valve, equipment, instrument
- * and SAP schedules have one row per tag (the first object of a tag). Pipeline and pressure-test schedules
- * have one row per Line Number (the line's elements grouped; an element without one counts under its tag),
- * the first element giving the values and Line Length (mm) the sum of the elements' rounded lengths.
+ * The schedule's row groups: only tagged objects whose category the schedule lists. Valve, equipment,
+ * instrument and SAP schedules have one row per tag (the first object of a tag gives the values). Pipeline and
+ * pressure-test schedules have one row per Line Number (an element without one counts under its tag).
  */
-export function buildScheduleRows(type: ScheduleType, objects: readonly ScheduleObject[]): ScheduleTable {
-  const columns = [...scheduleColumns(type)];
+export function scheduleGroups<T extends ScheduleObject>(
+  type: ScheduleType,
+  objects: readonly T[],
+): ScheduleGroup<T>[] {
   const listed = objects.filter((o) => text(o.tag) && isScheduled(type, o.category));
-  const byLine = type === 'pipeline_schedule' || type === 'pressure_test_schedule';
-  const groups = new Map<string, ScheduleObject[]>();
+  const byLine = isLineSchedule(type);
+  const groups = new Map<string, T[]>();
   for (const object of listed) {
     const key = byLine ? valueOf(object, 'Line Number') || text(object.tag) : text(object.tag);
     const group = groups.get(key);
     if (group) group.push(object);
     else groups.set(key, [object]);
   }
-  const rows: string[][] = [];
-  for (const [key, group] of groups) {
-    const first = group[0]!;
-    rows.push(
-      columns.map((column) => {
-        if (byLine && column === 'Line Number') return key;
-        if (column === 'Line Length (mm)') return String(group.reduce((sum, o) => sum + lengthMm(o), 0));
-        return cell(first, column);
-      }),
-    );
-  }
+  return [...groups].map(([key, members]) => ({ key, objects: members }));
+}
+
+/** Pipeline and pressure-test schedules list lines, not single objects. */
+export const isLineSchedule = (type: ScheduleType): boolean =>
+  type === 'pipeline_schedule' || type === 'pressure_test_schedule';
+
+/** A cell of a row: derived columns computed, others the first object's dynamic-else-static value. */
+export function scheduleCell(type: ScheduleType, column: string, group: ScheduleGroup): string {
+  const first = group.objects[0];
+  if (!first) return '';
+  if (isLineSchedule(type) && column === 'Line Number') return group.key;
+  if (column === 'Line Length (mm)') return String(group.objects.reduce((sum, o) => sum + lengthMm(o), 0));
+  return cell(first, column);
+}
+
+/** Columns computed from other values: never edited in a schedule. */
+export const DERIVED_SCHEDULE_COLUMNS: ReadonlySet<string> = new Set([
+  'PID Drawing No.',
+  'Tag',
+  'Category',
+  'Process Range',
+  'Supply Voltage',
+  'Long Description (size)',
+  'Line Length (mm)',
+  'Line Number',
+]);
+
+/** The schedule's rows as text (what the workbook holds). */
+export function buildScheduleRows(type: ScheduleType, objects: readonly ScheduleObject[]): ScheduleTable {
+  const columns = [...scheduleColumns(type)];
+  const rows = scheduleGroups(type, objects).map((group) =>
+    columns.map((column) => scheduleCell(type, column, group)),
+  );
   return { columns, rows };
 }
 

@@ -3,23 +3,14 @@
  * by a small static server with the .frag and .ifc files and web-ifc's wasm (nothing from a CDN).
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'vite';
+import { serveDirectory } from '../staticServer.ts';
 import { measure } from './browser.ts';
 import type { Timing } from './page/main.ts';
 import { repoRoot } from './serverBench.ts';
 
 export type Measured = { value: Timing | 'timeout' | 'error'; peakMb: number; error?: string };
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-};
 
 export interface BenchPage {
   url: string;
@@ -43,21 +34,8 @@ export async function startBenchPage(workDir: string): Promise<BenchPage> {
   for (const wasm of fs.readdirSync(webIfc).filter((f) => f.endsWith('.wasm')))
     fs.copyFileSync(path.join(webIfc, wasm), path.join(outDir, 'web-ifc', wasm));
 
-  const server = http.createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = path.join(outDir, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(outDir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Length': fs.statSync(file).size,
-    });
-    fs.createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serveDirectory(outDir);
+  const url = served.url;
   return {
     url,
     publish(file) {
@@ -67,7 +45,7 @@ export async function startBenchPage(workDir: string): Promise<BenchPage> {
       fs.symlinkSync(file, link);
       return `/files/${encodeURIComponent(name)}`;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: served.close,
   };
 }
 

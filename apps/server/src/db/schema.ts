@@ -168,6 +168,52 @@ export interface MarkupItemsTable {
   created_for: string;
   actioned: number;
 }
+/** One DSEAR register entry per project; YES/NO answers as text, zones as JSON text */
+export interface DsearEntriesTable {
+  id: string;
+  project_id: string;
+  /** the project's name when last saved (answers show the project's current name) */
+  project_name: string;
+  date: string;
+  tm: string;
+  tm_rag: string;
+  lead_engineer: string;
+  practitioner: string;
+  practioner_flag: string;
+  flids_risk: string;
+  flids_outcome: string;
+  /** JSON text of [{zone, rating, other}] */
+  zones: string;
+  dsear_iden: string;
+  dsear_imp: string;
+  dsear_spec: string;
+  dsear_app: string;
+  /** user ids */
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+}
+export interface DsearApprovalsTable {
+  entry_id: string;
+  /** the senior design manager's email, lower case */
+  email: string;
+  status: string;
+  approve_date: string | null;
+  position: number;
+}
+export interface DsearHistoryTable {
+  id: string;
+  entry_id: string;
+  /** 1, 2, ... per entry: the order of the lines */
+  seq: number;
+  at: string;
+  by_email: string;
+  by_name: string;
+  action: string;
+  /** JSON text of [{field, from, to}] */
+  changes: string;
+}
 
 export interface Database {
   users: UsersTable;
@@ -187,4 +233,7 @@ export interface Database {
   issue_comments: IssueCommentsTable;
   markups: MarkupsTable;
   markup_items: MarkupItemsTable;
+  dsear_entries: DsearEntriesTable;
+  dsear_approvals: DsearApprovalsTable;
+  dsear_history: DsearHistoryTable;
 }

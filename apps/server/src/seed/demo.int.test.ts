@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '@penstock/shared';
 import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
-import { DEMO_PASSWORD, DEMO_PROJECT_NAME, DEMO_USERS, seedDemoIfEmpty } from './demo.ts';
+import { DEMO_PASSWORD, DEMO_PROJECT_NAME, DEMO_USERS, OTHER_PROJECT_NAME, seedDemoIfEmpty } from './demo.ts';
 
 describe('demo seed', () => {
   let penstock: TestPenstock;
@@ -40,5 +40,23 @@ describe('demo seed', () => {
     expect(content.statusCode).toBe(200);
     expect(content.body.startsWith('ISO-10303-21;')).toBe(true);
     expect(await get(top[3]!.id)).toEqual([]);
+  });
+
+  it('seeds one DSEAR register line, for the second project, pending its senior design manager', async () => {
+    const cookie = await penstock.signIn('engineer@penstock.demo', DEMO_PASSWORD);
+    const register = (
+      await penstock.app.inject({ method: 'GET', url: '/api/dsear', headers: { cookie } })
+    ).json();
+    expect(register).toHaveLength(1);
+    expect(register[0]).toMatchObject({ projectName: OTHER_PROJECT_NAME, tm: 'Tom Hughes', access: false });
+    expect(register[0].sdms).toMatchObject([{ email: 'sdm@penstock.demo', status: 'Pending' }]);
+    expect(register[0].dsearZone.length).toBeGreaterThan(0);
+    const sdm = await penstock.signIn('sdm@penstock.demo', DEMO_PASSWORD);
+    const pending = await penstock.app.inject({
+      method: 'GET',
+      url: '/api/dsear/pendingApproval?email=sdm@penstock.demo',
+      headers: { cookie: sdm },
+    });
+    expect(pending.json()).toHaveLength(1);
   });
 });

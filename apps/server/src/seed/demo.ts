@@ -1,4 +1,4 @@
-import type { GlobalRole, ProjectRole } from '@penstock/shared';
+import { DsearEntryInputSchema, type GlobalRole, type ProjectRole } from '@penstock/shared';
 import {
   generateEquipmentListXlsx,
   generatePidPdf,
@@ -9,6 +9,7 @@ import type { Penstock } from '../app.ts';
 import type { Env } from '../env.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 
 export const DEMO_PASSWORD = 'penstock-demo';
 
@@ -121,5 +122,30 @@ export async function seedDemoIfEmpty(
   const other = await repo.createProject(OTHER_PROJECT_NAME, ISO_19650_FOLDERS);
   await repo.upsertMember(other.id, users.get('tm@penstock.demo')!, 'manager');
   await repo.upsertMember(other.id, users.get('admin@penstock.demo')!, 'manager');
+
+  // a register line so the DSEAR register is not empty (Riverside's is created by the user)
+  const tm = (await penstock.users.findById(users.get('tm@penstock.demo')!))!;
+  await new DsearService(new DsearRepo(penstock.database.db), repo).saveOrCreate(
+    { id: tm.id, name: tm.name, email: tm.email, picture: null, roles: tm.roles as GlobalRole[] },
+    DsearEntryInputSchema.parse({
+      projectName: OTHER_PROJECT_NAME,
+      tm: tm.name,
+      sdms: [{ email: 'sdm@penstock.demo' }],
+      leadEngineer: 'tm@penstock.demo',
+      practionerFlag: 'YES',
+      practitioner: 'sdm@penstock.demo',
+      flidsRisk: 'Orange',
+      flidsOutcome: 'Zone 2',
+      dsearZone: [
+        { zone: 'Septic Tanks', rating: 'Zone 1' },
+        { zone: 'Diesel Storage', rating: 'Zone 2' },
+        { zone: 'Other', rating: 'Zone 2 - NE', other: 'Odour control unit' },
+      ],
+      dsearIden: 'YES',
+      dsearImp: 'YES',
+      dsearSpec: 'NO',
+      dsearApp: 'YES',
+    }),
+  );
   return true;
 }

@@ -18,6 +18,8 @@ export interface Parser<T> {
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
   /** sent as JSON */
   json?: unknown;
+  /** sent as multipart/form-data (the browser sets the boundary) */
+  form?: FormData;
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -33,7 +35,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status);
 }
 
-async function send(url: string, { json, headers, ...init }: ApiOptions = {}): Promise<Response> {
+/** The response of a call; throws an ApiError carrying the server's `error` text on a non-2xx answer. */
+export async function apiSend(
+  url: string,
+  { json, form, headers, ...init }: ApiOptions = {},
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -44,7 +50,7 @@ async function send(url: string, { json, headers, ...init }: ApiOptions = {}): P
         ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      ...(form !== undefined ? { body: form } : json === undefined ? {} : { body: JSON.stringify(json) }),
     });
   } catch {
     throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
@@ -59,7 +65,7 @@ export async function apiFetch<T = unknown>(
   options?: ApiOptions,
   schema?: Parser<T>,
 ): Promise<T> {
-  const response = await send(url, options);
+  const response = await apiSend(url, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let data: unknown;
@@ -78,7 +84,7 @@ export async function apiFetch<T = unknown>(
 
 /** Fetch a text answer (the sign-in address, markdown). */
 export async function apiFetchText(url: string, options?: ApiOptions): Promise<string> {
-  const response = await send(url, {
+  const response = await apiSend(url, {
     ...options,
     headers: { Accept: 'text/plain, */*', ...options?.headers },
   });
@@ -90,7 +96,7 @@ export const errorMessage = (error: unknown): string =>
 
 /** Fetch binary content (model fragments); throws an ApiError carrying the server's `error` text. */
 export async function apiFetchBytes(url: string, options?: ApiOptions): Promise<ArrayBuffer> {
-  const response = await send(url, {
+  const response = await apiSend(url, {
     ...options,
     headers: { Accept: 'application/octet-stream, application/json', ...options?.headers },
   });

@@ -18,8 +18,21 @@ describe('app store', () => {
       allowAdditionalTabs: true,
       reviewIdPending: null,
       leftNavOpen: true,
+      tagSelection: null,
     });
     expect(initialAppState('r1').leftNavOpen).toBe(false);
+  });
+
+  it('passes a tag picked on a P&ID to the open models and gathers those that have it', () => {
+    let state = appReducer(initialAppState(), { type: 'selectTag', tag: 'P-1001' });
+    expect(state.tagSelection).toEqual({ tag: 'P-1001', seq: 1, foundIn: [] });
+    state = appReducer(state, { type: 'tagFound', seq: 1, versionId: 'v.1' });
+    state = appReducer(state, { type: 'tagFound', seq: 1, versionId: 'v.1' });
+    expect(state.tagSelection?.foundIn).toEqual(['v.1']);
+    // an answer to an older pick is ignored
+    state = appReducer(state, { type: 'selectTag', tag: 'V-7' });
+    expect(appReducer(state, { type: 'tagFound', seq: 1, versionId: 'v.2' })).toBe(state);
+    expect(state.tagSelection).toEqual({ tag: 'V-7', seq: 2, foundIn: [] });
   });
 
   it('choosing a project allows extra tabs, empties the open models and clears review mode', () => {

@@ -37,6 +37,17 @@ export interface AppState {
   /** a review opened from a link or the personal hub; while one is pending the left navigation starts closed */
   reviewIdPending: string | null;
   leftNavOpen: boolean;
+  /**
+   * A tag chosen on a P&ID: every open model selects it when it has it, and says so (foundIn: the version
+   * ids of the models that have it). seq tells one choice from the next.
+   */
+  tagSelection: TagSelection | null;
+}
+
+export interface TagSelection {
+  tag: string;
+  seq: number;
+  foundIn: string[];
 }
 
 export type AppAction =
@@ -48,6 +59,8 @@ export type AppAction =
   | { type: 'setReviewIdPending'; reviewId: string | null }
   | { type: 'toggleLeftNav' }
   | { type: 'setLeftNav'; open: boolean }
+  | { type: 'selectTag'; tag: string }
+  | { type: 'tagFound'; seq: number; versionId: string }
   | { type: 'reset' };
 
 export function initialAppState(reviewIdPending: string | null = null): AppState {
@@ -57,6 +70,7 @@ export function initialAppState(reviewIdPending: string | null = null): AppState
     allowAdditionalTabs: true,
     reviewIdPending,
     leftNavOpen: reviewIdPending === null,
+    tagSelection: null,
   };
 }
 
@@ -93,6 +107,16 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, leftNavOpen: !state.leftNavOpen };
     case 'setLeftNav':
       return { ...state, leftNavOpen: action.open };
+    case 'selectTag':
+      return {
+        ...state,
+        tagSelection: { tag: action.tag, seq: (state.tagSelection?.seq ?? 0) + 1, foundIn: [] },
+      };
+    case 'tagFound': {
+      const current = state.tagSelection;
+      if (!current || current.seq !== action.seq || current.foundIn.includes(action.versionId)) return state;
+      return { ...state, tagSelection: { ...current, foundIn: [...current.foundIn, action.versionId] } };
+    }
     case 'reset':
       return initialAppState();
   }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   PANEL_MIN_HEIGHT,
   PANEL_MIN_WIDTH,
@@ -26,13 +26,25 @@ export function FloatingPanel({
   children: ReactNode;
 }) {
   const { box, handlers } = useFloatingPanel(initial);
+  // the panel stays inside the viewer when the viewer narrows (a side pane opening beside it)
+  const ref = useRef<HTMLDivElement>(null);
+  const [areaWidth, setAreaWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const parent = ref.current?.parentElement;
+    if (!parent || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setAreaWidth(parent.clientWidth || null));
+    observer.observe(parent);
+    return () => observer.disconnect();
+  }, []);
+  const left = areaWidth === null ? box.x : Math.max(0, Math.min(box.x, areaWidth - box.width));
   return (
     <div
+      ref={ref}
       className="props-panel shadow"
       role="dialog"
       aria-labelledby={`${id}-title`}
       style={{
-        left: box.x,
+        left,
         top: box.y,
         width: box.width,
         height: box.height,

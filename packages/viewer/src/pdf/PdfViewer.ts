@@ -5,7 +5,8 @@ import {
   type PDFPageProxy,
   type RenderTask,
 } from 'pdfjs-dist';
-import { clampPage, clampZoom, fitWidthScale } from './pages.ts';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { clampPage, clampZoom, fitWidthScale, runAt, type TextRun } from './pages.ts';
 
 export interface PdfViewerOptions {
   /** Address of pdf.worker.mjs served by the app (never a CDN). */
@@ -38,6 +39,13 @@ export interface PdfViewer {
   pageElement(): HTMLCanvasElement;
   /** A client point as a fraction (0..1) of the page's width and height; null off the page. */
   toPagePoint(clientX: number, clientY: number): { x: number; y: number } | null;
+  /**
+   * The text run drawn under a client point (e.g. a tag on a P&ID), trimmed; null when there is none.
+   * Upright text only, which is how P&ID tags are drawn.
+   */
+  textAt(clientX: number, clientY: number): Promise<string | null>;
+  /** Where a text run is drawn on the shown page, as a client point at its centre; null when not there. */
+  locateText(text: string): Promise<{ clientX: number; clientY: number } | null>;
   /** Page, zoom and scroll: stored with issues and markups. */
   viewerState(): PdfViewerState;
   restoreViewerState(state: PdfViewerState): Promise<void>;
@@ -75,6 +83,17 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
   let disposed = false;
   let renderedWidth = 0;
   const listeners = new Set<() => void>();
+  // the text runs of each page, in page units (y down), read once per page
+  const textRuns = new Map<number, Promise<TextRun[]>>();
+  const runsOf = (index: number): Promise<TextRun[]> => {
+    let runs = textRuns.get(index);
+    if (!runs && doc) {
+      const from = doc;
+      runs = from.getPage(index + 1).then(async (page) => textRunsOf(page));
+      textRuns.set(index, runs);
+    }
+    return runs ?? Promise.resolve([]);
+  };
   const changed = () => listeners.forEach((listener) => listener());
 
   const render = async () => {
@@ -159,6 +178,7 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
         );
       }
       pageIndex = 0;
+      textRuns.clear();
       await render();
       changed();
     },
@@ -197,6 +217,25 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
       const y = (clientY - box.top) / box.height;
       return x < 0 || x > 1 || y < 0 || y > 1 ? null : { x, y };
     },
+    async textAt(clientX, clientY) {
+      const point = viewer.toPagePoint(clientX, clientY);
+      if (!point || !doc) return null;
+      const page = await doc.getPage(pageIndex + 1);
+      const base = page.getViewport({ scale: 1 });
+      return runAt(await runsOf(pageIndex), point.x * base.width, point.y * base.height);
+    },
+    async locateText(text) {
+      if (!doc) return null;
+      const run = (await runsOf(pageIndex)).find((r) => r.text === text.trim());
+      if (!run) return null;
+      const page = await doc.getPage(pageIndex + 1);
+      const base = page.getViewport({ scale: 1 });
+      const box = canvas.getBoundingClientRect();
+      return {
+        clientX: box.left + (((run.left + run.right) / 2) * box.width) / base.width,
+        clientY: box.top + (((run.top + run.bottom) / 2) * box.height) / base.height,
+      };
+    },
     viewerState: () => ({
       version: 1,
       kind: 'pdf',
@@ -224,4 +263,21 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
     },
   };
   return viewer;
+}
+
+async function textRunsOf(page: PDFPageProxy): Promise<TextRun[]> {
+  const base = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: TextRun[] = [];
+  for (const item of content.items) {
+    const run = item as Partial<TextItem>;
+    if (typeof run.str !== 'string' || !run.str.trim() || !run.transform) continue;
+    const [x, y] = base.convertToViewportPoint(run.transform[4] as number, run.transform[5] as number) as [
+      number,
+      number,
+    ];
+    const size = Math.hypot(run.transform[2] as number, run.transform[3] as number) || (run.height ?? 0);
+    runs.push({ text: run.str.trim(), left: x, right: x + (run.width ?? 0), top: y - size, bottom: y });
+  }
+  return runs;
 }

@@ -18,3 +18,28 @@ export const FIT_MARGIN = 16;
  */
 export const fitWidthScale = (containerWidth: number, pageWidth: number, margin = FIT_MARGIN): number =>
   containerWidth <= margin || pageWidth <= 0 ? 1 : Math.max(0.1, (containerWidth - margin) / pageWidth);
+
+/** A run of text on a page: its box in page units at scale 1, y down. */
+export interface TextRun {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The run under a point (page units), allowing a little slack around small text; the nearest wins. */
+export function runAt(runs: readonly TextRun[], x: number, y: number, slack = 2): string | null {
+  let best: TextRun | null = null;
+  let bestDistance = Infinity;
+  for (const run of runs) {
+    if (x < run.left - slack || x > run.right + slack || y < run.top - slack || y > run.bottom + slack)
+      continue;
+    const distance = Math.abs(x - (run.left + run.right) / 2) + Math.abs(y - (run.top + run.bottom) / 2);
+    if (distance < bestDistance) {
+      best = run;
+      bestDistance = distance;
+    }
+  }
+  return best?.text ?? null;
+}

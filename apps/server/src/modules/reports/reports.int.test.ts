@@ -220,6 +220,9 @@ for (const kind of await testDatabases()) {
         type: 'list',
         formulae: ['"Normally Open,Normally Closed,Locked Open,Locked Closed,Modulating"'],
       });
+      // the validation covers every data row (one range per column) and nothing below them
+      expect(sheet.getCell(sheet.rowCount, status).dataValidation).toMatchObject({ type: 'list' });
+      expect(sheet.getCell(sheet.rowCount + 1, status).dataValidation).toBeUndefined();
     });
 
     it('creates Published/Schedules in a project without it', async () => {

@@ -63,14 +63,28 @@ export class ReportsRepo {
   }
 
   /** The model's tagged objects with their properties, by local id (one query). */
-  taggedObjects(versionId: string): Promise<ObjectRow[]> {
+  taggedObjects(versionId: string, categories: readonly string[]): Promise<ObjectRow[]> {
+    if (categories.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('model_objects')
       .select(['tag', 'category', 'properties'])
       .where('version_id', '=', versionId)
       .where('tag', '<>', '')
+      .where('category', 'in', [...categories])
       .orderBy('local_id')
       .execute();
+  }
+
+  /** The distinct categories of a model's tagged objects. */
+  async categories(versionId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('model_objects')
+      .select('category')
+      .distinct()
+      .where('version_id', '=', versionId)
+      .where('tag', '<>', '')
+      .execute();
+    return rows.map((row) => row.category);
   }
 
   /** The stored values of one file in the project (one query per table). */

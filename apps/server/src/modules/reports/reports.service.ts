@@ -8,6 +8,7 @@ import type { ReportsRepo, ValuesRow } from './reports.repo.ts';
 import {
   SCHEDULE_TYPE_LABELS,
   buildScheduleRows,
+  isScheduled,
   drawingNumberOf,
   scheduleTitle,
   type ScheduleObject,
@@ -70,8 +71,12 @@ export class ReportsService {
         : undefined;
     if (!file) throw notFound(FILE_NOT_FOUND);
 
+    // only the objects of the schedule's categories are read (a plant model has tens of thousands of others)
+    const categories = (await this.repo.categories(file.version_id)).filter((category) =>
+      isScheduled(request.type, category),
+    );
     const [objects, staticRows, dynamicRows] = await Promise.all([
-      this.repo.taggedObjects(file.version_id),
+      this.repo.taggedObjects(file.version_id, categories),
       this.repo.values('static_values', project.id, request.fileName),
       this.repo.values('dynamic_values', project.id, request.fileName),
     ]);

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { SCHEDULE_OPTIONS } from '@penstock/shared';
 import type { ScheduleTable } from '@penstock/shared';
@@ -14,45 +15,70 @@ export function sheetNameOf(name: string): string {
 
 /**
  * The schedule as an .xlsx workbook: one sheet, a bold frozen header row, the first two columns frozen,
- * widths from the longest value, and list validation on the dropdown-constrained columns.
+ * widths from the longest value, an auto filter on the header, and one list validation per
+ * dropdown-constrained column. Written with exceljs' streaming writer, row by row (the in-memory workbook took
+ * several seconds for a 10,000-row schedule; see tools/bench/RESULTS.md).
  */
 export async function scheduleWorkbook(
   table: ScheduleTable,
   options: { sheetName: string; title: string; creator: string },
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = options.creator;
   workbook.title = options.title;
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetNameOf(options.sheetName), {
     views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }],
   });
+  sheet.columns = table.columns.map((name, index) => {
+    let longest = name.length;
+    for (const row of table.rows) longest = Math.max(longest, (row[index] ?? '').length);
+    return { key: String(index), width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2)) };
+  });
   const header = sheet.addRow(table.columns);
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', wrapText: true };
-  for (const row of table.rows) sheet.addRow(row);
+  header.commit();
+  for (const row of table.rows) sheet.addRow(row).commit();
   table.columns.forEach((name, index) => {
-    const column = sheet.getColumn(index + 1);
-    const longest = Math.max(name.length, ...table.rows.map((row) => (row[index] ?? '').length));
-    column.width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2));
     const choices = SCHEDULE_OPTIONS[name]?.filter((choice) => choice !== '');
-    if (!choices?.length) return;
-    const formula = `"${choices.join(',')}"`;
-    for (let rowNumber = 2; rowNumber <= table.rows.length + 1; rowNumber++) {
-      sheet.getCell(rowNumber, index + 1).dataValidation = {
-        type: 'list',
-        allowBlank: true,
-        formulae: [formula],
-        showErrorMessage: true,
-        errorTitle: name,
-        error: `Choose one of: ${choices.join(', ')}`,
-      };
-    }
+    if (!choices?.length || table.rows.length === 0) return;
+    // one validation over the column's range (a validation per cell made 10,000-row schedules slow)
+    const letter = sheet.getColumn(index + 1).letter;
+    validations(sheet).add(`${letter}2:${letter}${table.rows.length + 1}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${choices.join(',')}"`],
+      showErrorMessage: true,
+      errorTitle: name,
+      error: `Choose one of: ${choices.join(', ')}`,
+    });
   });
   sheet.autoFilter = {
     from: { row: 1, column: 1 },
     to: { row: 1, column: Math.max(1, table.columns.length) },
   };
-  const content = await workbook.xlsx.writeBuffer();
-  return Buffer.from(content as ArrayBuffer);
+  sheet.commit();
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }
+
+/** exceljs keeps a sheet's validations by address (a cell or a range); its types omit the collection. */
+const validations = (sheet: ExcelJS.Worksheet) =>
+  (
+    sheet as unknown as {
+      dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void };
+    }
+  ).dataValidations;

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { MAIN_ROUTE, type ShellRoute } from '@penstock/shared';
 import { Loading } from '../../components/Loading.tsx';
+import { EngineeringPage } from '../../features/engineering/EngineeringPage.tsx';
 import { PlannedPage } from '../../features/pages/components/PlannedPage.tsx';
 import { PLANNED_PAGES } from '../../features/pages/pages.ts';
 import { WorkspacePage } from '../../features/workspace/components/WorkspacePage.tsx';
@@ -13,6 +14,10 @@ const ProjectLogPage = lazy(() =>
 
 const AdminPage = lazy(() =>
   import('../../features/admin/components/AdminPage.tsx').then((module) => ({ default: module.AdminPage })),
+);
+
+const DsearPage = lazy(() =>
+  import('../../features/dsear/components/DsearPage.tsx').then((module) => ({ default: module.DsearPage })),
 );
 
 /** The content of a shell route. */
@@ -31,6 +36,14 @@ export function ShellPage({ page }: { page: ShellRoute }) {
       </Suspense>
     );
   }
+  if (page === '/dsear' || page === '/dsearNew') {
+    return (
+      <Suspense fallback={<Loading label="Loading the DSEAR register..." />}>
+        <DsearPage />
+      </Suspense>
+    );
+  }
+  if (page === '/engineering') return <EngineeringPage />;
   const planned = page === MAIN_ROUTE ? undefined : PLANNED_PAGES[page];
   return planned ? <PlannedPage page={planned} /> : <WorkspacePage />;
 }

@@ -116,8 +116,11 @@ export function useMarkupTools({
   source,
   hostRef,
   versionId,
+  panel,
 }: {
   active: boolean;
+  /** the viewer's side panel: the Markup Panel is one of its mutually exclusive panels */
+  panel?: { open: boolean; setOpen: (open: boolean) => void };
   /** the viewer the markups are drawn over (null until it exists; a model only once drawn) */
   source: { kind: '3d'; viewer: ModelViewer | null; ready: boolean } | { kind: 'pdf'; pdf: PdfViewer | null };
   /** the viewer's container: the 3D overlay's host, the PDF overlay's fallback host */
@@ -134,7 +137,9 @@ export function useMarkupTools({
   const surfaceRef = useRef<MarkupSurface | null>(null);
   const [mode, setMode] = useState<ToolbarMode>('');
   const [settings, setSettings] = useState<MarkupSettings>(INITIAL_SETTINGS);
-  const [panelOpen, setPanelOpen] = useState(false);
+  const [ownPanelOpen, setOwnPanelOpen] = useState(false);
+  const panelOpen = panel ? panel.open : ownPanelOpen;
+  const setPanelOpen = panel ? panel.setOpen : setOwnPanelOpen;
   const [createOpen, setCreateOpen] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [hasSelection, setHasSelection] = useState(false);

@@ -3,22 +3,10 @@ import { Accordion } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { SCHEDULE_OPTIONS, type DynamicRecord, type StaticRecord } from '@penstock/shared';
 import { errorMessage } from '../../app/api.ts';
-import { postDataField } from '../properties/api.ts';
-import {
-  propertyValuesKey,
-  STATIC_SAVE_FAILED,
-  type LoadedPropertyValues,
-} from '../viewer/hooks/usePropertyValues.ts';
-import { clearSessionCopy, type ElementWithProps, type PropertyValues } from '../viewer/sessionCopy.ts';
-import {
-  ALL_CLASSES,
-  applySaved,
-  changedRecords,
-  MAX_EDITOR_OBJECTS,
-  shownStatic,
-  withEdit,
-  type Edits,
-} from './objectEditor.ts';
+import type { ElementWithProps, PropertyValues } from '../viewer/sessionCopy.ts';
+import { saveObjectData } from './saveObjectData.ts';
+import { ValueControl } from './ValueControl.tsx';
+import { ALL_CLASSES, MAX_EDITOR_OBJECTS, shownStatic, withEdit, type Edits } from './objectEditor.ts';
 
 export const INSTRUCTION_TEXT = 'Select an object in the model to edit its data.';
 export const NO_TAG_TEXT = 'No tag present on selected object';
@@ -41,14 +29,6 @@ interface Item {
   tag: string;
   category: string;
 }
-
-const sessionStore = (): Storage | null => {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The Model object editing section (forms spec §2): the selected object (or, with Show All, every object of
@@ -106,48 +86,27 @@ export function ObjectEditorPane({
     if (!values) return;
     setSaving(true);
     setSaved(false);
-    const changed = changedRecords(values.DynaPropValues, edits);
     const statics = items
       .map((item) => staticByTag.get(item.tag))
       .filter((record): record is StaticRecord => record !== undefined);
+    let bothSaved = false;
     try {
-      await postDataField('/api/savedynamic', changed);
+      bothSaved = await saveObjectData({ queryClient, versionId, fileName, values, edits, statics });
     } catch (failure) {
       setSaving(false);
       window.alert(SAVE_FAILED_PREFIX + errorMessage(failure));
       return;
     }
-    let staticSaved = true;
-    try {
-      await postDataField('/api/savestatic', statics);
-    } catch (failure) {
-      // spec §7: a failed static save is logged only
-      staticSaved = false;
-      console.error(STATIC_SAVE_FAILED, errorMessage(failure));
-    }
-    // the values in memory follow the save; the session copy is dropped so that a reload reads the server
-    const key = propertyValuesKey(versionId);
-    queryClient.setQueryData<LoadedPropertyValues>(key, (current) =>
-      current
-        ? {
-            ...current,
-            values: { ...current.values, DynaPropValues: applySaved(current.values.DynaPropValues, changed) },
-          }
-        : current,
-    );
-    const storage = sessionStore();
-    if (storage && fileName) clearSessionCopy(storage, fileName);
-    void queryClient.invalidateQueries({ queryKey: key });
     setEdits({});
     setSaving(false);
-    setSaved(staticSaved);
+    setSaved(bothSaved);
   };
 
   const valueOf = (record: DynamicRecord, propName: string, stored: string) =>
     edits[record.tag]?.[propName] ?? stored;
 
   return (
-    <section className="object-editor p-2 h-100 overflow-auto" aria-label="Model object editing section">
+    <section className="object-editor border-top pt-2" aria-label="Model object editing section">
       <div className="d-flex align-items-center gap-2 mb-2">
         <h2 className="h6 mb-0 me-auto">Model object editing section</h2>
         {onClose && (
@@ -177,7 +136,7 @@ export function ObjectEditorPane({
           {saving ? 'Saving…' : 'Save Data'}
         </button>
         <label className="d-flex align-items-center gap-1 ms-auto">
-          <span className="small">Select Object Type</span>
+          <span className="small text-nowrap">Select Object Type</span>
           <select
             className="form-select form-select-sm"
             aria-label="Select Object Type"
@@ -255,29 +214,13 @@ export function ObjectEditorPane({
                           <tr key={prop.propName}>
                             <th scope="row">{prop.propName}</th>
                             <td>
-                              {options && !locked ? (
-                                <select
-                                  className="form-select form-select-sm"
-                                  aria-label={label}
-                                  value={value}
-                                  onChange={(event) => edit(item.tag, prop.propName, event.target.value)}
-                                >
-                                  {(options.includes(value) ? options : [value, ...options]).map((option) => (
-                                    <option key={option} value={option}>
-                                      {option}
-                                    </option>
-                                  ))}
-                                </select>
-                              ) : (
-                                <input
-                                  type="text"
-                                  className="form-control form-control-sm"
-                                  aria-label={label}
-                                  value={value}
-                                  disabled={locked}
-                                  onChange={(event) => edit(item.tag, prop.propName, event.target.value)}
-                                />
-                              )}
+                              <ValueControl
+                                label={label}
+                                value={value}
+                                options={locked ? null : (options ?? null)}
+                                disabled={locked}
+                                onChange={(next) => edit(item.tag, prop.propName, next)}
+                              />
                             </td>
                           </tr>
                         );

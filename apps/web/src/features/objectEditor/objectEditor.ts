@@ -42,3 +42,7 @@ export function applySaved(
 /** A static record's values worth showing: the non-empty ones. */
 export const shownStatic = (record: StaticRecord | undefined) =>
   (record?.propValueList ?? []).filter((prop) => prop.propValue.trim() !== '');
+
+/** A dropdown's choices: the allowed options, with a stored value outside them kept first. */
+export const choicesFor = (options: readonly string[], value: string): readonly string[] =>
+  options.includes(value) ? options : [value, ...options];

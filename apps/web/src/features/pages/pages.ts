@@ -8,10 +8,6 @@ export interface PlannedPage {
 
 /** Shell pages whose features arrive in later releases. */
 export const PLANNED_PAGES: Partial<Record<ShellRoute, PlannedPage>> = {
-  '/engineering': {
-    title: 'Engineering Apps',
-    summary: 'The P&ID legend, the sketch tool and the DSEAR register will be reached from here.',
-  },
   '/supplier': {
     title: 'NEW Design Competency Apps',
     summary:
@@ -29,14 +25,6 @@ export const PLANNED_PAGES: Partial<Record<ShellRoute, PlannedPage>> = {
   '/personalHub': {
     title: 'Personal Hub',
     summary: 'Your workflows, markups and DSEAR approvals waiting for you will be listed here.',
-  },
-  '/dsear': {
-    title: 'DSEAR Register',
-    summary: 'The register of hazardous-area (DSEAR) assessments of every project will be here.',
-  },
-  '/dsearNew': {
-    title: 'DSEAR Register',
-    summary: 'The register of hazardous-area (DSEAR) assessments of every project will be here.',
   },
   '/SketchUp': {
     title: 'Sketch editor',

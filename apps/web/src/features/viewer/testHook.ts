@@ -9,10 +9,24 @@ export interface PenstockViewerHook {
   tags(): string[];
 }
 
+/** The handle end-to-end tests use on the selected tab's PDF viewer. */
+export interface PenstockPdfHook {
+  /** the client point where a text run (a P&ID tag) is drawn on the shown page */
+  locateText(text: string): Promise<{ clientX: number; clientY: number } | null>;
+}
+
 declare global {
   interface Window {
     __penstockViewer?: PenstockViewerHook;
+    __penstockPdf?: PenstockPdfHook;
   }
+}
+
+export function setPdfHook(hook: PenstockPdfHook): () => void {
+  window.__penstockPdf = hook;
+  return () => {
+    if (window.__penstockPdf === hook) delete window.__penstockPdf;
+  };
 }
 
 export function setViewerHook(hook: PenstockViewerHook): () => void {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FaChevronRight, FaFolder, FaFolderOpen } from 'react-icons/fa6';
 import {
   INITIAL_FOLDER_STATE,
@@ -66,6 +66,14 @@ export function TreeFolder({ node, depth }: { node: TreeNode; depth: number }) {
   }
 
   const open = folder.expanded && folder.loaded;
+  // once loaded, an open folder follows its listing: an upload or a submitted schedule shows up in it
+  const live = useQuery({
+    queryKey: treeKey(node.id),
+    queryFn: () => fetchTreeChildren(node.id),
+    enabled: open,
+    staleTime: 30_000,
+  });
+  const shown = open && live.data ? live.data : children;
   const indent = { paddingLeft: `${0.5 + depth * 1.1}rem` };
   const alertIndent = { marginLeft: `${0.5 + (depth + 1) * 1.1}rem` };
 
@@ -108,7 +116,7 @@ export function TreeFolder({ node, depth }: { node: TreeNode; depth: number }) {
           {error}
         </Alert>
       )}
-      {open && children.length === 0 && !emptyDismissed && (
+      {open && shown.length === 0 && !emptyDismissed && (
         <Alert
           variant="info"
           className="tree-alert"
@@ -119,7 +127,7 @@ export function TreeFolder({ node, depth }: { node: TreeNode; depth: number }) {
           {noDataMessage(node.text)}
         </Alert>
       )}
-      {open && children.length > 0 && <TreeNodeList nodes={children} depth={depth + 1} />}
+      {open && shown.length > 0 && <TreeNodeList nodes={shown} depth={depth + 1} />}
     </li>
   );
 }

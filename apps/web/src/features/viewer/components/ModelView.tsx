@@ -20,7 +20,10 @@ import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
 import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
-import { ObjectEditorPane } from '../../objectEditor/ObjectEditorPane.tsx';
+import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
+import { NO_DATA_TO_LOAD, useSidePanel } from '../sidePanels.ts';
+import { UploadPanel } from '../../upload/UploadPanel.tsx';
+import { canUploadToProject } from '@penstock/shared';
 import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 
 export const TOOLTIP_THROTTLE_MS = 120;
@@ -77,7 +80,7 @@ export function ModelView({
   const [tip, setTip] = useState<AssetTip | null>(null);
   const [markupActive, setMarkupActive] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
-  const [editorOpen, setEditorOpen] = useState(false);
+  const side = useSidePanel();
   // issue pins (hidden at first) and placing a new issue, kept per tab
   const [issuesVisible, setIssuesVisible] = useState(false);
   const [placingIssue, setPlacingIssue] = useState(false);
@@ -153,7 +156,7 @@ export function ModelView({
 
   // A model whose property data is too large for the session copy is a large model: like the earlier
   // product, no further tabs may be opened beside it (the tab-limit alert says so) until all are closed.
-  const { dispatch } = useAppStore();
+  const { state: appState, dispatch } = useAppStore();
   useEffect(() => {
     if (propertyValues.sessionCopyStored === false)
       dispatch({ type: 'setAllowAdditionalTabs', allow: false });
@@ -195,6 +198,22 @@ export function ModelView({
     },
     [viewer, index, objects.data],
   );
+
+  // a tag chosen on a P&ID: select it here when this model has it, and say so
+  const tagSelection = appState.tagSelection;
+  const handledSeq = useRef(0);
+  useEffect(() => {
+    if (!tagSelection || !ready || !index || handledSeq.current === tagSelection.seq) return;
+    handledSeq.current = tagSelection.seq;
+    if (index.byTag(tagSelection.tag).length === 0) return;
+    // selecting is asynchronous work of the viewer, answered after this render
+    void Promise.resolve(tagSelection)
+      .then(async ({ tag, seq }) => {
+        dispatch({ type: 'tagFound', seq, versionId });
+        await selectByTag(tag);
+      })
+      .catch(logLoadError);
+  }, [tagSelection, ready, index, selectByTag, dispatch, versionId]);
 
   useEffect(() => {
     if (!active || !viewer || !index) return;
@@ -252,7 +271,22 @@ export function ModelView({
     source: { kind: '3d', viewer, ready },
     hostRef: canvasRef,
     versionId,
+    panel: {
+      open: side.panel === 'markup',
+      setOpen: (open) => (open ? side.open('markup') : side.close('markup')),
+    },
   });
+
+  const values = propertyValues.values;
+  const canUpload = canUploadToProject(appState.selectedProject?.role);
+  const openAutomaticDocumentation = () => {
+    // spec §5: Automatic Documentation needs the tab's meta-property data
+    if (side.panel !== 'metaProperties' && !values) {
+      window.alert(NO_DATA_TO_LOAD);
+      return;
+    }
+    side.choose('metaProperties');
+  };
 
   const loadError = fragments.error ?? objects.error;
   const loading = !viewerError && !loadError && !ready && !noViewables;
@@ -261,13 +295,17 @@ export function ModelView({
     <ViewerSplit
       pane={
         markups.pane ??
-        (editorOpen ? (
-          <ObjectEditorPane
+        (side.panel === 'upload' && info.data ? (
+          <UploadPanel projectId={info.data.projectId} onClose={() => side.close('upload')} />
+        ) : undefined) ??
+        (side.panel === 'metaProperties' && values ? (
+          <AutomaticDocumentationPanel
             versionId={versionId}
+            projectName={info.data?.projectName ?? ''}
             fileName={info.data?.fileName ?? ''}
-            values={propertyValues.values}
+            values={values}
             selectedTag={selected === null ? null : (index?.tagOf(selected) ?? '')}
-            onClose={() => setEditorOpen(false)}
+            onClose={() => side.close('metaProperties')}
           />
         ) : undefined)
       }
@@ -298,8 +336,10 @@ export function ModelView({
           onToggleIssues={() => setIssuesVisible(!issuesVisible)}
           placingIssue={placingIssue}
           onPlaceIssue={canPlaceIssues ? () => setPlacingIssue(!placingIssue) : undefined}
-          objectEditorOpen={editorOpen}
-          onObjectEditor={() => setEditorOpen(!editorOpen)}
+          uploadOpen={side.panel === 'upload'}
+          onUpload={side.desktop && canUpload ? () => side.choose('upload') : undefined}
+          automaticDocumentationOpen={side.panel === 'metaProperties'}
+          onAutomaticDocumentation={side.desktop ? openAutomaticDocumentation : undefined}
           disabled={!ready}
         />
         {markups.toolbar}

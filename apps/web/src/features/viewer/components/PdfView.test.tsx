@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch } from '../../../test/fetchMock.ts';
+import { PROJECT_ID } from '../../../test/fixtures.ts';
+import { initialAppState } from '../../../app/store.tsx';
 import { ViewerEngineProvider } from '../engine.tsx';
 import { fakeEngine, fakeModelViewer, fakePdfViewer } from '../test/fakeViewers.ts';
-import { PdfView, pageNames } from './PdfView.tsx';
+import { PdfView, looksLikeTag, pageNames } from './PdfView.tsx';
 
 const viewables = [0, 1, 2].map((page) => ({
   guid: `g${page}`,
@@ -22,6 +25,18 @@ function renderPdf() {
   );
   return pdf;
 }
+
+const modelInfo = {
+  versionId: 'v.1',
+  itemId: 'i.1',
+  projectId: PROJECT_ID,
+  projectName: 'Works',
+  fileName: 'P&ID.pdf',
+  fileType: 'pdf',
+  conversion: { state: 'done', progress: 100, error: null },
+  objectCount: 0,
+  viewables,
+};
 
 const current = () => screen.getByRole('button', { current: 'page' }).textContent;
 
@@ -61,5 +76,65 @@ describe('PDF view', () => {
     await screen.findByText('Page 1 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Pages' }));
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+
+  it('opens the page list and the Markup Panel one at a time', async () => {
+    renderPdf();
+    await screen.findByText('Page 1 of 3');
+    expect(screen.getByRole('button', { name: 'Pages' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Markup tools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load markups' }));
+    expect(screen.getByRole('button', { name: 'Pages' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('takes a clicked P&ID tag to the open models and says when none has it', async () => {
+    const pdf = renderPdf();
+    await screen.findByText('Page 1 of 3');
+    pdf.textAt.mockResolvedValue('P-1001');
+    const page = screen.getByTestId('pdf-canvas');
+    // the drawing is open once its zoom shows
+    await screen.findByText('100 %');
+    await waitFor(() => {
+      fireEvent.pointerDown(page, { clientX: 10, clientY: 10 });
+      fireEvent.pointerUp(page, { clientX: 11, clientY: 10 });
+      expect(screen.getByText('P-1001')).toBeInTheDocument();
+    });
+    expect(await screen.findByText('No open model has this tag.', {}, { timeout: 2000 })).toBeInTheDocument();
+    // a drag is a pan, not a pick
+    pdf.textAt.mockClear();
+    fireEvent.pointerDown(page, { clientX: 10, clientY: 10 });
+    fireEvent.pointerUp(page, { clientX: 60, clientY: 10 });
+    expect(pdf.textAt).not.toHaveBeenCalled();
+  });
+
+  it('takes one word with a digit for a tag', () => {
+    expect(looksLikeTag('P-1001')).toBe(true);
+    expect(looksLikeTag('FIT-2001A')).toBe(true);
+    expect(looksLikeTag('INLET WORKS')).toBe(false);
+    expect(looksLikeTag('NOTES')).toBe(false);
+  });
+
+  it('offers Upload to members at desktop widths; it replaces the page list', async () => {
+    const pdf = fakePdfViewer(3);
+    mockFetch({
+      '/api/models/v.1': { json: modelInfo },
+      [`/api/tree?id=${encodeURIComponent(PROJECT_ID)}`]: { json: [] },
+    });
+    renderWithProviders(
+      <ViewerEngineProvider engine={fakeEngine(fakeModelViewer(), pdf)}>
+        <PdfView contentUrl="/api/versions/v.1/content" viewables={viewables} />
+      </ViewerEngineProvider>,
+      {
+        initialState: {
+          ...initialAppState(),
+          selectedProject: { projectid: PROJECT_ID, text: 'Works', hrefbim360: '', role: 'member' },
+        },
+      },
+    );
+    const upload = await screen.findByRole('button', { name: 'Upload' });
+    await userEvent.click(upload);
+    expect(screen.getByRole('region', { name: 'Upload' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pages' })).toHaveAttribute('aria-pressed', 'false');
+    vi.unstubAllGlobals();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import {
   FaChevronLeft,
   FaChevronRight,
@@ -12,13 +12,27 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import type { Viewable } from '../api.ts';
 import { useViewerEngine } from '../engine.tsx';
+import { setPdfHook } from '../testHook.ts';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { FaLocationDot, FaMapPin } from 'react-icons/fa6';
 import { PdfIssues } from '../../issues/components/ViewerIssues.tsx';
 import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
-import { FaPenRuler } from 'react-icons/fa6';
+import { FaPenRuler, FaUpload } from 'react-icons/fa6';
+import { canUploadToProject } from '@penstock/shared';
+import { UploadPanel } from '../../upload/UploadPanel.tsx';
 import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
+import { useAppStore } from '../../../app/store.tsx';
+import { useSidePanel } from '../sidePanels.ts';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
+
+/** How long the open models have to answer a picked tag before the chip says none has it. */
+export const TAG_ANSWER_WAIT_MS = 400;
+
+/** A click moving less than this is a click, not a pan. */
+export const CLICK_SLOP_PX = 4;
+
+/** P&ID tags are one word with a digit: P-1001, PLV-1001, FIT-2001A. */
+export const looksLikeTag = (text: string): boolean => /^[A-Za-z0-9][\w\-./]*$/.test(text) && /\d/.test(text);
 
 /** Page names: the 2D viewables by page, else 'Page 1', 'Page 2', ... for the document's pages. */
 export function pageNames(viewables: readonly Viewable[], pageCount: number): string[] {
@@ -61,7 +75,16 @@ export function PdfPageList({
 }
 
 /** A PDF drawing: page list (side pane), previous/next within the range, zoom, the page. */
-export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewables: readonly Viewable[] }) {
+export function PdfView({
+  contentUrl,
+  viewables,
+  active = true,
+}: {
+  contentUrl: string;
+  viewables: readonly Viewable[];
+  /** the selected tab: only it owns the end-to-end test hook */
+  active?: boolean;
+}) {
   const engine = useViewerEngine();
   const hostRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PdfViewer | null>(null);
@@ -69,7 +92,9 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
   const [page, setPage] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [error, setError] = useState<string | null>(null);
-  const [pagesOpen, setPagesOpen] = useState(true);
+  // the page list is the PDF side panel: open at first, mutually exclusive with the Markup Panel
+  const side = useSidePanel('pdf');
+  const pagesOpen = side.panel === 'pdf';
   // issue pins on the pages: the version comes from the content address (/api/versions/<id>/content)
   const viewRef = useRef<HTMLDivElement>(null);
   const versionId = decodeURIComponent(/\/api\/versions\/([^/]+)\//.exec(contentUrl)?.[1] ?? '');
@@ -104,6 +129,11 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
     };
   }, [engine, contentUrl]);
 
+  useEffect(() => {
+    if (!active || !pdf) return;
+    return setPdfHook({ locateText: (text) => pdf.locateText(text) });
+  }, [active, pdf]);
+
   const names = pageNames(viewables, pageCount);
   const count = pageCount || names.length;
 
@@ -119,9 +149,55 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
 
   // markups over the page; the Markup Panel replaces the page list while it is open (one side pane)
   const [markupActive, setMarkupActive] = useState(false);
-  const markups = useMarkupTools({ active: markupActive, source: { kind: 'pdf', pdf }, hostRef, versionId });
+
+  // a click on a tag of the P&ID selects that object in every open model that has it
+  const { state: appState, dispatch } = useAppStore();
+  const [pickedSeq, setPickedSeq] = useState<number | null>(null);
+  const press = useRef<{ x: number; y: number } | null>(null);
+  const [settled, setSettled] = useState(false);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
+  const onPagePointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    press.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPagePointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const start = press.current;
+    press.current = null;
+    if (!pdf || !start || markupActive || placingIssue) return;
+    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > CLICK_SLOP_PX) return;
+    void pdf.textAt(event.clientX, event.clientY).then((text) => {
+      if (!text || !looksLikeTag(text)) return;
+      dispatch({ type: 'selectTag', tag: text });
+      setPickedSeq((appState.tagSelection?.seq ?? 0) + 1);
+      // the open models answer at once; only then does 'none has it' mean something
+      setSettled(false);
+      clearTimeout(settleTimer.current);
+      settleTimer.current = setTimeout(() => setSettled(true), TAG_ANSWER_WAIT_MS);
+    });
+  };
+  const picked =
+    pickedSeq !== null && appState.tagSelection?.seq === pickedSeq ? appState.tagSelection : null;
+  const modelsWithTag = picked
+    ? appState.openModels.filter((model) => picked.foundIn.includes(model.versionId ?? model.id))
+    : [];
+  const markups = useMarkupTools({
+    active: markupActive,
+    source: { kind: 'pdf', pdf },
+    hostRef,
+    versionId,
+    panel: {
+      open: side.panel === 'markup',
+      setOpen: (open) => (open ? side.open('markup') : side.close('markup')),
+    },
+  });
+  const projectId = versionInfo.data?.projectId;
+  const canUpload = side.desktop && canUploadToProject(appState.selectedProject?.role) && Boolean(projectId);
   const pane =
-    markups.pane ?? (pagesOpen ? <PdfPageList names={names} current={page} onSelect={go} /> : undefined);
+    markups.pane ??
+    (side.panel === 'upload' && projectId ? (
+      <UploadPanel projectId={projectId} onClose={() => side.close('upload')} />
+    ) : undefined) ??
+    (pagesOpen ? <PdfPageList names={names} current={page} onSelect={go} /> : undefined);
 
   return (
     <ViewerSplit pane={pane}>
@@ -131,7 +207,7 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
             type="button"
             className={`btn btn-sm ${pagesOpen ? 'btn-primary' : 'btn-light'} viewer-tool`}
             aria-pressed={pagesOpen}
-            onClick={() => setPagesOpen(!pagesOpen)}
+            onClick={() => side.choose('pdf')}
           >
             Pages
           </button>
@@ -209,9 +285,54 @@ export function PdfView({ contentUrl, viewables }: { contentUrl: string; viewabl
           >
             <FaPenRuler aria-hidden="true" />
           </button>
+          {canUpload && (
+            <button
+              type="button"
+              className={`btn btn-sm ${side.panel === 'upload' ? 'btn-primary' : 'btn-light'} viewer-tool`}
+              aria-pressed={side.panel === 'upload'}
+              title="Upload files to a folder of this project"
+              onClick={() => side.choose('upload')}
+            >
+              <FaUpload aria-hidden="true" className="me-1" />
+              Upload
+            </button>
+          )}
         </div>
         {markups.toolbar}
-        <div className="pdf-canvas" ref={hostRef} data-testid="pdf-canvas" />
+        <div
+          className="pdf-canvas"
+          ref={hostRef}
+          data-testid="pdf-canvas"
+          onPointerDown={onPagePointerDown}
+          onPointerUp={onPagePointerUp}
+        />
+        {picked && (
+          <div className="pid-tag-chip shadow-sm" role="status">
+            <strong className="me-2">{picked.tag}</strong>
+            {modelsWithTag.length === 0 ? (
+              <span className="text-body-secondary">
+                {settled ? 'No open model has this tag.' : 'Looking for it in the open models…'}
+              </span>
+            ) : (
+              modelsWithTag.map((model) => (
+                <button
+                  key={model.id}
+                  type="button"
+                  className="btn btn-sm btn-outline-primary ms-1"
+                  onClick={() => dispatch({ type: 'selectModel', id: model.id })}
+                >
+                  Show in {model.name}
+                </button>
+              ))
+            )}
+            <button
+              type="button"
+              className="btn-close ms-2"
+              aria-label="Dismiss the tag"
+              onClick={() => setPickedSeq(null)}
+            />
+          </div>
+        )}
         {versionId && (
           <PdfIssues
             pdf={pdf}

@@ -40,6 +40,7 @@ export function ViewerTab({
       <PdfView
         contentUrl={`/api/versions/${encodeURIComponent(versionId)}/content`}
         viewables={info.data.viewables}
+        active={active}
       />
     );
   else body = <ModelView versionId={versionId} active={active} issuesHref={issuesHref} />;

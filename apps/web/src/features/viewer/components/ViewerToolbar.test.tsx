@@ -68,4 +68,21 @@ describe('viewer toolbar', () => {
     rerender(<ViewerToolbar {...base} onViews={onViews} viewsOpen />);
     expect(screen.getByRole('button', { name: 'Views' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it('shows the panel buttons only when given (desktop widths; Upload for members)', async () => {
+    const { rerender } = render(<ViewerToolbar {...base} />);
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Automatic Documentation' })).not.toBeInTheDocument();
+    const onUpload = vi.fn();
+    rerender(
+      <ViewerToolbar {...base} onUpload={onUpload} uploadOpen onAutomaticDocumentation={() => undefined} />,
+    );
+    expect(screen.getByRole('button', { name: 'Upload' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Automatic Documentation' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(onUpload).toHaveBeenCalledOnce();
+  });
 });

@@ -10,6 +10,7 @@ import {
   FaTriangleExclamation,
   FaVectorSquare,
   FaPenToSquare,
+  FaUpload,
 } from 'react-icons/fa6';
 
 export interface ViewerToolbarProps {
@@ -34,9 +35,12 @@ export interface ViewerToolbarProps {
   onToggleIssues?: () => void;
   placingIssue?: boolean;
   onPlaceIssue?: () => void;
-  /** the Model object editing section (features/objectEditor) */
-  objectEditorOpen?: boolean;
-  onObjectEditor?: () => void;
+  /** the Upload side panel; desktop widths only, members only */
+  uploadOpen?: boolean;
+  onUpload?: () => void;
+  /** the meta properties panel (Document editing and Model object editing sections); desktop widths only */
+  automaticDocumentationOpen?: boolean;
+  onAutomaticDocumentation?: () => void;
   disabled?: boolean;
 }
 
@@ -147,17 +151,29 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         <FaMapPin aria-hidden="true" className="me-1" />
         Show/Hide issues
       </button>
-      {props.onObjectEditor && (
+      {props.onUpload && (
         <button
           type="button"
-          className={toggleClass(props.objectEditorOpen ?? false)}
-          aria-pressed={props.objectEditorOpen ?? false}
-          title="Edit the data of the model's objects"
+          className={toggleClass(props.uploadOpen ?? false)}
+          aria-pressed={props.uploadOpen ?? false}
+          title="Upload files to a folder of this project"
+          onClick={props.onUpload}
+        >
+          <FaUpload aria-hidden="true" className="me-1" />
+          Upload
+        </button>
+      )}
+      {props.onAutomaticDocumentation && (
+        <button
+          type="button"
+          className={toggleClass(props.automaticDocumentationOpen ?? false)}
+          aria-pressed={props.automaticDocumentationOpen ?? false}
+          title="Schedules, data sheets and the data of the model's objects"
           disabled={disabled}
-          onClick={props.onObjectEditor}
+          onClick={props.onAutomaticDocumentation}
         >
           <FaPenToSquare aria-hidden="true" className="me-1" />
-          Object editor
+          Automatic Documentation
         </button>
       )}
       {props.onPlaceIssue && (

@@ -74,6 +74,8 @@ export function fakePdfViewer(pageCount: number) {
     onChange: vi.fn(() => () => undefined),
     pageElement: vi.fn(() => document.createElement('canvas')),
     toPagePoint: vi.fn(() => ({ x: 0.5, y: 0.5 })),
+    textAt: vi.fn(async (): Promise<string | null> => null),
+    locateText: vi.fn(async (): Promise<{ clientX: number; clientY: number } | null> => null),
     viewerState: vi.fn(() => ({
       version: 1 as const,
       kind: 'pdf' as const,

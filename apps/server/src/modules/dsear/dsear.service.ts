@@ -1,0 +1,264 @@
+import crypto from 'node:crypto';
+import {
+  SDM_APPROVED,
+  SDM_PENDING,
+  canUploadToProject,
+  entryRag,
+  formRag,
+  isAdministrator,
+  type CurrentUser,
+  type DsearEntry,
+  type DsearEntryInput,
+  type DsearPeople,
+  type DsearPerson,
+  type ProjectRole,
+} from '@penstock/shared';
+import type { DsearApprovalsTable, DsearEntriesTable } from '../../db/schema.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
+import { describeChanges, presentEntry, presentHistory } from './dsear.presenter.ts';
+import type { DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
+
+const ROLE_SDM = 'senior_design_manager';
+const ROLE_LEAD = 'checker_lead_engineer';
+const ROLE_PRACTITIONER = 'practitioner';
+
+const emailOf = (user: CurrentUser) => user.email.trim().toLowerCase();
+const notAMember = (projectName: string) =>
+  forbidden(`You are not a member of a project named '${projectName}'`);
+
+/** A unique-key violation (two creates for one project at once), on SQLite or PostgreSQL. */
+const isUniqueViolation = (error: unknown) =>
+  !!error &&
+  typeof error === 'object' &&
+  ((error as { code?: string }).code === '23505' ||
+    String((error as { code?: string }).code ?? '').startsWith('SQLITE_CONSTRAINT'));
+
+/**
+ * The DSEAR register. Everyone signed in sees the register lines; an entry's detail is for members of its
+ * project, administrators and the senior design managers listed on it (who must review it). Members and
+ * managers of the project save it; only a listed senior design manager approves, and only their own line.
+ */
+export class DsearService {
+  constructor(
+    private readonly repo: DsearRepo,
+    private readonly documentsRepo: DocumentsRepo,
+  ) {}
+
+  async list(user: CurrentUser): Promise<DsearEntry[]> {
+    const [rows, mine] = await Promise.all([
+      this.repo.listEntries(),
+      this.documentsRepo.projectsOfUser(user.id),
+    ]);
+    return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
+  }
+
+  async pendingApproval(user: CurrentUser, email: string): Promise<DsearEntry[]> {
+    if (email !== emailOf(user) && !isAdministrator(user))
+      throw forbidden('You can only list your own pending approvals');
+    const [rows, mine] = await Promise.all([
+      this.repo.pendingFor(email),
+      this.documentsRepo.projectsOfUser(user.id),
+    ]);
+    return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
+  }
+
+  /** The entry of the named project (with its history), or null when the project has none yet. */
+  async get(user: CurrentUser, projectName: string): Promise<DsearEntry | null> {
+    const mine = (await this.documentsRepo.projectsOfUser(user.id)).filter(
+      (p) => p.name.trim() === projectName,
+    );
+    let projectIds = mine.map((p) => p.id);
+    if (projectIds.length === 0 && isAdministrator(user))
+      projectIds = (await this.documentsRepo.listProjects())
+        .filter((p) => p.name.trim() === projectName)
+        .map((p) => p.id);
+    if (projectIds.length > 0) {
+      for (const projectId of projectIds) {
+        const row = await this.repo.entryOfProject(projectId);
+        if (row) return this.withHistory(row);
+      }
+      return null;
+    }
+    // a senior design manager listed on the entry reviews it without being a member of the project
+    const listed = await this.repo.entriesNamedListing(projectName, emailOf(user));
+    if (listed[0]) return this.withHistory(listed[0]);
+    throw notAMember(projectName);
+  }
+
+  async saveOrCreate(user: CurrentUser, input: DsearEntryInput): Promise<DsearEntry> {
+    const candidates = (await this.documentsRepo.projectsOfUser(user.id)).filter(
+      (p) => p.name.trim() === input.projectName,
+    );
+    if (candidates.length === 0) throw notAMember(input.projectName);
+    const writable = candidates.filter((p) => canUploadToProject(p.member_role as ProjectRole));
+    if (writable.length === 0) throw forbidden('Viewers cannot save the DSEAR entry of this project');
+
+    let project = writable[0]!;
+    if (input.id) {
+      const stored = await this.repo.findEntry(input.id);
+      if (!stored) throw notFound(`No register entry ${input.id}`);
+      const owner = writable.find((p) => p.id === stored.project_id);
+      if (!owner) throw badRequest(`Entry ${input.id} is not the entry of project '${input.projectName}'`);
+      project = owner;
+    }
+    const holders = await this.checkPeople(input);
+
+    const at = new Date().toISOString();
+    const practitioner = input.practionerFlag === 'YES' ? input.practitioner : '';
+    const entryId = input.id ?? `d.${crypto.randomUUID()}`;
+    const approvals: DsearApprovalsTable[] = input.sdms.map((sdm, position) => ({
+      entry_id: entryId,
+      email: sdm.email,
+      status: SDM_PENDING,
+      approve_date: null,
+      position,
+    }));
+    const row: DsearEntriesTable = {
+      id: entryId,
+      project_id: project.id,
+      project_name: project.name,
+      date: at,
+      tm: input.tm,
+      tm_rag: entryRag({ ...input, sdms: approvals }),
+      lead_engineer: input.leadEngineer,
+      practitioner,
+      practioner_flag: input.practionerFlag,
+      flids_risk: input.flidsRisk,
+      flids_outcome: input.flidsOutcome,
+      zones: JSON.stringify(input.dsearZone),
+      dsear_iden: input.dsearIden,
+      dsear_imp: input.dsearImp,
+      dsear_spec: input.dsearSpec,
+      dsear_app: input.dsearApp,
+      created_by: user.id,
+      created_at: at,
+      updated_by: user.id,
+      updated_at: at,
+    };
+    const names = new Map(holders.map((person) => [person.email, person.name]));
+
+    try {
+      return await this.repo.transaction(async (trx) => {
+        let before: DsearEntry | null = null;
+        if (input.id) {
+          if (!(await trx.lockEntry(input.id))) throw notFound(`No register entry ${input.id}`);
+          const stored = (await trx.findEntry(input.id))!;
+          before = presentEntry(stored, await trx.approvalsOf([stored.id]));
+          await trx.updateEntry(row);
+        } else {
+          if (await trx.entryOfProject(project.id)) throw this.alreadyExists(project.name);
+          await trx.insertEntry(row);
+        }
+        await trx.replaceApprovals(entryId, approvals);
+        const after = {
+          ...input,
+          practitioner,
+          tmRag: row.tm_rag as DsearEntry['tmRag'],
+          sdms: approvals.map((a) => ({ ...a, name: names.get(a.email) })),
+        };
+        await trx.addHistory({
+          entry_id: entryId,
+          at,
+          by_email: emailOf(user),
+          by_name: user.name,
+          action: before ? 'updated' : 'created',
+          changes: JSON.stringify(describeChanges(before, after)),
+        });
+        return this.withHistory((await trx.findEntry(entryId))!, trx);
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) && isUniqueViolation(error)) throw this.alreadyExists(project.name);
+      throw error;
+    }
+  }
+
+  async approve(user: CurrentUser, dsearId: string, email: string): Promise<DsearEntry> {
+    if (email !== emailOf(user)) throw forbidden('You can only approve as yourself');
+    const entry = await this.repo.findEntry(dsearId);
+    if (!entry) throw notFound(`No register entry ${dsearId}`);
+    const lines = await this.repo.approvalsOf([entry.id]);
+    const line = lines.find((a) => a.email === email);
+    if (!line) throw forbidden('Only a listed senior design manager may approve their own line');
+    if (line.status === SDM_APPROVED) throw conflict('You have already approved this entry');
+
+    const at = new Date().toISOString();
+    return this.repo.transaction(async (trx) => {
+      if (!(await trx.lockEntry(entry.id))) throw notFound(`No register entry ${dsearId}`);
+      const current = (await trx.findEntry(entry.id))!;
+      const questions = presentEntry(current, []);
+      // spec: approving is not possible until the questions are addressed and the entry is amber
+      if (formRag(questions) !== 'AMBER')
+        throw conflict('A RED submission cannot be approved: it must move to amber first');
+      if (!(await trx.approve(entry.id, email, at)))
+        throw (await trx.approvalsOf([entry.id])).some((a) => a.email === email)
+          ? conflict('You have already approved this entry')
+          : forbidden('Only a listed senior design manager may approve their own line');
+      const approvals = await trx.approvalsOf([entry.id]);
+      const tmRag = entryRag({ ...questions, sdms: approvals });
+      await trx.setRag(entry.id, tmRag);
+      const changes = [{ field: `Approval: ${user.name} <${email}>`, from: line.status, to: SDM_APPROVED }];
+      if (tmRag !== current.tm_rag) changes.push({ field: 'TM RAG', from: current.tm_rag, to: tmRag });
+      await trx.addHistory({
+        entry_id: entry.id,
+        at,
+        by_email: email,
+        by_name: user.name,
+        action: 'approved',
+        changes: JSON.stringify(changes),
+      });
+      return this.withHistory((await trx.findEntry(entry.id))!, trx);
+    });
+  }
+
+  /** The people offered in the form: enabled users holding each role, by name. */
+  async people(): Promise<DsearPeople> {
+    const holders = await this.repo.holdersOf([ROLE_SDM, ROLE_LEAD, ROLE_PRACTITIONER]);
+    const of = (role: string): DsearPerson[] =>
+      holders.filter((h) => h.role === role).map(({ name, email }) => ({ name, email }));
+    return {
+      seniorDesignManagers: of(ROLE_SDM),
+      checkerLeadEngineers: of(ROLE_LEAD),
+      practitioners: of(ROLE_PRACTITIONER),
+    };
+  }
+
+  /** Each named person must hold the role the field needs (people are data given by an administrator). */
+  private async checkPeople(input: DsearEntryInput): Promise<DsearRoleHolder[]> {
+    const holders = await this.repo.holdersOf([ROLE_SDM, ROLE_LEAD, ROLE_PRACTITIONER]);
+    const holds = (email: string, role: string) => holders.some((h) => h.email === email && h.role === role);
+    for (const sdm of input.sdms)
+      if (!holds(sdm.email, ROLE_SDM)) throw badRequest(`sdms: ${sdm.email} is not a senior design manager`);
+    if (input.leadEngineer && !holds(input.leadEngineer, ROLE_LEAD))
+      throw badRequest(`leadEngineer: ${input.leadEngineer} is not a checker/lead engineer`);
+    if (input.practionerFlag === 'YES' && !holds(input.practitioner, ROLE_PRACTITIONER))
+      throw badRequest(`practitioner: ${input.practitioner} is not a practitioner`);
+    return holders;
+  }
+
+  private alreadyExists(projectName: string) {
+    return conflict(
+      `Project '${projectName}' already has a DSEAR entry: send its id to update it (one entry per project)`,
+    );
+  }
+
+  private async withHistory(row: DsearEntryRow, repo: DsearRepo = this.repo): Promise<DsearEntry> {
+    const [approvals, history] = await Promise.all([repo.approvalsOf([row.id]), repo.historyOf(row.id)]);
+    return { ...presentEntry(row, approvals), history: history.map(presentHistory) };
+  }
+
+  private async presentWithAccess(
+    user: CurrentUser,
+    rows: readonly DsearEntryRow[],
+    memberOf: ReadonlySet<string>,
+  ): Promise<DsearEntry[]> {
+    const approvals = await this.repo.approvalsOf(rows.map((row) => row.id));
+    const me = emailOf(user);
+    const admin = isAdministrator(user);
+    return rows.map((row) => {
+      const entry = presentEntry(row, approvals);
+      const access = admin || memberOf.has(row.project_id) || entry.sdms.some((s) => s.email === me);
+      return { ...entry, access };
+    });
+  }
+}

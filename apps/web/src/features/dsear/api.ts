@@ -1,0 +1,48 @@
+import type { DsearEntry, DsearEntryInput, DsearPeople, DsearSdm } from '@penstock/shared';
+import { apiFetch, type ApiOptions } from '../../app/api.ts';
+
+/** A register line: the entry, and whether the signed-in user may open that project. */
+export type DsearRegisterEntry = DsearEntry & { access: boolean };
+
+/** What the form sends to saveOrCreate: the whole entry (the server sets date, tmRag and approvals). */
+export type DsearDraft = Omit<DsearEntryInput, 'id' | 'sdms' | 'tmRag' | 'date'> & {
+  id?: string;
+  sdms: Pick<DsearSdm, 'email'>[];
+};
+
+export const dsearRegisterKey = ['dsear', 'register'] as const;
+export const dsearEntryKey = (projectName: string) => ['dsear', 'entry', projectName] as const;
+export const dsearPeopleKey = ['dsear', 'people'] as const;
+export const dsearPendingKey = (email: string) => ['dsear', 'pending', email] as const;
+
+/** POST with the spec's form-encoded body: one field, formData, holding JSON. */
+const postForm = <T>(url: string, payload: unknown): Promise<T> =>
+  apiFetch<T>(url, {
+    method: 'POST',
+    body: new URLSearchParams({ formData: JSON.stringify(payload) }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  } as ApiOptions);
+
+/** GET /api/dsear: every register entry. */
+export const fetchRegister = (): Promise<DsearRegisterEntry[]> => apiFetch('/api/dsear');
+
+/** POST /api/dsear/get {projectName}: the project's entry with its history, or null when there is none. */
+export async function fetchEntry(projectName: string): Promise<DsearEntry | null> {
+  const entry = await postForm<DsearEntry | null | undefined>('/api/dsear/get', { projectName });
+  return entry && typeof entry === 'object' && 'id' in entry ? entry : null;
+}
+
+/** POST /api/dsear/saveOrCreate: the whole entry; no id creates, an id updates. */
+export const saveEntry = (draft: DsearDraft): Promise<DsearEntry> =>
+  postForm<DsearEntry>('/api/dsear/saveOrCreate', draft);
+
+/** POST /api/dsear/approve {dsearId, email}. */
+export const approveEntry = (dsearId: string, email: string): Promise<DsearEntry> =>
+  postForm<DsearEntry>('/api/dsear/approve', { dsearId, email });
+
+/** GET /api/dsear/pendingApproval?email=: entries waiting for this senior design manager. */
+export const fetchPendingApproval = (email: string): Promise<DsearEntry[]> =>
+  apiFetch(`/api/dsear/pendingApproval?email=${encodeURIComponent(email)}`);
+
+/** GET /api/dsear/people: who may be picked as senior design manager, checker/lead engineer, practitioner. */
+export const fetchPeople = (): Promise<DsearPeople> => apiFetch('/api/dsear/people');

@@ -1,0 +1,46 @@
+import { DSEAR_RAG_COLOURS, type DsearPeople, type DsearPerson, type DsearRag } from '@penstock/shared';
+
+/** A register date as the user reads it (day only, local time), e.g. 21/11/2026. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB');
+}
+
+/** A moment of the history or an approval, e.g. 21/11/2026, 14:05. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** Everyone the form offers, by email, to show names for stored emails. */
+export function peopleByEmail(people: DsearPeople | undefined): Map<string, DsearPerson> {
+  const byEmail = new Map<string, DsearPerson>();
+  for (const list of [people?.seniorDesignManagers, people?.checkerLeadEngineers, people?.practitioners])
+    for (const person of list ?? []) byEmail.set(person.email.toLowerCase(), person);
+  return byEmail;
+}
+
+/** 'Name (email)' when the person is known, else the email as stored. */
+export function personText(byEmail: Map<string, DsearPerson>, email: string, name?: string): string {
+  if (!email) return '';
+  const known = name || byEmail.get(email.toLowerCase())?.name;
+  return known ? `${known} (${email})` : email;
+}
+
+const TEXT_ON: Record<DsearRag, string> = { RED: '#fff', AMBER: '#212529', GREEN: '#fff' };
+
+/** The RAG as a badge in the spec's colours (amber orange, green, red). */
+export function RagBadge({ rag }: { rag: DsearRag }) {
+  return (
+    <span
+      className="badge dsear-rag"
+      style={{ backgroundColor: DSEAR_RAG_COLOURS[rag] ?? 'grey', color: TEXT_ON[rag] ?? '#fff' }}
+    >
+      {rag}
+    </span>
+  );
+}

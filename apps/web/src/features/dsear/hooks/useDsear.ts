@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  approveEntry,
+  dsearEntryKey,
+  dsearPeopleKey,
+  dsearRegisterKey,
+  fetchEntry,
+  fetchPeople,
+  fetchRegister,
+  saveEntry,
+  type DsearDraft,
+} from '../api.ts';
+
+export const useDsearRegister = () =>
+  useQuery({ queryKey: dsearRegisterKey, queryFn: fetchRegister, staleTime: 0 });
+
+export const useDsearEntry = (projectName: string | null) =>
+  useQuery({
+    queryKey: dsearEntryKey(projectName ?? ''),
+    queryFn: () => fetchEntry(projectName ?? ''),
+    enabled: !!projectName,
+    staleTime: 0,
+  });
+
+export const useDsearPeople = () =>
+  useQuery({ queryKey: dsearPeopleKey, queryFn: fetchPeople, staleTime: 5 * 60_000 });
+
+/** After a save or an approval the entry, the register and the pending lists load again. */
+function useReload() {
+  const client = useQueryClient();
+  return async (projectName: string) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: dsearEntryKey(projectName) }),
+      client.invalidateQueries({ queryKey: dsearRegisterKey }),
+      client.invalidateQueries({ queryKey: ['dsear', 'pending'] }),
+    ]);
+  };
+}
+
+export function useSaveDsear() {
+  const client = useQueryClient();
+  const reload = useReload();
+  return useMutation({
+    mutationFn: (draft: DsearDraft) => saveEntry(draft),
+    onSuccess: (entry, draft) => {
+      // show the saved entry at once; the reload brings its history
+      client.setQueryData(dsearEntryKey(draft.projectName), entry);
+      return reload(draft.projectName);
+    },
+  });
+}
+
+export function useApproveDsear() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: ({ dsearId, email }: { dsearId: string; email: string; projectName: string }) =>
+      approveEntry(dsearId, email),
+    onSuccess: (_entry, { projectName }) => reload(projectName),
+  });
+}

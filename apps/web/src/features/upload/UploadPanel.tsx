@@ -1,0 +1,131 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../app/api.ts';
+import { invalidatedAfterUpload, uploadToFolder, useUploadFolders } from './api.ts';
+
+export const DROP_TEXT = 'Drag and drop your files here';
+export const DROPPING_TEXT = 'Drop here';
+
+/** '<a> is now uploaded' for one file, '<a>, <b> are now uploaded' for several (forms spec §2). */
+export const uploadedMessage = (names: readonly string[]): string =>
+  `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} now uploaded`;
+
+type Outcome = { uploaded: string[]; failed: { name: string; message: string }[] };
+
+/**
+ * The Upload side panel (forms spec §2 'File upload'): a drag-and-drop box (or a file chooser) that puts
+ * files into a folder of the open document's project; the list of names, then '... is/are now uploaded'.
+ */
+export function UploadPanel({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const folders = useUploadFolders(projectId);
+  const [folderId, setFolderId] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [names, setNames] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const chooser = useRef<HTMLInputElement>(null);
+  const target = folderId || folders.data?.[0]?.id || '';
+
+  const upload = async (files: File[]) => {
+    if (!files.length || !target || busy) return;
+    setNames(files.map((file) => file.name));
+    setOutcome(null);
+    setBusy(true);
+    const result: Outcome = { uploaded: [], failed: [] };
+    for (const file of files) {
+      try {
+        await uploadToFolder(target, file);
+        result.uploaded.push(file.name);
+      } catch (failure) {
+        result.failed.push({ name: file.name, message: errorMessage(failure) });
+      }
+    }
+    void queryClient.invalidateQueries({ queryKey: invalidatedAfterUpload(target) });
+    setBusy(false);
+    setOutcome(result);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void upload([...event.dataTransfer.files]);
+  };
+
+  return (
+    <section className="upload-panel p-2" aria-label="Upload">
+      <div className="d-flex align-items-center mb-2">
+        <h2 className="h5 mb-0 me-auto">Upload</h2>
+        <button type="button" className="btn-close" aria-label="Close Upload" onClick={onClose} />
+      </div>
+      <label className="form-label small mb-1" htmlFor="upload-folder">
+        Folder
+      </label>
+      <select
+        id="upload-folder"
+        className="form-select form-select-sm mb-2"
+        value={target}
+        disabled={!folders.data?.length}
+        onChange={(event) => setFolderId(event.target.value)}
+      >
+        {(folders.data ?? []).map((folder) => (
+          <option key={folder.id} value={folder.id}>
+            {folder.path}
+          </option>
+        ))}
+      </select>
+      {folders.isError && (
+        <div role="alert" className="alert alert-danger py-1 px-2 small">
+          The project's folders could not be loaded: {errorMessage(folders.error)}
+        </div>
+      )}
+      <div
+        className={`upload-drop ${dragging ? 'dragging' : ''}`}
+        role="button"
+        tabIndex={0}
+        aria-label="Choose files to upload"
+        onClick={() => chooser.current?.click()}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') chooser.current?.click();
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        {dragging ? DROPPING_TEXT : DROP_TEXT}
+      </div>
+      <input
+        ref={chooser}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-input"
+        onChange={(event) => {
+          void upload([...(event.target.files ?? [])]);
+          event.target.value = '';
+        }}
+      />
+      {names.length > 0 && (
+        <ul className="small mt-2 mb-1" aria-label="Files">
+          {names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      )}
+      {busy && <p className="small text-body-secondary">Uploading…</p>}
+      {outcome && outcome.uploaded.length > 0 && (
+        <div role="status" className="alert alert-success py-1 px-2 small">
+          {uploadedMessage(outcome.uploaded)}
+        </div>
+      )}
+      {outcome?.failed.map((failure) => (
+        <div key={failure.name} role="alert" className="alert alert-danger py-1 px-2 small">
+          {failure.name} was not uploaded: {failure.message}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The page's end-to-end handles (apps/web/src/features/viewer/testHook.ts), as the tests see them: the
+ * selected tab's 3D viewer and PDF viewer.
+ */
+export interface ViewerHook {
+  ready: boolean;
+  objectCount: number;
+  visibleCount(): number;
+  selectByTag(tag: string): Promise<number>;
+  tags(): string[];
+}
+
+export interface PdfHook {
+  locateText(text: string): Promise<{ clientX: number; clientY: number } | null>;
+}
+
+declare global {
+  interface Window {
+    __penstockViewer?: ViewerHook;
+    __penstockPdf?: PdfHook;
+  }
+}
