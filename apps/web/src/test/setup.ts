@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy routes and a loaded CI machine can take more than the default second to settle.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
