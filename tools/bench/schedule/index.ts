@@ -56,7 +56,7 @@ export async function benchSchedules(tmp: string, log: (message: string) => void
       )} to first rows painted`,
       detail:
         `${all.length} fresh browsers (${all.map((o) => ms(o.toFirstRowsMs)).join(', ')}); ` +
-        `${open.tableTr} \`<tr>\` in the table (${open.dataTr} data rows of ${n(open.rows)}, ` +
+        `${open.tableTr} rows in the table (${open.dataTr} data rows of ${n(open.rows)}, ` +
         `${open.tableEditable} editable cells as text, ${open.tableSelects} selects + ${open.tableInputs} inputs mounted), ` +
         `${open.objectTr} in the Object Table; ` +
         `scheduleItems ${ms(open.itemsMs)} + scheduleRowsOf ${ms(open.rowsMs)} alone (warm); ` +
@@ -69,7 +69,7 @@ export async function benchSchedules(tmp: string, log: (message: string) => void
       result: `frame p50 ${ms(percentile(scroll.frameMs, 50))}, p95 ${ms(percentile(scroll.frameMs, 95))}`,
       detail:
         `requestAnimationFrame deltas (idle page: 17 ms); scroll step to painted p50 ${ms(percentile(scroll.stepMs, 50))}, ` +
-        `p95 ${ms(percentile(scroll.stepMs, 95))}; at most ${scroll.maxDataTr} data \`<tr>\`; ${scroll.blankSteps} blank steps; ` +
+        `p95 ${ms(percentile(scroll.stepMs, 95))}; at most ${scroll.maxDataTr} data rows; ${scroll.blankSteps} blank steps; ` +
         `last row reached: ${scroll.reachedEnd ? 'yes' : 'no'}; ${long.count} long frames, per long frame ` +
         `style+layout ${ms(long.styleLayoutMs / Math.max(1, long.count))}, script ${ms(long.scriptMs / Math.max(1, long.count))}`,
     });

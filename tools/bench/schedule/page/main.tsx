@@ -23,7 +23,7 @@ export interface OpenResult {
   rows: number;
   /** root.render() to the painted frame with the first data rows */
   toFirstRowsMs: number;
-  /** <tr> in the Schedule table (header and spacer rows included) / data rows among them */
+  /** rows in the Schedule table (the header row included) / data rows among them */
   tableTr: number;
   dataTr: number;
   /** form controls in the Schedule table: dropdown cells, text cells */
@@ -33,7 +33,7 @@ export interface OpenResult {
   tableEditable: number;
   /** <tr> in the Object Table of the side panel */
   objectTr: number;
-  /** every <tr> of the document */
+  /** every row of the document (<tr> or ARIA row) */
   documentTr: number;
   /** scheduleItems, then scheduleRowsOf of its items, alone: warm, median of 5 */
   itemsMs: number;
@@ -171,7 +171,7 @@ function paintedWhen(ready: () => boolean, timeoutMs = 60_000): Promise<number> 
 
 const table = () => document.querySelector<HTMLDivElement>(TABLE);
 const dataRows = () => [
-  ...document.querySelectorAll<HTMLTableRowElement>(`${TABLE} tbody tr[aria-rowindex]`),
+  ...document.querySelectorAll<HTMLElement>(`${TABLE} .schedule-rows [role="row"][aria-rowindex]`),
 ];
 const side = () => document.querySelector<HTMLElement>('aside[aria-label="Bulk edit"]')!;
 
@@ -217,13 +217,13 @@ window.bench = {
     return {
       rows,
       toFirstRowsMs: painted - start,
-      tableTr: document.querySelectorAll(`${TABLE} tr`).length,
+      tableTr: document.querySelectorAll(`${TABLE} [role="row"]`).length,
       dataTr: dataRows().length,
       tableSelects: document.querySelectorAll(`${TABLE} select`).length,
       tableInputs: document.querySelectorAll(`${TABLE} input`).length,
       tableEditable: document.querySelectorAll(`${TABLE} .schedule-cell`).length,
       objectTr: document.querySelectorAll('table[aria-label="Object Table"] tr').length,
-      documentTr: document.querySelectorAll('tr').length,
+      documentTr: document.querySelectorAll('tr, [role="row"]').length,
       itemsMs: median(itemsRuns),
       rowsMs: median(rowsRuns),
     };
@@ -256,10 +256,10 @@ window.bench = {
       maxDataTr = Math.max(maxDataTr, dataRows().length);
       // the table body in the middle of the view: a data row, never a spacer
       const hit = document.elementFromPoint(box.left + 400, box.top + box.height / 2);
-      if (!hit?.closest('tr[aria-rowindex]')) blankSteps++;
+      if (!hit?.closest('.schedule-rows [role="row"][aria-rowindex]')) blankSteps++;
     }
     running = false;
-    const rowCount = Number(region.querySelector('table')!.getAttribute('aria-rowcount'));
+    const rowCount = Number(region.querySelector('[role="table"]')!.getAttribute('aria-rowcount'));
     return {
       steps: stepMs.length,
       stepPx,
@@ -296,7 +296,7 @@ window.bench = {
   async apply(category, property, value) {
     const categoryOf = new Map(values.StatPropValues.map((r) => [r.tag, r.category]));
     // an editable cell is text until focused (then a select or an input)
-    const cellOf = (row: HTMLTableRowElement) => {
+    const cellOf = (row: HTMLElement) => {
       const element = row.querySelector<HTMLElement>(`[aria-label^="${property} of "]`);
       const tag = element?.getAttribute('aria-label')?.slice(property.length + 4) ?? '';
       const value =
