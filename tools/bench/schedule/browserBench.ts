@@ -35,8 +35,8 @@ export async function startSchedulePage(workDir: string): Promise<SchedulePage> 
 
 export interface BrowserScheduleResult {
   open: OpenResult;
-  /** absent when only the open was measured */
-  scroll?: ScrollResult;
+  /** one per scroll step size; empty when only the open was measured */
+  scrolls: ScrollResult[];
   select?: SelectResult;
   apply?: ApplyResult;
   peakMb: number;
@@ -46,12 +46,12 @@ export const BULK = { category: 'Gate Valve', property: 'Valve Orientation', val
 
 /**
  * One fresh browser: open the schedule of `valves` valves; unless openOnly, then scroll it from top to
- * bottom in steps of `scrollStep` screens and bulk-edit one category.
+ * bottom once for each of `scrollSteps` (in screens per frame) and bulk-edit one category.
  */
 export async function benchScheduleBrowser(
   page: SchedulePage,
   valves: number,
-  options: { scrollStep: number; openOnly?: boolean },
+  options: { scrollSteps: readonly number[]; openOnly?: boolean },
 ): Promise<BrowserScheduleResult> {
   const session = await openBrowser();
   try {
@@ -63,9 +63,13 @@ export async function benchScheduleBrowser(
     const open = await tab.evaluate((count) => window.bench.open(count), valves);
     if (options.openOnly) {
       if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-      return { open, peakMb: session.peakMb() };
+      return { open, scrolls: [], peakMb: session.peakMb() };
     }
-    const scroll = await tab.evaluate((step) => window.bench.scroll(step), options.scrollStep);
+    const scrolls: ScrollResult[] = [];
+    for (const step of options.scrollSteps) {
+      scrolls.push(await tab.evaluate((fraction) => window.bench.scroll(fraction), step));
+      await tab.evaluate(() => window.bench.scrollToTop());
+    }
     const select = await tab.evaluate((category) => window.bench.select(category), BULK.category);
     // 'Select Properties' is a react-select: chosen as a user does, by typing and Enter
     const properties = tab.locator('#schedule-properties');
@@ -77,7 +81,7 @@ export async function benchScheduleBrowser(
       [BULK.category, BULK.property, BULK.value] as const,
     );
     if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-    return { open, scroll, select, apply, peakMb: session.peakMb() };
+    return { open, scrolls, select, apply, peakMb: session.peakMb() };
   } finally {
     await session.close();
   }

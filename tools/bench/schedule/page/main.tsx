@@ -145,6 +145,7 @@ declare global {
     bench: {
       open(count: number): Promise<OpenResult>;
       scroll(stepFraction: number): Promise<ScrollResult>;
+      scrollToTop(): Promise<void>;
       select(category: string): Promise<SelectResult>;
       apply(category: string, property: string, value: string): Promise<ApplyResult>;
     };
@@ -271,6 +272,11 @@ window.bench = {
       reachedEnd: dataRows().some((row) => Number(row.getAttribute('aria-rowindex')) === rowCount),
       longFrames: longFrames.stop(),
     };
+  },
+
+  async scrollToTop() {
+    table()!.scrollTop = 0;
+    await paintedWhen(() => dataRows()[0]?.getAttribute('aria-rowindex') === '2');
   },
 
   async select(category) {
