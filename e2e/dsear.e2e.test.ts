@@ -126,7 +126,12 @@ describe('DSEAR register in Chromium', () => {
   it('the senior design manager approves, and the entry turns green', async () => {
     sdm = await signedIn(SDM);
     await sdm.goto(`${server.url}/dsear`);
-    await openEntry(sdm, RIVERSIDE);
+    // her open lines wait for her above the register
+    const pending = sdm.getByRole('region', { name: 'Awaiting your approval' });
+    await pending.getByRole('button', { name: RIVERSIDE }).waitFor();
+    await screenshot(sdm, '51-dsear-awaiting-approval');
+    await pending.getByRole('button', { name: RIVERSIDE }).click();
+    await status(sdm).waitFor();
     expect(await status(sdm).textContent()).toBe('AMBER');
     await sdm.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => status(sdm).textContent(), { timeout: 15_000 }).toBe('GREEN');
@@ -140,6 +145,9 @@ describe('DSEAR register in Chromium', () => {
     await screenshot(sdm, '52-dsear-approved');
     await sdm.getByRole('button', { name: 'Back' }).click();
     await registerRow(sdm, RIVERSIDE).getByText('GREEN').waitFor();
+    // Riverside leaves her list; the seeded Northbrook line (RED, not yet approvable) stays
+    await expect.poll(() => pending.getByRole('button', { name: RIVERSIDE }).count()).toBe(0);
+    await pending.getByRole('button', { name: NORTHBROOK }).waitFor();
   });
 
   it('an update resets the approval', async () => {

@@ -193,6 +193,25 @@ describe('DSEAR register', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('lists my own open approvals above the register and opens one', async () => {
+    const pendingUrl = `/api/dsear/pendingApproval?email=${encodeURIComponent(user.email)}`;
+    setup(() => ({ [pendingUrl]: { json: [{ ...registerEntry(entry, true), history: [] }] } }));
+    const pending = await screen.findByRole('region', { name: 'Awaiting your approval' });
+    expect(pending).toHaveTextContent('AMBER');
+    expect(pending).toHaveTextContent('submitted 20/11/2026 by Tom Hughes');
+    await userEvent.click(within(pending).getByRole('button', { name: project.text }));
+    expect(await screen.findByTestId('dsear-rag-status')).toHaveTextContent('AMBER');
+    expect(screen.queryByRole('region', { name: 'Awaiting your approval' })).not.toBeInTheDocument();
+  });
+
+  it('shows no approvals box when nothing waits for me', async () => {
+    setup(() => ({
+      [`/api/dsear/pendingApproval?email=${encodeURIComponent(user.email)}`]: { json: [] },
+    }));
+    await screen.findByRole('table', { name: 'DSEAR register' });
+    expect(screen.queryByRole('region', { name: 'Awaiting your approval' })).not.toBeInTheDocument();
+  });
+
   it('approves my line, then reloads the entry and the register', async () => {
     let approved = false;
     const { sent } = setup((sent) => ({

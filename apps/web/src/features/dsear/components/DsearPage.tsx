@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import Select from 'react-select';
 import { FaArrowLeft, FaPen, FaXmark } from 'react-icons/fa6';
 import { useSearchParams } from 'react-router';
@@ -13,11 +13,12 @@ import {
   useDsearEntry,
   useDsearPeople,
   useDsearRegister,
+  usePendingDsear,
   useSaveDsear,
 } from '../hooks/useDsear.ts';
 import { DsearDetail } from './DsearDetail.tsx';
 import { DsearForm } from './DsearForm.tsx';
-import { peopleByEmail } from './format.tsx';
+import { formatDay, peopleByEmail, RagBadge } from './format.tsx';
 import { RegisterTable } from './RegisterTable.tsx';
 import '../dsear.css';
 
@@ -71,6 +72,40 @@ function ProjectSelector({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The signed-in senior design manager's own open lines (GET /api/dsear/pendingApproval), above the register,
+ * so an approval waiting for them is not lost among the rows. Nothing shows when there are none; a failed
+ * load is left to the register, which shows its own error.
+ */
+function PendingApprovals({ onView }: { onView: (projectName: string) => void }) {
+  const user = useCurrentUser();
+  const pending = usePendingDsear(user.data?.email);
+  const entries = pending.data ?? [];
+  if (entries.length === 0) return null;
+  return (
+    <Alert variant="info" role="region" className="dsear-pending" aria-label="Awaiting your approval">
+      <h2 className="h6 mb-1">Awaiting your approval</h2>
+      <p className="small mb-2">
+        You are a senior design manager on {entries.length === 1 ? 'this entry' : 'these entries'} and have
+        not approved yet. An entry can be approved once it is AMBER.
+      </p>
+      <ul className="list-unstyled mb-0">
+        {entries.map((e) => (
+          <li key={e.id} className="d-flex flex-wrap align-items-center gap-2 py-1">
+            <RagBadge rag={e.tmRag} />
+            <Button variant="link" className="p-0" onClick={() => onView(e.projectName)}>
+              {e.projectName}
+            </Button>
+            <span className="small text-secondary">
+              submitted {formatDay(e.date)} by {e.tm}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
 
@@ -213,7 +248,10 @@ export function DsearPage() {
           <ProjectEntry projectName={projectName} editing={editing} onSaved={saved} />
         </section>
       ) : (
-        <Register onView={choose} />
+        <>
+          <PendingApprovals onView={choose} />
+          <Register onView={choose} />
+        </>
       )}
     </div>
   );

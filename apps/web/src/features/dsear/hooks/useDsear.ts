@@ -3,9 +3,11 @@ import {
   approveEntry,
   dsearEntryKey,
   dsearPeopleKey,
+  dsearPendingKey,
   dsearRegisterKey,
   fetchEntry,
   fetchPeople,
+  fetchPendingApproval,
   fetchRegister,
   saveEntry,
   type DsearDraft,
@@ -22,6 +24,15 @@ export const useDsearEntry = (projectName: string | null) =>
     staleTime: 0,
   });
 
+/** The entries where this senior design manager is listed and has not approved (their own, or any for an admin). */
+export const usePendingDsear = (email: string | undefined) =>
+  useQuery({
+    queryKey: dsearPendingKey(email ?? ''),
+    queryFn: () => fetchPendingApproval(email ?? ''),
+    enabled: !!email,
+    staleTime: 0,
+  });
+
 export const useDsearPeople = () =>
   useQuery({ queryKey: dsearPeopleKey, queryFn: fetchPeople, staleTime: 5 * 60_000 });
 
@@ -32,7 +43,8 @@ function useReload() {
     await Promise.all([
       client.invalidateQueries({ queryKey: dsearEntryKey(projectName) }),
       client.invalidateQueries({ queryKey: dsearRegisterKey }),
-      client.invalidateQueries({ queryKey: ['dsear', 'pending'] }),
+      // the pending box is not on screen while an entry is: refetch it too, so Back shows no stale line
+      client.invalidateQueries({ queryKey: ['dsear', 'pending'], refetchType: 'all' }),
     ]);
   };
 }
