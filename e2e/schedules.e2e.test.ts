@@ -70,6 +70,26 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
     await grid.getByRole('columnheader', { name: 'Valve Orientation' }).waitFor();
     await screenshot(page, '50-valve-schedule');
 
+    // scrolled right and down, the header and the first two columns stay in place, the third moves away
+    const boxOf = async (name: string) => (await grid.getByRole('columnheader', { name }).boundingBox())!;
+    const [gridBox, pidBefore, tagBefore, longBefore] = [
+      (await grid.boundingBox())!,
+      await boxOf('PID Drawing No.'),
+      await boxOf('Tag'),
+      await boxOf('Long Description (size)'),
+    ];
+    await grid.evaluate((element) => element.scrollTo(600, 400));
+    await expect
+      .poll(async () => (await boxOf('Long Description (size)')).x)
+      .toBeLessThan(longBefore.x - 500);
+    expect(await boxOf('PID Drawing No.')).toEqual(pidBefore);
+    expect(await boxOf('Tag')).toEqual(tagBefore);
+    expect(pidBefore.y).toBeLessThan(gridBox.y + 5);
+    const firstRowHeader = grid.getByRole('rowheader').first();
+    expect((await firstRowHeader.boundingBox())!.x).toBe(pidBefore.x);
+    await screenshot(page, '50-valve-schedule-scrolled');
+    await grid.evaluate((element) => element.scrollTo(0, 0));
+
     // choose the type of the schedule's first valve, select all valves of that type, set their orientation
     const side = modal.getByLabel('Bulk edit');
     const objectTable = side.getByRole('table', { name: 'Object Table' });

@@ -135,7 +135,7 @@ export function ObjectEditorPane({
         >
           {saving ? 'Saving…' : 'Save Data'}
         </button>
-        <label className="d-flex align-items-center gap-1 ms-auto">
+        <label className="d-flex align-items-center gap-2 flex-grow-1">
           <span className="small text-nowrap">Select Object Type</span>
           <select
             className="form-select form-select-sm"

@@ -97,6 +97,18 @@ describe('ScheduleModal', () => {
       .map((th) => th.textContent);
     expect(headers.slice(0, 4)).toEqual(['PID Drawing No.', 'Tag', 'Long Description (size)', 'Description']);
     expect(headers).toContain('Valve Orientation');
+    // the first two columns are frozen (sticky at their left offsets), the others scroll
+    const [first, second, third] = within(grid).getAllByRole('columnheader');
+    expect(first).toHaveClass('frozen');
+    expect(first).toHaveStyle({ left: '0px' });
+    expect(second).toHaveClass('frozen');
+    expect(second).toHaveStyle({ left: first!.style.width });
+    expect(third).not.toHaveClass('frozen');
+    // each data row starts with its PID Drawing No. as the row header
+    const rowHeaders = within(grid).getAllByRole('rowheader');
+    expect(rowHeaders).toHaveLength(3);
+    expect(rowHeaders[0]).toHaveTextContent('Works');
+    expect(rowHeaders[0]!.closest('[role="row"]')).toHaveAttribute('aria-rowindex', '2');
     // editable cells show their value and mount their control on focus; locked ones never do
     expect(within(grid).getByRole('button', { name: 'Valve Orientation of V-1' })).toHaveTextContent('');
     expect(within(grid).getByLabelText('Note of V-9')).toHaveAttribute('aria-disabled', 'true');
