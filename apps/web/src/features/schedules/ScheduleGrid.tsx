@@ -61,23 +61,17 @@ export function ScheduleGrid({ type, columns, rows, edits, onEdit }: ScheduleGri
     // jsdom has no layout: render a first screenful there
     initialRect: { width: 1200, height: 600 },
   });
-  const lefts = useMemo(() => {
-    const offsets: number[] = [];
+  // one style per column, made once: the frozen ones also carry their sticky left offset
+  const cellStyles = useMemo(() => {
     let left = 0;
-    for (const column of columns) {
-      offsets.push(left);
-      left += columnWidth(column);
-    }
-    return offsets;
+    return columns.map((column, index): CSSProperties => {
+      const width = columnWidth(column);
+      const style = index < FROZEN_COLUMNS ? { width, left } : { width };
+      left += width;
+      return style;
+    });
   }, [columns]);
   const totalWidth = columns.reduce((sum, column) => sum + columnWidth(column), 0);
-  const cellStyle = useCallback(
-    (index: number): CSSProperties =>
-      index < FROZEN_COLUMNS
-        ? { width: columnWidth(columns[index]!), left: lefts[index] }
-        : { width: columnWidth(columns[index]!) },
-    [columns, lefts],
-  );
 
   return (
     <div className="schedule-grid" ref={scrollRef} role="region" aria-label="Schedule table" tabIndex={0}>
@@ -96,7 +90,7 @@ export function ScheduleGrid({ type, columns, rows, edits, onEdit }: ScheduleGri
                   key={header.id}
                   role="columnheader"
                   className={`schedule-th${index < FROZEN_COLUMNS ? ' frozen' : ''}`}
-                  style={cellStyle(index)}
+                  style={cellStyles[index]}
                 >
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </div>
@@ -119,7 +113,7 @@ export function ScheduleGrid({ type, columns, rows, edits, onEdit }: ScheduleGri
                 firstEdit={edits[row.original.objects[0]?.tag ?? '']}
                 activeColumn={active?.row === row.original.key ? active.column : null}
                 onActivate={activate}
-                cellStyle={cellStyle}
+                cellStyles={cellStyles}
                 onEdit={onEdit}
               />
             );
@@ -144,7 +138,8 @@ interface ScheduleRowProps {
   onActivate: (rowKey: string, column: string | null) => void;
   /** where the row starts in the scrolled body, px */
   top: number;
-  cellStyle: (index: number) => CSSProperties;
+  /** per column: width, and the sticky left offset of the frozen ones */
+  cellStyles: readonly CSSProperties[];
   onEdit: (tags: string[], column: string, value: string) => void;
 }
 
@@ -217,7 +212,7 @@ const ScheduleRow = memo(
     firstEdit,
     activeColumn,
     onActivate,
-    cellStyle,
+    cellStyles,
     onEdit,
   }: ScheduleRowProps) {
     const first = group.objects[0];
@@ -250,7 +245,7 @@ const ScheduleRow = memo(
               key={column}
               role={col === 0 ? 'rowheader' : 'cell'}
               className={`schedule-td${col < FROZEN_COLUMNS ? ' frozen' : ''}`}
-              style={cellStyle(col)}
+              style={cellStyles[col]}
             >
               {content}
             </div>
@@ -267,7 +262,7 @@ const ScheduleRow = memo(
     a.columns === b.columns &&
     a.index === b.index &&
     a.top === b.top &&
-    a.cellStyle === b.cellStyle &&
+    a.cellStyles === b.cellStyles &&
     a.onEdit === b.onEdit &&
     a.onActivate === b.onActivate,
 );

@@ -25,6 +25,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import type { DsearDraft } from '../api.ts';
 import { RagBadge } from './format.tsx';
 import { PeopleSelect, PersonSelect } from './PersonSelect.tsx';
+import { menuInBody } from '../../../components/selectMenu.ts';
 
 type Rating = DsearZoneEntry['rating'];
 type FlidsRisk = DsearDraft['flidsRisk'];
@@ -280,8 +281,7 @@ export function DsearForm({
                 ),
               )
             }
-            menuPortalTarget={typeof document === 'undefined' ? null : document.body}
-            styles={{ menuPortal: (base) => ({ ...base, zIndex: 1080 }) }}
+            {...menuInBody}
           />
           <Form.Text>{DSEAR_ZONES_HINT}</Form.Text>
           {draft.dsearZone.length > 0 && (

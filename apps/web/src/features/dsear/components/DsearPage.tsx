@@ -21,6 +21,7 @@ import { DsearForm } from './DsearForm.tsx';
 import { formatDay, peopleByEmail, RagBadge } from './format.tsx';
 import { RegisterTable } from './RegisterTable.tsx';
 import '../dsear.css';
+import { menuInBody } from '../../../components/selectMenu.ts';
 
 /** The chosen project lives in the address (?project=name), so Back, reload and links keep it. */
 const PROJECT_PARAM = 'project';
@@ -61,8 +62,7 @@ function ProjectSelector({
           inputValue ? `No project matches "${inputValue}"` : 'You are not a member of any project yet.'
         }
         onChange={(option) => onChange(option?.value ?? null)}
-        menuPortalTarget={typeof document === 'undefined' ? null : document.body}
-        styles={{ menuPortal: (base) => ({ ...base, zIndex: 1080 }) }}
+        {...menuInBody}
       />
       {projects.isError && (
         <ErrorAlert

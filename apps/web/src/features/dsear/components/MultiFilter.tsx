@@ -1,4 +1,5 @@
 import Select from 'react-select';
+import { menuInBody } from '../../../components/selectMenu.ts';
 
 export interface FilterOption {
   value: string;
@@ -34,8 +35,7 @@ export function MultiFilter({
         value={selected}
         noOptionsMessage={() => 'No values in the register'}
         onChange={(next) => onChange(next.map((o) => o.value))}
-        menuPortalTarget={typeof document === 'undefined' ? null : document.body}
-        styles={{ menuPortal: (base) => ({ ...base, zIndex: 1080 }) }}
+        {...menuInBody}
       />
     </div>
   );

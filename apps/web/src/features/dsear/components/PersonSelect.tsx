@@ -1,5 +1,6 @@
 import Select from 'react-select';
 import { personOptionLabel, type DsearPerson } from '@penstock/shared';
+import { menuInBody } from '../../../components/selectMenu.ts';
 
 interface PersonOption {
   value: string;
@@ -15,11 +16,7 @@ function optionsFor(people: DsearPerson[], chosen: string[]): PersonOption[] {
   return options;
 }
 
-const selectProps = {
-  classNamePrefix: 'dsear-select',
-  menuPortalTarget: typeof document === 'undefined' ? null : document.body,
-  styles: { menuPortal: (base: object) => ({ ...base, zIndex: 1080 }) },
-};
+const selectProps = { classNamePrefix: 'dsear-select', ...menuInBody };
 
 export function PersonSelect({
   id,

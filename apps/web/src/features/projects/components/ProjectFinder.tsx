@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useProjects } from '../hooks/useProjects.ts';
 import { useSelectProject } from '../hooks/useSelectProject.ts';
+import { menuInBody } from '../../../components/selectMenu.ts';
 
 export const PROJECT_FINDER_PLACEHOLDER = 'Select project';
 
@@ -69,8 +70,7 @@ export function ProjectFinder() {
           if (option && option.value !== selectedProject?.projectid) selectProject(option.project);
         }}
         components={finderComponents}
-        menuPortalTarget={typeof document === 'undefined' ? null : document.body}
-        styles={{ menuPortal: (base) => ({ ...base, zIndex: 1080 }) }}
+        {...menuInBody}
       />
       {projects.isError && (
         <div className="mt-2">
