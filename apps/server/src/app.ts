@@ -14,6 +14,7 @@ import { LocalBlobStore } from './storage/blobStore.ts';
 import { registerAuth, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { readTagFallback } from './modules/config/configFiles.ts';
 import { registerModels, type ModelsService } from './modules/models/index.ts';
 import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
@@ -76,8 +77,12 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, {
     maxUploadBytes: env.maxUploadBytes,
   });
+  const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
   const { models, jobs } = registerModels(app, database.db, blobs, documents, {
     timeoutMs: env.conversionTimeoutMinutes * 60_000,
+    maxUnzippedBytes: env.maxUnzippedBytes,
+    scratchDir: path.join(env.dataDir, 'staging'),
+    tagFallback: () => readTagFallback(configDirs),
     log: app.log,
   });
   registerProperties(app, database.db);
@@ -87,7 +92,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerReports(app, database.db, documentsRepo, documents, blobs);
   registerAdmin(app, users, documentsRepo);
   registerDsear(app, database.db, documentsRepo);
-  configRoutes(app, { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') });
+  configRoutes(app, configDirs);
   await serveWebApp(app, env.webDistDir);
   await jobs.start();
 

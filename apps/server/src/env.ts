@@ -18,6 +18,8 @@ export interface Env {
   logLevel: string;
   /** an IFC conversion running longer than this fails (its worker is terminated) */
   conversionTimeoutMinutes: number;
+  /** the largest model a '.ifczip' upload may unzip to */
+  maxUnzippedBytes: number;
 }
 
 const intFrom = (value: string | undefined, fallback: number): number => {
@@ -42,5 +44,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDistDir: path.resolve(source.PENSTOCK_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: source.LOG_LEVEL ?? 'info',
     conversionTimeoutMinutes: intFrom(source.PENSTOCK_CONVERSION_TIMEOUT_MINUTES, 30) || 30,
+    maxUnzippedBytes: (intFrom(source.PENSTOCK_MAX_UNZIPPED_MB, 2048) || 2048) * 1024 * 1024,
   };
 }

@@ -14,3 +14,6 @@ export * from './issues.contract.ts';
 export * from './markups.ts';
 export * from './schedules.ts';
 export * from './dsear.ts';
+export * from './tagSources.ts';
+export * from './catalogue/ifcClasses.ts';
+export * from './modelFiles.ts';

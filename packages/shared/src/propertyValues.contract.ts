@@ -71,10 +71,36 @@ export const ElementPropertySchema = z.object({
   displayCategory: text('displayCategory'),
   units: text('units'),
   dbId: z.number({ message: 'dbId must be a number' }).int('dbId must be a whole number'),
+  /** true for a property the element has through its type object (IfcRelDefinesByType) */
+  fromType: z.literal(true).optional(),
 });
 export type ElementProperty = z.infer<typeof ElementPropertySchema>;
 
 export const ElementPropertyListSchema = list(ElementPropertySchema, 'Properties');
+
+export const OBJECT_KINDS = ['element', 'space', 'spatial'] as const;
+
+/**
+ * GET /api/models/<version id>/objects/<localId>: what the object is (IFC class, Name, GlobalId, storey), its
+ * tag and category and where they came from, and its properties (its own, else its nearest parent's).
+ */
+export const ObjectDetailSchema = z.object({
+  /** -1 when the object is not in the index */
+  localId: z.number().int(),
+  guid: text('guid'),
+  kind: z.enum(OBJECT_KINDS),
+  ifcClass: text('ifcClass'),
+  name: text('name'),
+  predefinedType: text('predefinedType'),
+  storey: text('storey'),
+  tag: text('tag'),
+  /** 'property', 'parent', 'attribute', 'named:<property>' or '' (see tagSourceLabel) */
+  tagSource: text('tagSource'),
+  category: text('category'),
+  categorySource: z.enum(['pid', 'ifc', '']),
+  properties: ElementPropertyListSchema,
+});
+export type ObjectDetail = z.infer<typeof ObjectDetailSchema>;
 
 /**
  * The object index of a model in columns (GET /api/models/<version id>/objects): entry i of every column

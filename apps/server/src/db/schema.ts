@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 /** Row shapes. Timestamps are ISO-8601 text and booleans 0/1 integers, the same on SQLite and PostgreSQL. */
 export interface UsersTable {
   id: string;
@@ -88,9 +89,24 @@ export interface ModelObjectsTable {
   category: string;
   pid_class: string;
   hazard: number;
-  /** JSON text of [{displayName, displayValue, displayCategory, units}] */
+  /** JSON text of [{displayName, displayValue, displayCategory, units, fromType?}] */
   properties: string;
+  /** IFC entity in schema spelling ('IfcValve', 'IfcBuildingStorey'); '' for rows from before it was kept */
+  ifc_class: Generated<string>;
+  /** the IFC Name attribute */
+  name: Generated<string>;
+  /** the PredefinedType of the occurrence, else of its type object ('' for none, NOTDEFINED, USERDEFINED) */
+  predefined_type: Generated<string>;
+  /** name of the storey the object stands in ('' for none) */
+  storey: Generated<string>;
+  /** where the tag came from: 'property', 'attribute', 'named:<property name>', 'parent', '' for no tag */
+  tag_source: Generated<string>;
+  /** where the category came from: 'pid' (its P&ID Class), 'ifc' (its IFC class), '' for neither */
+  category_source: Generated<string>;
+  /** 'element' (physical element), 'space' (IfcSpace), 'spatial' (project, site, building, storey...) */
+  kind: Generated<ObjectKind>;
 }
+export type ObjectKind = 'element' | 'space' | 'spatial';
 /** static_values and dynamic_values: one row per (project, file, tag) */
 export interface PropertyValuesTable {
   project_id: string;

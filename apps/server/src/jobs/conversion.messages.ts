@@ -1,3 +1,4 @@
+import type { TagFallback } from '@penstock/shared';
 import type { ExtractedViewable } from './ifcExtract.ts';
 import type { ObjectRow } from './objectRows.ts';
 
@@ -5,6 +6,14 @@ export interface WorkerInput {
   ifcPath: string;
   /** absolute folder of web-ifc's wasm files, ending with '/' */
   wasmDir: string;
+  /** the document's file name: a '.ifczip' is unzipped first */
+  fileName: string;
+  /** a folder for the unzipped model (removed again by the worker) */
+  scratchDir: string;
+  /** the largest model a '.ifczip' may unzip to */
+  maxUnzippedBytes: number;
+  /** the tag fallback order of the general settings */
+  tagFallback: readonly TagFallback[];
 }
 
 export type WorkerMessage =

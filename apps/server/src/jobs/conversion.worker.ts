@@ -4,9 +4,17 @@
  * never runs any of this.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { IfcAPI } from 'web-ifc';
 import { IfcImporter } from '@thatopen/fragments';
+import {
+  fileExtensionOf,
+  READABLE_IFC_SCHEMAS,
+  schemaOfHeader,
+  unreadableSchemaMessage,
+} from '@penstock/shared';
+import { extractZipEntry, ZipError } from '../storage/zip.ts';
 import { extractIfc } from './ifcExtract.ts';
 import { toObjectRows } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
@@ -16,12 +24,46 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
   parentPort!.postMessage(message, transfer);
 
 class InvalidIfc extends Error {}
+/** A reason meant for the user as it is (no 'not a valid IFC' prefix). */
+class Refused extends Error {}
+
+/** The IFC inside a '.ifczip': the first '.ifc' entry, unzipped to the scratch folder within the cap. */
+async function unzipModel(): Promise<string> {
+  const target = path.join(input.scratchDir, `model-${process.pid}-${Date.now()}.ifc`);
+  try {
+    await extractZipEntry(
+      input.ifcPath,
+      (names) => names.find((name) => /\.ifc$/i.test(name) && !name.startsWith('__MACOSX/')),
+      target,
+      { maxEntryBytes: input.maxUnzippedBytes, maxEntries: 10_000 },
+    );
+  } catch (error) {
+    if (error instanceof ZipError)
+      throw new Refused(
+        error.message === 'The archive holds no file to read'
+          ? 'The .ifczip archive holds no .ifc file'
+          : `The .ifczip archive could not be unzipped: ${error.message}`,
+      );
+    throw error;
+  }
+  return target;
+}
 
 async function run(): Promise<void> {
-  const bytes = new Uint8Array(fs.readFileSync(input.ifcPath));
-  const head = Buffer.from(bytes.subarray(0, 64)).toString('latin1').trimStart();
-  if (!head.startsWith('ISO-10303-21'))
+  const zipped = fileExtensionOf(input.fileName) === 'ifczip';
+  const ifcPath = zipped ? await unzipModel() : input.ifcPath;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(fs.readFileSync(ifcPath));
+  } finally {
+    if (zipped) fs.rmSync(ifcPath, { force: true });
+  }
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
+  if (!head.trimStart().startsWith('ISO-10303-21'))
     throw new InvalidIfc('it does not start with the STEP header ISO-10303-21');
+  const schemaName = schemaOfHeader(head);
+  if (!(READABLE_IFC_SCHEMAS as readonly string[]).includes(schemaName))
+    throw new Refused(`The model cannot be converted. ${unreadableSchemaMessage(schemaName)}`);
 
   const api = new IfcAPI();
   api.SetWasmPath(input.wasmDir, true);
@@ -53,9 +95,15 @@ async function run(): Promise<void> {
       }
     },
   });
-  post({ type: 'done', frag, rows: toObjectRows(extraction.objects), viewables: extraction.viewables }, [
-    frag.buffer as ArrayBuffer,
-  ]);
+  post(
+    {
+      type: 'done',
+      frag,
+      rows: toObjectRows(extraction.objects, input.tagFallback),
+      viewables: extraction.viewables,
+    },
+    [frag.buffer as ArrayBuffer],
+  );
 }
 
 run().catch((error: unknown) => {
@@ -63,8 +111,10 @@ run().catch((error: unknown) => {
   post({
     type: 'failed',
     error:
-      error instanceof InvalidIfc
-        ? `The file is not a valid IFC model: ${message}`
-        : `The conversion failed: ${message}`,
+      error instanceof Refused
+        ? message
+        : error instanceof InvalidIfc
+          ? `The file is not a valid IFC model: ${message}`
+          : `The conversion failed: ${message}`,
   });
 });

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_TAG_FALLBACK, type TagFallback } from '@penstock/shared';
 import type { ModelsRepo } from '../modules/models/models.repo.ts';
 import type { LocalBlobStore } from '../storage/blobStore.ts';
 import { runConversion, type ConversionHandle } from './runConversion.ts';
@@ -9,6 +12,12 @@ export interface ConversionJobsOptions {
   /** progress is written to the database at most this often */
   progressIntervalMs?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** the largest model a '.ifczip' may unzip to (default 2 GB) */
+  maxUnzippedBytes?: number;
+  /** a folder for unzipped models (default: the system's temporary folder) */
+  scratchDir?: string;
+  /** the tag fallback order, read when a job starts (default: the shipped order) */
+  tagFallback?: () => Promise<readonly TagFallback[]>;
 }
 
 /**
@@ -87,7 +96,13 @@ export class ConversionJobs {
     const interval = this.options.progressIntervalMs ?? 1000;
     let lastWrite = 0;
     let writing: Promise<void> = Promise.resolve();
+    const scratchDir = this.options.scratchDir ?? os.tmpdir();
+    fs.mkdirSync(scratchDir, { recursive: true });
     const handle = runConversion(this.blobs.pathOf(version.blob_hash), {
+      fileName: version.file_name,
+      scratchDir,
+      maxUnzippedBytes: this.options.maxUnzippedBytes ?? 2048 * 1024 * 1024,
+      tagFallback: (await this.options.tagFallback?.()) ?? DEFAULT_TAG_FALLBACK,
       timeoutMs: this.options.timeoutMs,
       onProgress: (fraction) => {
         const now = Date.now();

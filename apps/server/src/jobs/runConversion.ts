@@ -27,9 +27,13 @@ export interface ConversionHandle {
  */
 export function runConversion(
   ifcPath: string,
-  options: { timeoutMs: number; onProgress?: (fraction: number) => void },
+  options: Omit<WorkerInput, 'ifcPath' | 'wasmDir'> & {
+    timeoutMs: number;
+    onProgress?: (fraction: number) => void;
+  },
 ): ConversionHandle {
-  const input: WorkerInput = { ifcPath, wasmDir: WEB_IFC_DIR };
+  const { timeoutMs: _timeout, onProgress: _progress, ...rest } = options;
+  const input: WorkerInput = { ...rest, ifcPath, wasmDir: WEB_IFC_DIR };
   // the worker is TypeScript too: register tsx in it first, whatever started this process
   const entry = new URL('./conversion.worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;

@@ -102,7 +102,7 @@ export async function readZipEntries(
         stream,
         byteCap(limits.maxEntryBytes, entry.fileName),
         byteCap(limits.maxTotalBytes, 'The archive', total),
-        async function* (source: AsyncIterable<Buffer>) {
+        async (source: AsyncIterable<Buffer>) => {
           for await (const chunk of source) chunks.push(chunk);
         },
       ).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import * as models from './20261121T2200_models.ts';
 import * as issuesMarkups from './20261121T2300_issues_markups.ts';
 import * as issueViewpoints from './20261121T2330_issue_viewpoints.ts';
 import * as dsear from './20261122T0000_dsear.ts';
+import * as objectIdentity from './20261123T0900_object_identity.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T2300_issues_markups': issuesMarkups,
   '20261121T2330_issue_viewpoints': issueViewpoints,
   '20261122T0000_dsear': dsear,
+  '20261123T0900_object_identity': objectIdentity,
 };

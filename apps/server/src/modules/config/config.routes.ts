@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import mime from 'mime-types';
 import { CONFIG_FILES } from '@penstock/shared';
 import { notFound } from '../../http/errors.ts';
+import { readFirst } from './configFiles.ts';
 import { renderReadMorePdf } from './readMore.ts';
 
 const SERVED = new Set<string>([...Object.values(CONFIG_FILES), 'readMore.pdf']);
@@ -20,17 +20,6 @@ export function configRoutes(
 ): void {
   const overrideDir = path.join(dataDir, 'config');
   let readMore: Promise<Uint8Array> | undefined;
-
-  const readFirst = async (candidates: string[]): Promise<Buffer | undefined> => {
-    for (const file of candidates) {
-      try {
-        return await fs.readFile(file);
-      } catch {
-        // try the next one
-      }
-    }
-    return undefined;
-  };
 
   app.get('/config/:file', async (request, reply) => {
     const { file } = request.params as { file: string };

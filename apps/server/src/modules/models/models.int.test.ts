@@ -120,7 +120,19 @@ for (const kind of await testDatabases()) {
       const child = objects.localIds.indexOf(plant.childId);
       expect(objects.parents[child]).toBe(plant.parentId);
       expect(objects.tags[child]).toBe(plant.parentTag);
-      expect(objects.categories[child]).toBe('Error - Object needs a P&ID Class');
+      // the child has no P&ID Class: its category comes from its IFC class (a proxy named as a thrust block)
+      const childDetail = (await get(`/api/models/${versionId}/objects/${plant.childId}`)).json();
+      expect(childDetail).toMatchObject({
+        localId: plant.childId,
+        ifcClass: 'IfcBuildingElementProxy',
+        tag: plant.parentTag,
+        tagSource: 'parent',
+        category: objects.categories[child],
+        categorySource: objects.categories[child].startsWith('Error') ? '' : 'ifc',
+      });
+      const pumpDetail = (await get(`/api/models/${versionId}/objects/${plant.parentId}`)).json();
+      expect(pumpDetail).toMatchObject({ ifcClass: 'IfcPump', tagSource: 'property', categorySource: 'pid' });
+      expect(pumpDetail.storey).not.toBe('');
       const pump = objects.localIds.indexOf(plant.parentId);
       expect(objects.categories[pump]).not.toMatch(/^Error/);
 

@@ -1,18 +1,20 @@
 import type { ConversionsTable } from '../../db/schema.ts';
 import {
   buildDynamicRecord,
+  fileExtensionOf,
   buildStaticRecord,
   type DynamicRecord,
   type ElementProperty,
   type ModelInfo,
+  type ObjectDetail,
   type ObjectIndex,
   type ObjectWithProperties,
   type StaticRecord,
   type Viewable,
 } from '@penstock/shared';
-import type { ObjectColumns, TaggedObject, VersionContext } from './models.repo.ts';
+import type { ObjectColumns, ObjectIdentity, TaggedObject, VersionContext } from './models.repo.ts';
 
-export type { ElementProperty, ModelInfo, ObjectIndex, Viewable };
+export type { ElementProperty, ModelInfo, ObjectDetail, ObjectIndex, Viewable };
 
 /** GET /api/models/<version id>/records: the static and dynamic records of the model's tagged objects. */
 export interface ModelRecords {
@@ -20,10 +22,7 @@ export interface ModelRecords {
   dynamic: DynamicRecord[];
 }
 
-export const fileTypeOf = (fileName: string): string => {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-};
+export const fileTypeOf = fileExtensionOf;
 
 export function presentModelInfo(
   version: VersionContext,
@@ -68,7 +67,29 @@ export function presentProperties(properties: string, dbId: number): ElementProp
     displayCategory: p.displayCategory,
     units: p.units,
     dbId,
+    ...(p.fromType ? { fromType: true as const } : {}),
   }));
+}
+
+/** GET /api/models/<version id>/objects/<local id>: what the object is, where its tag and category came from. */
+export function presentObjectDetail(
+  row: ObjectIdentity | undefined,
+  properties: ElementProperty[],
+): ObjectDetail {
+  return {
+    localId: row ? Number(row.local_id) : -1,
+    guid: row?.guid ?? '',
+    kind: row?.kind ?? 'element',
+    ifcClass: row?.ifc_class ?? '',
+    name: row?.name ?? '',
+    predefinedType: row?.predefined_type ?? '',
+    storey: row?.storey ?? '',
+    tag: row?.tag ?? '',
+    tagSource: row?.tag_source ?? '',
+    category: row?.category ?? '',
+    categorySource: (row?.category_source ?? '') as ObjectDetail['categorySource'],
+    properties,
+  };
 }
 
 type StoredProperty = Omit<ElementProperty, 'dbId'>;
@@ -89,9 +110,8 @@ export function presentModelRecords(
     const current = chosen.get(row.tag);
     if (current?.own) continue;
     const properties = JSON.parse(row.properties) as StoredProperty[];
-    const own = properties.some(
-      (p) => p.displayName === 'Tag' && String(p.displayValue ?? '').trim() === row.tag,
-    );
+    // an object that has the tag itself (property, IFC attribute or named property) beats one that inherits it
+    const own = row.tag_source !== 'parent';
     if (current && !own) continue;
     chosen.set(row.tag, {
       own,

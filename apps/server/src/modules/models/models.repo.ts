@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ConversionsTable, ModelObjectsTable } from '../../db/schema.ts';
 
@@ -21,7 +21,26 @@ export type ObjectColumns = Pick<
   'local_id' | 'parent_local_id' | 'guid' | 'tag' | 'category' | 'hazard'
 >;
 
-export type TaggedObject = Pick<ModelObjectsTable, 'local_id' | 'guid' | 'tag' | 'category' | 'properties'>;
+export type TaggedObject = Pick<
+  Selectable<ModelObjectsTable>,
+  'local_id' | 'guid' | 'tag' | 'category' | 'properties' | 'tag_source'
+>;
+
+/** What the properties panel says of an object besides its properties. */
+export type ObjectIdentity = Pick<
+  Selectable<ModelObjectsTable>,
+  | 'local_id'
+  | 'guid'
+  | 'kind'
+  | 'ifc_class'
+  | 'name'
+  | 'predefined_type'
+  | 'storey'
+  | 'tag'
+  | 'tag_source'
+  | 'category'
+  | 'category_source'
+>;
 
 /** SQL for models: conversion jobs and the object index. */
 export class ModelsRepo {
@@ -122,7 +141,7 @@ export class ModelsRepo {
       fragHash: string;
       fragSize: number;
       viewables: unknown[];
-      objects: Omit<ModelObjectsTable, 'version_id'>[];
+      objects: Omit<Selectable<ModelObjectsTable>, 'version_id'>[];
     },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -147,7 +166,7 @@ export class ModelsRepo {
           progress: 1,
           error: null,
           frag_hash: result.fragHash,
-          object_count: result.objects.length,
+          object_count: result.objects.filter((o) => o.kind !== 'spatial').length,
           viewables: JSON.stringify(result.viewables),
           finished_at: now(),
         })
@@ -176,28 +195,54 @@ export class ModelsRepo {
       .execute();
   }
 
-  /** The whole index in one query, ordered by local id. */
+  /** The selectable objects of the index (elements and spaces, not the spatial structure) in one query. */
   objectColumns(versionId: string): Promise<ObjectColumns[]> {
     return this.db
       .selectFrom('model_objects')
       .select(['local_id', 'parent_local_id', 'guid', 'tag', 'category', 'hazard'])
       .where('version_id', '=', versionId)
+      .where('kind', '<>', 'spatial')
       .orderBy('local_id')
       .execute();
   }
 
-  /** Every object with a tag (its own or its parent's), with its properties, ordered by local id (one query). */
+  /** Every physical element with a tag, with its properties, ordered by local id (one query). */
   taggedObjects(versionId: string): Promise<TaggedObject[]> {
     return this.db
       .selectFrom('model_objects')
-      .select(['local_id', 'guid', 'tag', 'category', 'properties'])
+      .select(['local_id', 'guid', 'tag', 'category', 'properties', 'tag_source'])
       .where('version_id', '=', versionId)
+      .where('kind', '=', 'element')
       .where('tag', '<>', '')
       .orderBy('local_id')
       .execute();
   }
 
-  /** The object and its ancestors' properties, nearest first (one query; the chain is short). */
+  findObject(versionId: string, localId: number): Promise<ObjectIdentity | undefined> {
+    return this.db
+      .selectFrom('model_objects')
+      .select([
+        'local_id',
+        'guid',
+        'kind',
+        'ifc_class',
+        'name',
+        'predefined_type',
+        'storey',
+        'tag',
+        'tag_source',
+        'category',
+        'category_source',
+      ])
+      .where('version_id', '=', versionId)
+      .where('local_id', '=', localId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The object and its ancestors' properties, nearest first (one query; the chain is short). The walk stops at
+   * the spatial structure: an element does not show its storey's properties as its own.
+   */
   async propertiesWithAncestors(
     versionId: string,
     localId: number,
@@ -209,7 +254,7 @@ export class ModelsRepo {
         union all
         select o.local_id, o.parent_local_id, o.properties, chain.depth + 1 from model_objects o
           join chain on o.local_id = chain.parent_local_id
-         where o.version_id = ${versionId} and chain.depth < 32
+         where o.version_id = ${versionId} and o.kind <> 'spatial' and chain.depth < 32
       )
       select local_id, parent_local_id, properties, depth from chain order by depth`.execute(this.db);
     return rows.rows.map((r) => ({

@@ -48,6 +48,12 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     return models.records(user, versionIdOf(request.params));
   });
 
+  app.get('/api/models/:versionId/objects/:localId', async (request) => {
+    const user = requireUser(request);
+    const versionId = versionIdOf(request.params);
+    return models.object(user, versionId, localIdOf(request.params));
+  });
+
   app.get('/api/models/:versionId/objects/:localId/properties', async (request) => {
     const user = requireUser(request);
     const versionId = versionIdOf(request.params);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
-import { canUploadToProject, type CurrentUser } from '@penstock/shared';
+import { canUploadToProject, isModelFile, type CurrentUser } from '@penstock/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
@@ -10,11 +10,13 @@ import {
   fileTypeOf,
   presentModelInfo,
   presentModelRecords,
+  presentObjectDetail,
   presentObjectIndex,
   presentProperties,
   type ElementProperty,
   type ModelInfo,
   type ModelRecords,
+  type ObjectDetail,
   type ObjectIndex,
   type Viewable,
 } from './models.presenter.ts';
@@ -29,14 +31,14 @@ export class ModelsService {
 
   /** Called for every new version (upload, demo seed): IFC models are queued for conversion. */
   async versionAdded(versionId: string, fileName: string): Promise<void> {
-    if (fileTypeOf(fileName) === 'ifc') await this.jobs.enqueue(versionId);
+    if (isModelFile(fileName)) await this.jobs.enqueue(versionId);
   }
 
   async info(user: CurrentUser, versionId: string): Promise<ModelInfo> {
     const version = await this.accessible(user, versionId);
     let conversion = await this.repo.findConversion(versionId);
     const type = fileTypeOf(version.file_name);
-    if (!conversion && type === 'ifc') {
+    if (!conversion && isModelFile(type)) {
       // a version stored before conversions existed: convert it now
       await this.jobs.enqueue(versionId);
       conversion = await this.repo.findConversion(versionId);
@@ -78,12 +80,18 @@ export class ModelsService {
     return [];
   }
 
+  /** The object's identity, tag and category with their sources, and its properties (as `properties`). */
+  async object(user: CurrentUser, versionId: string, localId: number): Promise<ObjectDetail> {
+    const properties = await this.properties(user, versionId, localId);
+    return presentObjectDetail(await this.repo.findObject(versionId, localId), properties);
+  }
+
   async reconvert(user: CurrentUser, versionId: string): Promise<ModelInfo> {
     const version = await this.repo.findVersion(versionId);
     if (!version) throw notFound();
     const role = await this.documents.requireRole(user, version.project_id);
     if (!canUploadToProject(role)) throw forbidden('Viewers cannot convert models again');
-    if (fileTypeOf(version.file_name) !== 'ifc') throw badRequest('Only IFC models are converted');
+    if (!isModelFile(version.file_name)) throw badRequest('Only IFC models (.ifc, .ifczip) are converted');
     await this.jobs.enqueue(versionId);
     return presentModelInfo(version, await this.repo.findConversion(versionId));
   }

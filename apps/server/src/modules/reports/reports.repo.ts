@@ -69,6 +69,7 @@ export class ReportsRepo {
       .selectFrom('model_objects')
       .select(['tag', 'category', 'properties'])
       .where('version_id', '=', versionId)
+      .where('kind', '=', 'element')
       .where('tag', '<>', '')
       .where('category', 'in', [...categories])
       .orderBy('local_id')
@@ -82,6 +83,7 @@ export class ReportsRepo {
       .select('category')
       .distinct()
       .where('version_id', '=', versionId)
+      .where('kind', '=', 'element')
       .where('tag', '<>', '')
       .execute();
     return rows.map((row) => row.category);

@@ -1,9 +1,8 @@
-import { canUploadToProject, type CurrentUser, type ProjectRole } from '@penstock/shared';
+import { canUploadToProject, isModelFile, type CurrentUser, type ProjectRole } from '@penstock/shared';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import { fileTypeOf } from '../models/models.presenter.ts';
 import type { ReportsRepo, ValuesRow } from './reports.repo.ts';
 import {
   SCHEDULE_TYPE_LABELS,
@@ -66,7 +65,7 @@ export class ReportsService {
     if (!canUploadToProject(project.role as ProjectRole))
       throw forbidden('Viewers cannot save schedules in this project');
     const file =
-      fileTypeOf(request.fileName) === 'ifc'
+      isModelFile(request.fileName)
         ? (await this.repo.convertedFiles(project.id, request.fileName))[0]
         : undefined;
     if (!file) throw notFound(FILE_NOT_FOUND);
