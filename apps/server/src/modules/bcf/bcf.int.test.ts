@@ -4,8 +4,8 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
-import { parseStoredViewpoints } from './bcf.service.ts';
-import { ifcToThree } from './bcf.xml.ts';
+import { ifcToThree } from './bcf.camera.ts';
+import { parseStoredViewpoints } from './bcf.stored.ts';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/bcf', name));
@@ -112,8 +112,9 @@ for (const kind of await testDatabases()) {
         title: 'Component Selection',
         description: 'Exactly three components are selected',
       });
+      // the same topic again is the version Penstock has: nothing changes
       const again = await importBcf(projectA, fixture('bcf30_component_selection.bcf'));
-      expect(again.json()).toMatchObject({ created: 0, updated: 1 });
+      expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 1, skipped: [] });
       expect(await issuesOf(projectA)).toHaveLength(2);
     });
 
@@ -358,6 +359,11 @@ for (const kind of await testDatabases()) {
 
     it('refuses malformed files with a message and writes nothing', async () => {
       const before = summary(await issuesOf(projectB));
+      const versionOnly = async (version: string) => {
+        const zip = new JSZip();
+        zip.file('bcf.version', `<Version VersionId="${version}"/>`);
+        return zip.generateAsync({ type: 'nodebuffer' });
+      };
       const emptyZip = new JSZip();
       emptyZip.file('readme.txt', 'hello');
       const badTopic = await JSZip.loadAsync(fixture('bcf30_minimum_information.bcf'));
@@ -380,8 +386,8 @@ for (const kind of await testDatabases()) {
         [crypto.randomBytes(4096), /not a zip archive/],
         [await emptyZip.generateAsync({ type: 'nodebuffer' }), /bcf\.version is missing/],
         [
-          fixture('bcf21_Component_Selection.bcf'),
-          /Only BCF 3\.0 files can be imported \(this file is BCF 2\.1\)/,
+          await versionOnly('1.0'),
+          /Only BCF 2\.0, 2\.1 and 3\.0 files can be imported \(this file is BCF 1\.0\)/,
         ],
         [await badTopic.generateAsync({ type: 'nodebuffer' }), /is not valid XML/],
         [await noTitle.generateAsync({ type: 'nodebuffer' }), /the Topic has no Title/],

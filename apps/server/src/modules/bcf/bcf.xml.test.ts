@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BcfFormatError,
   cameraFromViewerState,
   ifcToThree,
   modelViewerStateFromBcf,
+  threeToIfc,
+  upVectorFor,
+} from './bcf.camera.ts';
+import { BcfFormatError, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
+import {
   parseMarkupXml,
-  parseVersionXml,
   parseViewpointXml,
   writeMarkupXml,
   writeVersionXml,
   writeViewpointXml,
-  threeToIfc,
-  upVectorFor,
-  type BcfTopic,
-  type BcfViewpoint,
 } from './bcf.xml.ts';
+import { bcfInstant, nameGuid, parseVersionXml } from './bcf.xmlio.ts';
 
 const topic: BcfTopic = {
   guid: '0f3c2a8e-1111-4222-8333-444455556666',
@@ -27,8 +27,25 @@ const topic: BcfTopic = {
   modifiedDate: '2026-11-21T11:00:00.000Z',
   assignedTo: 'grace@example.com',
   dueDate: '2026-12-01',
-  comments: [{ guid: 'c1', date: '2026-11-21T10:30:00.000Z', author: 'grace@example.com', comment: 'Seen' }],
-  viewpoints: [{ guid: 'vp-1', viewpoint: 'viewpoint-vp-1.bcfv', snapshot: 'snapshot-vp-1.png' }],
+  comments: [
+    {
+      guid: '5f0c8a2e-1111-4222-8333-000000000001',
+      date: '2026-11-21T10:30:00.000Z',
+      author: 'grace@example.com',
+      comment: 'Seen',
+      viewpointGuid: null,
+    },
+    {
+      guid: '5f0c8a2e-1111-4222-8333-000000000002',
+      date: '2026-11-21T10:40:00.000Z',
+      author: 'grace@example.com',
+      comment: '',
+      viewpointGuid: 'vp-1',
+    },
+  ],
+  viewpoints: [
+    { guid: 'vp-1', viewpoint: 'viewpoint-vp-1.bcfv', snapshot: 'snapshot-vp-1.png', index: null },
+  ],
 };
 const viewpoint: BcfViewpoint = {
   guid: 'vp-1',
@@ -48,6 +65,29 @@ describe('BCF 3.0 XML', () => {
     expect(parseVersionXml(writeVersionXml())).toBe('3.0');
     expect(parseMarkupXml(writeMarkupXml(topic))).toEqual(topic);
     expect(parseViewpointXml(writeViewpointXml(viewpoint))).toEqual(viewpoint);
+  });
+
+  it('writes a comment that only points at a viewpoint without Comment text (BCF 3.0 allows it)', () => {
+    const xml = writeMarkupXml(topic);
+    expect(xml).toContain(
+      '<Comment Guid="5f0c8a2e-1111-4222-8333-000000000002">\n' +
+        '        <Date>2026-11-21T10:40:00.000Z</Date>\n' +
+        '        <Author>grace@example.com</Author>\n' +
+        '        <Viewpoint Guid="vp-1"/>\n' +
+        '      </Comment>',
+    );
+    expect(parseMarkupXml(xml).comments[1]).toEqual(topic.comments[1]);
+  });
+
+  it('reads dates without a zone as UTC, and names GUIDs it has to make up', () => {
+    expect(bcfInstant('2014-02-25T11:50:32')).toBe('2014-02-25T11:50:32.000Z');
+    expect(bcfInstant('2017-05-12T10:26:20.4410751Z')).toBe('2017-05-12T10:26:20.441Z');
+    expect(bcfInstant('2015-10-16T12:13:15+02:00')).toBe('2015-10-16T10:13:15.000Z');
+    expect(bcfInstant('yesterday')).toBeNull();
+    expect(bcfInstant(null)).toBeNull();
+    expect(nameGuid('a/b')).toBe(nameGuid('a/b'));
+    expect(nameGuid('a/b')).not.toBe(nameGuid('a/c'));
+    expect(nameGuid('a/b')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('writes and reads an orthogonal camera, and refuses cameras with values that are not numbers', () => {

@@ -1,0 +1,163 @@
+/**
+ * BCF zip files: reading one with size caps (BCF 2.0, 2.1 or 3.0) into parsed topics, and writing topics
+ * as a BCF 3.0 or 2.1 zip.
+ */
+import JSZip from 'jszip';
+import { badRequest } from '../../http/errors.ts';
+import { readZipEntries, ZipError, type ZipLimits } from '../../storage/zip.ts';
+import {
+  BCF_IMPORT_VERSIONS,
+  BcfFormatError,
+  type BcfExportVersion,
+  type BcfTopic,
+  type BcfTopicViewpoint,
+  type BcfViewpoint,
+  type ParsedTopic,
+} from './bcf.types.ts';
+import {
+  parseMarkupXml,
+  parseViewpointXml,
+  writeExtensionsXml,
+  writeMarkupXml,
+  writeVersionXml,
+  writeViewpointXml,
+} from './bcf.xml.ts';
+import {
+  parseMarkup2Xml,
+  parseViewpoint2Xml,
+  writeMarkup21Xml,
+  writeVersion21Xml,
+  writeViewpoint21Xml,
+} from './bcf2.xml.ts';
+import { nameGuid, parseVersionXml } from './bcf.xmlio.ts';
+
+const MB = 1024 * 1024;
+/** Caps on what an imported BCF zip may unzip to; an archive over any of them is refused whole. */
+export const BCF_ZIP_LIMITS: ZipLimits = {
+  maxEntryBytes: 20 * MB,
+  maxTotalBytes: 200 * MB,
+  maxEntries: 10_000,
+};
+
+/** The entries import reads: models, snapshots and anything else in the zip are not unzipped. */
+const isBcfPart = (name: string) =>
+  name === 'bcf.version' || /^[^/]+\/markup\.bcf$/.test(name) || /^[^/]+\/[^/]+\.bcfv$/i.test(name);
+
+async function unzip(content: Buffer): Promise<Map<string, Buffer>> {
+  try {
+    return await readZipEntries(content, BCF_ZIP_LIMITS, isBcfPart);
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    if (error.message.startsWith('The file is not a readable zip archive'))
+      throw badRequest('The file is not a BCF file: it is not a zip archive');
+    throw badRequest(`The BCF file was refused: ${error.message}`);
+  }
+}
+
+const SCHEMAS = {
+  '3.0': { markup: parseMarkupXml, viewpoint: parseViewpointXml },
+  '2.1': { markup: parseMarkup2Xml, viewpoint: parseViewpoint2Xml },
+  '2.0': { markup: parseMarkup2Xml, viewpoint: parseViewpoint2Xml },
+} as const;
+
+/** Viewpoints in their Index order; those without an Index keep their place in the file, after the rest. */
+const byIndex = (entries: readonly BcfTopicViewpoint[]) =>
+  entries
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => (a.entry.index ?? Infinity) - (b.entry.index ?? Infinity) || a.position - b.position)
+    .map(({ entry }) => entry);
+
+/** Every topic of a BCF 2.0, 2.1 or 3.0 zip, or a 400 with the first problem. Nothing is written here. */
+export async function readBcf(content: Buffer): Promise<{ version: string; topics: ParsedTopic[] }> {
+  const files = await unzip(content);
+  const text = (name: string) =>
+    files
+      .get(name)
+      ?.toString('utf8')
+      .replace(/^\uFEFF/, '');
+  try {
+    const versionText = text('bcf.version');
+    if (versionText === undefined)
+      throw new BcfFormatError('The file is not a BCF file: bcf.version is missing');
+    const version = parseVersionXml(versionText);
+    if (!(BCF_IMPORT_VERSIONS as readonly string[]).includes(version))
+      throw new BcfFormatError(
+        `Only BCF 2.0, 2.1 and 3.0 files can be imported (this file is BCF ${version})`,
+      );
+    const schema = SCHEMAS[version as keyof typeof SCHEMAS];
+    const topics: ParsedTopic[] = [];
+    const markups = [...files.keys()].filter((name) => name.endsWith('/markup.bcf')).sort();
+    for (const name of markups) {
+      const folder = name.split('/')[0]!;
+      const topic = schema.markup(text(name)!, name);
+      // a topic that lists no viewpoints may still have BCF 1.0's viewpoint.bcfv beside its markup
+      if (!topic.viewpoints.length && files.has(`${folder}/viewpoint.bcfv`))
+        topic.viewpoints = [{ guid: '', viewpoint: 'viewpoint.bcfv', snapshot: null, index: null }];
+      topic.viewpoints = byIndex(topic.viewpoints);
+      const viewpoints: BcfViewpoint[] = [];
+      for (const entry of topic.viewpoints) {
+        const file = entry.viewpoint ? `${folder}/${entry.viewpoint}` : null;
+        const xml = file ? text(file) : undefined;
+        if (!file || xml === undefined) continue;
+        const viewpoint = schema.viewpoint(xml, file);
+        const guid = entry.guid || viewpoint.guid || nameGuid(`${topic.guid}/${entry.viewpoint}`);
+        entry.guid = guid;
+        viewpoints.push({ ...viewpoint, guid });
+      }
+      topics.push({ topic, viewpoints });
+    }
+    const guids = new Set<string>();
+    for (const { topic } of topics) {
+      if (guids.has(topic.guid)) throw new BcfFormatError(`Topic ${topic.guid} appears twice in the file`);
+      guids.add(topic.guid);
+    }
+    return { version, topics };
+  } catch (error) {
+    if (error instanceof BcfFormatError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+// ---- writing ------------------------------------------------------------------------------------------
+
+/** A topic to write: its fields and comments, its viewpoints, and the snapshot of its first viewpoint. */
+export interface ExportTopic {
+  topic: Omit<BcfTopic, 'viewpoints'>;
+  viewpoints: BcfViewpoint[];
+  snapshot: Buffer | null;
+}
+
+const WRITERS = {
+  '3.0': { version: writeVersionXml, markup: writeMarkupXml, viewpoint: writeViewpointXml },
+  '2.1': { version: writeVersion21Xml, markup: writeMarkup21Xml, viewpoint: writeViewpoint21Xml },
+} as const;
+
+/**
+ * A BCF zip of these topics: bcf.version, extensions.xml (3.0 only; BCF 2.1 keeps its extensions in an
+ * optional schema file), and per topic `<guid>/markup.bcf`, a `viewpoint-<guid>.bcfv` for each viewpoint
+ * with a camera or a selection, and `snapshot-<guid>.png` for the first.
+ */
+export async function writeBcf(
+  version: BcfExportVersion,
+  topics: readonly ExportTopic[],
+  extensions: { topicTypes: readonly string[]; topicStatuses: readonly string[]; users: readonly string[] },
+): Promise<Buffer> {
+  const write = WRITERS[version];
+  const zip = new JSZip();
+  zip.file('bcf.version', write.version());
+  if (version === '3.0') zip.file('extensions.xml', writeExtensionsXml(extensions));
+  for (const { topic, viewpoints, snapshot } of topics) {
+    const folder = zip.folder(topic.guid)!;
+    const hasFile = (v: BcfViewpoint) => !!v.camera || v.selection.length > 0;
+    const entries: BcfTopicViewpoint[] = viewpoints.map((v, index) => ({
+      guid: v.guid,
+      viewpoint: hasFile(v) ? `viewpoint-${v.guid}.bcfv` : null,
+      snapshot: index === 0 && snapshot ? `snapshot-${v.guid}.png` : null,
+      index: version === '2.1' ? index : null,
+    }));
+    folder.file('markup.bcf', write.markup({ ...topic, viewpoints: entries }));
+    for (const v of viewpoints) if (hasFile(v)) folder.file(`viewpoint-${v.guid}.bcfv`, write.viewpoint(v));
+    if (snapshot && viewpoints[0]) folder.file(`snapshot-${viewpoints[0].guid}.png`, snapshot);
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

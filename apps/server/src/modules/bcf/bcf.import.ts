@@ -1,0 +1,152 @@
+/** BCF import: a read and checked file written as issues, comments and stored viewpoints in one transaction. */
+import crypto from 'node:crypto';
+import type { CurrentUser, ProjectUser } from '@penstock/shared';
+import { parseLinkedDocuments, type IssuesRepo, type IssuesService } from '../issues/index.ts';
+import { readBcf } from './bcf.archive.ts';
+import {
+  decideTopic,
+  linksFromViewpoint,
+  newComments,
+  statusFromBcf,
+  topicChangedAt,
+  typeFromBcf,
+  viewableGuids,
+} from './bcf.mapping.ts';
+import { presentImport, type BcfImportAnswer, type SkippedTopic } from './bcf.presenter.ts';
+import type { BcfRepo, ResolvedObject } from './bcf.repo.ts';
+import { formatStoredBcf, parseStoredBcf, type StoredComment } from './bcf.stored.ts';
+import type { ParsedTopic } from './bcf.types.ts';
+import { bcfInstant } from './bcf.xmlio.ts';
+
+interface Tally {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: SkippedTopic[];
+  ids: string[];
+}
+
+export class BcfImporter {
+  constructor(
+    private readonly issues: IssuesService,
+    private readonly repo: BcfRepo,
+  ) {}
+
+  /** The caller has checked the user may edit the project's issues. */
+  async run(user: CurrentUser, projectId: string, content: Buffer): Promise<BcfImportAnswer> {
+    const { topics } = await readBcf(content);
+    const members = (await this.issues.projectUsers(user, projectId)).data.results;
+    const resolved = await this.repo.objectsByGuid(
+      projectId,
+      topics.flatMap(({ viewpoints }) => viewpoints.flatMap((v) => v.selection)),
+    );
+    const viewables = viewableGuids(
+      await this.repo.viewablesOf([...new Set(resolved.map((o) => o.versionId))]),
+    );
+    const tally: Tally = { created: 0, updated: 0, unchanged: 0, skipped: [], ids: [] };
+    await this.repo.transaction(async (issues) => {
+      const at = new Date().toISOString();
+      const write = new TopicWriter(issues, user, projectId, members, resolved, viewables, at);
+      for (const parsed of topics) await write.topic(parsed, tally);
+    });
+    const issues = await this.issues.list(user, projectId);
+    return presentImport(tally, issues);
+  }
+}
+
+/** Writes one topic at a time, inside the import's transaction. */
+class TopicWriter {
+  constructor(
+    private readonly issues: IssuesRepo,
+    private readonly user: CurrentUser,
+    private readonly projectId: string,
+    private readonly members: readonly ProjectUser[],
+    private readonly resolved: readonly ResolvedObject[],
+    private readonly viewables: ReadonlyMap<string, string>,
+    private readonly at: string,
+  ) {}
+
+  private idOfEmail(email: string | null): string | null {
+    if (!email) return null;
+    return this.members.find((m) => m.email.toLowerCase() === email.toLowerCase())?.autodeskId ?? null;
+  }
+
+  async topic({ topic, viewpoints }: ParsedTopic, tally: Tally): Promise<void> {
+    const links = linksFromViewpoint(
+      viewpoints.find((v) => v.selection.length) ?? viewpoints[0],
+      this.resolved,
+      (versionId) => this.viewables.get(versionId) ?? '',
+    );
+    const changedAt = topicChangedAt(topic);
+    const fields = {
+      type: typeFromBcf(topic.topicType),
+      status: statusFromBcf(topic.topicStatus),
+      title: topic.title.slice(0, 200),
+      description: topic.description,
+      assignee_id: this.idOfEmail(topic.assignedTo),
+      due_date: /^\d{4}-\d{2}-\d{2}/.test(topic.dueDate ?? '') ? topic.dueDate!.slice(0, 10) : null,
+      // the issue's last change is the topic's, so a later import of the same topic changes nothing
+      updated_at: changedAt ?? this.at,
+    };
+    const existing = await this.issues.findByGuid(this.projectId, topic.guid);
+    let issueId: string;
+    let before: string | null = null;
+    let stored = { viewpoints, comments: [] as StoredComment[] };
+    if (!existing) {
+      issueId = `q.${crypto.randomUUID()}`;
+      await this.issues.insert({
+        id: issueId,
+        project_id: this.projectId,
+        guid: topic.guid,
+        ...fields,
+        linked_documents: JSON.stringify(links),
+        bcf_viewpoints: null,
+        created_by: this.user.id,
+        created_at: bcfInstant(topic.creationDate) ?? this.at,
+      });
+      tally.created++;
+    } else {
+      issueId = existing.id;
+      before = existing.bcf_viewpoints;
+      const kept = parseStoredBcf(existing.bcf_viewpoints);
+      const decision = decideTopic(topic, existing.updated_at);
+      if (decision.kind === 'update') {
+        // links to the models the file selects replace those to the same documents; others stay
+        const others = parseLinkedDocuments(existing.linked_documents).filter(
+          (link) => !links.some((l) => l.documentId === link.documentId),
+        );
+        await this.issues.update(issueId, {
+          ...fields,
+          ...(links.length ? { linked_documents: JSON.stringify([...links, ...others]) } : {}),
+        });
+        stored = { viewpoints, comments: kept.comments };
+        tally.updated++;
+      } else {
+        stored = kept;
+        if (decision.kind === 'unchanged') tally.unchanged++;
+        else tally.skipped.push({ guid: topic.guid, title: existing.title, reason: decision.reason });
+      }
+    }
+    // new comments are added whatever the decision: a comment never overwrites anything
+    const rows = existing ? await this.issues.commentsOf([issueId]) : [];
+    const live = new Set(rows.map((r) => r.id));
+    stored.comments = stored.comments.filter((c) => live.has(c.id));
+    const known = {
+      guids: new Set([...stored.comments.map((c) => c.guid), ...rows.map((r) => r.id.replace(/^c\./, ''))]),
+      keys: new Set(rows.map((r) => `${r.created_at}\n${r.body}`)),
+    };
+    for (const comment of newComments(topic.guid, topic.comments, stored.viewpoints, known, this.at)) {
+      const row = await this.issues.addComment({
+        issue_id: issueId,
+        author_id: this.idOfEmail(comment.author),
+        author_name: comment.author || 'Unknown',
+        body: comment.body,
+        created_at: comment.date,
+      });
+      stored.comments.push({ id: row.id, guid: comment.guid, viewpoint: comment.viewpoint });
+    }
+    const after = formatStoredBcf(stored.viewpoints, stored.comments);
+    if (after !== before) await this.issues.update(issueId, { bcf_viewpoints: after });
+    tally.ids.push(issueId);
+  }
+}

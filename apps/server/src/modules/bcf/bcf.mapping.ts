@@ -1,0 +1,161 @@
+/**
+ * Pure rules of BCF import: statuses and types, the links of a topic's viewpoint, whether a topic may
+ * change an issue Penstock already has, and which comments of a topic are new.
+ */
+import { ISSUE_TYPES, type IssueStatus, type IssueType, type LinkedDocument } from '@penstock/shared';
+import { modelViewerStateFromBcf } from './bcf.camera.ts';
+import type { ResolvedObject } from './bcf.repo.ts';
+import { viewpointCommentText } from './bcf.stored.ts';
+import type { BcfComment, BcfTopic, BcfViewpoint } from './bcf.types.ts';
+import { bcfInstant, GUID, nameGuid } from './bcf.xmlio.ts';
+
+/** BCF statuses of other tools, mapped to Penstock's; anything unknown is 'open'. */
+const STATUS_ALIASES: Record<string, IssueStatus> = {
+  open: 'open',
+  new: 'open',
+  active: 'open',
+  in_progress: 'answered',
+  answered: 'answered',
+  resolved: 'answered',
+  solved: 'answered',
+  closed: 'closed',
+  done: 'closed',
+  void: 'void',
+  rejected: 'void',
+};
+export const statusFromBcf = (value: string): IssueStatus =>
+  STATUS_ALIASES[
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
+  ] ?? 'open';
+export const typeFromBcf = (value: string): IssueType =>
+  (ISSUE_TYPES as readonly string[]).includes(value) ? (value as IssueType) : 'quality_issues';
+
+/** The guid of each version's 3D viewable, from the conversions' viewables JSON (see jobs/ifcExtract.ts). */
+export function viewableGuids(
+  rows: ReadonlyArray<{ versionId: string; viewables: string }>,
+): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const row of rows) {
+    try {
+      const list = JSON.parse(row.viewables) as Array<{ guid?: unknown; role?: unknown }>;
+      const viewable = list.find((v) => v.role === '3d');
+      if (typeof viewable?.guid === 'string') result.set(row.versionId, viewable.guid);
+    } catch {
+      // a conversion without readable viewables links without one
+    }
+  }
+  return result;
+}
+
+/**
+ * The links of an imported topic: one per model whose objects its first viewpoint selects (of an item's
+ * versions only the newest that has any), the model with the most selected objects first.
+ */
+export function linksFromViewpoint(
+  viewpoint: BcfViewpoint | undefined,
+  resolved: readonly ResolvedObject[],
+  viewableOf: (versionId: string) => string,
+): LinkedDocument[] {
+  if (!viewpoint?.selection.length) return [];
+  const wanted = new Set(viewpoint.selection);
+  const matches = resolved.filter((o) => wanted.has(o.guid));
+  const newest = new Map<string, number>();
+  for (const o of matches) newest.set(o.itemId, Math.max(newest.get(o.itemId) ?? 0, o.versionNumber));
+  const byVersion = new Map<string, number[]>();
+  for (const guid of viewpoint.selection) {
+    for (const o of matches) {
+      if (o.guid !== guid || newest.get(o.itemId) !== o.versionNumber) continue;
+      const ids = byVersion.get(o.versionId) ?? [];
+      if (!ids.includes(o.localId)) ids.push(o.localId);
+      byVersion.set(o.versionId, ids);
+    }
+  }
+  return [...byVersion.entries()]
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    .map(([versionId, localIds]) => ({
+      documentId: versionId,
+      details: {
+        viewableGuid: viewableOf(versionId),
+        // where on the model the issue is pinned is not in BCF; the camera and selection say what to show
+        position: { x: 0, y: 0, z: 0 },
+        objectId: localIds[0]!,
+        viewerState: viewpoint.camera ? modelViewerStateFromBcf(viewpoint.camera, localIds) : null,
+      },
+    }));
+}
+
+/** When the topic last changed, by its ModifiedDate or else its CreationDate (ISO), or null. */
+export function topicChangedAt(topic: BcfTopic): string | null {
+  return bcfInstant(topic.modifiedDate) ?? bcfInstant(topic.creationDate);
+}
+
+export type TopicDecision = { kind: 'update' } | { kind: 'unchanged' } | { kind: 'skipped'; reason: string };
+
+/**
+ * Whether a topic may change the issue Penstock already has with its Guid: only when the topic changed
+ * after the issue's last change in Penstock. Changed at the same instant, it is the version Penstock has
+ * (an import sets the issue's last change to the topic's date), so nothing is written; an issue changed
+ * in Penstock since keeps its fields, and the answer says why. A topic with no date cannot show it is newer.
+ */
+export function decideTopic(topic: BcfTopic, issueUpdatedAt: string): TopicDecision {
+  const topicAt = topicChangedAt(topic);
+  if (!topicAt)
+    return {
+      kind: 'skipped',
+      reason:
+        'The topic has no ModifiedDate or CreationDate to compare with the issue’s last change in Penstock',
+    };
+  const penstock = new Date(issueUpdatedAt).getTime();
+  const file = new Date(topicAt).getTime();
+  if (penstock > file) {
+    const which = bcfInstant(topic.modifiedDate) ? 'ModifiedDate' : 'CreationDate';
+    return {
+      kind: 'skipped',
+      reason: `Changed in Penstock on ${new Date(penstock).toISOString()}, after the topic’s ${which} ${topicAt}`,
+    };
+  }
+  return penstock === file ? { kind: 'unchanged' } : { kind: 'update' };
+}
+
+/** A comment of a topic to add: its text for Penstock and the BCF identity to keep with it. */
+export interface NewComment {
+  guid: string;
+  date: string;
+  author: string;
+  body: string;
+  viewpoint: string | null;
+}
+
+/**
+ * The topic's comments that the issue does not have yet, in file order. A comment is known by its BCF Guid
+ * or by its date and text. A comment with only a viewpoint gets the text viewpointCommentText gives; one
+ * with neither text nor viewpoint has nothing to keep.
+ */
+export function newComments(
+  topicGuid: string,
+  comments: readonly BcfComment[],
+  viewpoints: readonly BcfViewpoint[],
+  known: { guids: ReadonlySet<string>; keys: ReadonlySet<string> },
+  fallbackDate: string,
+): NewComment[] {
+  const guids = new Set(known.guids);
+  const keys = new Set(known.keys);
+  const result: NewComment[] = [];
+  for (const c of comments) {
+    const body = c.comment || (c.viewpointGuid ? viewpointCommentText(c.viewpointGuid, viewpoints) : '');
+    if (!body) continue;
+    const date = bcfInstant(c.date) ?? fallbackDate;
+    const key = `${date}\n${body}`;
+    const guid = GUID.test(c.guid) ? c.guid.toLowerCase() : nameGuid(`${topicGuid}/${key}`);
+    if (guids.has(guid) || keys.has(key)) continue;
+    guids.add(guid);
+    keys.add(key);
+    const viewpoint =
+      c.viewpointGuid && viewpoints.some((v) => v.guid === c.viewpointGuid) ? c.viewpointGuid : null;
+    result.push({ guid, date, author: c.author, body, viewpoint });
+  }
+  return result;
+}

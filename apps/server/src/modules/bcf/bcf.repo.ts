@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { IssuesRepo } from '../issues/index.ts';
+
+/** A model object of the project found by its IfcGuid. */
+export interface ResolvedObject {
+  versionId: string;
+  itemId: string;
+  versionNumber: number;
+  localId: number;
+  guid: string;
+}
+
+/** The SQL of BCF export and import that is not plain issue reading and writing (IssuesRepo has that). */
+export class BcfRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction, with the issue repository bound to it. */
+  transaction<T>(work: (issues: IssuesRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new IssuesRepo(trx)));
+  }
+
+  async projectName(projectId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('name')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /** issues.bcf_viewpoints of the project's issues that have any, by issue id. */
+  async storedBcfOfProject(projectId: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('issues')
+      .select(['id', 'bcf_viewpoints'])
+      .where('project_id', '=', projectId)
+      .where('bcf_viewpoints', 'is not', null)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.bcf_viewpoints!]));
+  }
+
+  /** The objects of the project's converted models with any of these IfcGuids, in one query per 500. */
+  async objectsByGuid(projectId: string, guids: readonly string[]): Promise<ResolvedObject[]> {
+    const unique = [...new Set(guids)];
+    const rows: ResolvedObject[] = [];
+    for (let i = 0; i < unique.length; i += 500) {
+      const found = await this.db
+        .selectFrom('model_objects')
+        .innerJoin('versions', 'versions.id', 'model_objects.version_id')
+        .innerJoin('items', 'items.id', 'versions.item_id')
+        .innerJoin('conversions', 'conversions.version_id', 'model_objects.version_id')
+        .select([
+          'model_objects.version_id as versionId',
+          'versions.item_id as itemId',
+          'versions.number as versionNumber',
+          'model_objects.local_id as localId',
+          'model_objects.guid as guid',
+        ])
+        .where('items.project_id', '=', projectId)
+        .where('conversions.state', '=', 'done')
+        .where('model_objects.guid', 'in', unique.slice(i, i + 500))
+        .execute();
+      rows.push(
+        ...found.map((r) => ({ ...r, versionNumber: Number(r.versionNumber), localId: Number(r.localId) })),
+      );
+    }
+    return rows;
+  }
+
+  /** The JSON text of each version's conversion viewables. */
+  async viewablesOf(versionIds: readonly string[]): Promise<Array<{ versionId: string; viewables: string }>> {
+    if (!versionIds.length) return [];
+    const rows = await this.db
+      .selectFrom('conversions')
+      .select(['version_id', 'viewables'])
+      .where('version_id', 'in', versionIds)
+      .execute();
+    return rows.map((row) => ({ versionId: row.version_id, viewables: row.viewables }));
+  }
+
+  /** IfcGuids of these local ids of a version (at most 5,000), by local id. */
+  async guidsOfLocalIds(versionId: string, localIds: readonly number[]): Promise<Map<number, string>> {
+    if (!localIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('model_objects')
+      .select(['local_id', 'guid'])
+      .where('version_id', '=', versionId)
+      .where('local_id', 'in', localIds.slice(0, 5000))
+      .execute();
+    return new Map(rows.map((r) => [Number(r.local_id), r.guid]));
+  }
+
+  /** The blob hash of the newest PNG markup preview of a document (item or version id) of the project. */
+  async newestPngPreview(projectId: string, documentId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('markup_items')
+      .innerJoin('markups', 'markups.id', 'markup_items.markup_id')
+      .select('markup_items.image_hash')
+      .where('markups.project_id', '=', projectId)
+      .where((eb) =>
+        eb.or([eb('markups.document_id', '=', documentId), eb('markups.item_id', '=', documentId)]),
+      )
+      .where('markup_items.image_type', '=', 'image/png')
+      .where('markup_items.image_hash', 'is not', null)
+      .orderBy('markups.updated_at', 'desc')
+      .executeTakeFirst();
+    return row?.image_hash ?? null;
+  }
+}

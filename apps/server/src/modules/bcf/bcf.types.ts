@@ -1,0 +1,75 @@
+/**
+ * The shape every BCF version is read into and written from: one topic with its comments and viewpoints.
+ * BCF 3.0 (bcf.xml.ts) and BCF 2.0/2.1 (bcf2.xml.ts) both map to and from these types.
+ */
+
+/** A problem with an imported file; its message is shown to the user (400). */
+export class BcfFormatError extends Error {}
+
+/** The BCF versions Penstock reads, and those it writes. */
+export const BCF_IMPORT_VERSIONS = ['2.0', '2.1', '3.0'] as const;
+export const BCF_EXPORT_VERSIONS = ['3.0', '2.1'] as const;
+export type BcfExportVersion = (typeof BCF_EXPORT_VERSIONS)[number];
+
+export interface BcfVector {
+  x: number;
+  y: number;
+  z: number;
+}
+interface BcfCameraBase {
+  position: BcfVector;
+  direction: BcfVector;
+  up: BcfVector;
+  /** BCF 3.0 only; 1 when the file has none (BCF 2.x) */
+  aspectRatio: number;
+}
+/** A BCF camera, in the IFC world frame (metres, Z up), as in the file. */
+export type BcfCamera =
+  | (BcfCameraBase & { kind: 'perspective'; fieldOfView: number })
+  | (BcfCameraBase & { kind: 'orthogonal'; viewToWorldScale: number });
+
+export interface BcfViewpoint {
+  guid: string;
+  camera: BcfCamera | null;
+  /** IfcGuids of the selected components */
+  selection: string[];
+}
+
+export interface BcfComment {
+  guid: string;
+  date: string;
+  author: string;
+  /** '' for a comment that only points at a viewpoint (BCF 3.0 allows no text) */
+  comment: string;
+  /** the Guid of the topic viewpoint the comment refers to */
+  viewpointGuid: string | null;
+}
+
+/** A topic's entry for one viewpoint: its .bcfv file, its snapshot and its sort order. */
+export interface BcfTopicViewpoint {
+  guid: string;
+  viewpoint: string | null;
+  snapshot: string | null;
+  index: number | null;
+}
+
+export interface BcfTopic {
+  guid: string;
+  topicType: string;
+  topicStatus: string;
+  title: string;
+  description: string;
+  creationDate: string;
+  creationAuthor: string;
+  modifiedDate: string | null;
+  assignedTo: string | null;
+  dueDate: string | null;
+  comments: BcfComment[];
+  viewpoints: BcfTopicViewpoint[];
+}
+
+/** A topic read from a file, with the viewpoint files it names (in their Index order). */
+export interface ParsedTopic {
+  topic: BcfTopic;
+  viewpoints: BcfViewpoint[];
+}
