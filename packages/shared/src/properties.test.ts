@@ -42,6 +42,19 @@ describe('isShownProperty', () => {
     expect(isShownProperty({ displayValue: 'x', displayCategory: 'Other' }, [])).toBe(false);
     expect(isShownProperty({ displayValue: 'x', displayCategory: 'Other' }, ['Identity Data'])).toBe(false);
   });
+
+  it("takes '*' as a wildcard: 'Pset_*' for the standard sets, '*' alone for every set", () => {
+    const sets = [{ type: 'Pset_*' }, { type: 'Qto_*BaseQuantities' }, { type: 'a.b' }];
+    const show = (displayCategory: string) => isShownProperty({ displayValue: 'x', displayCategory }, sets);
+    expect(show('Pset_WallCommon')).toBe(true);
+    expect(show('Qto_WallBaseQuantities')).toBe(true);
+    expect(show('Qto_WallQuantities')).toBe(false);
+    expect(show('MyPset_Wall')).toBe(false);
+    expect(show('a.b')).toBe(true);
+    expect(show('axb')).toBe(false);
+    expect(isShownProperty({ displayValue: 'x', displayCategory: 'Anything' }, ['*'])).toBe(true);
+    expect(isShownProperty({ displayValue: '', displayCategory: 'Anything' }, ['*'])).toBe(false);
+  });
 });
 
 describe('formatPropertyValue', () => {

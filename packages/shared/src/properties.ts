@@ -22,17 +22,32 @@ export function isEmptyPropertyValue(value: PropertyValue): boolean {
 }
 
 /**
+ * Whether a property category is one of the configured categories (given as {type} entries or as names).
+ * An entry may hold '*' as a wildcard: 'Pset_*' matches every IFC standard set, '*' alone matches all (an
+ * installation that wants every set shown). Matching is exact otherwise, as the spec's list is.
+ */
+export function isConfiguredCategory(
+  category: string,
+  categories: readonly { readonly type: string }[] | readonly string[],
+): boolean {
+  return categories.some((entry) => {
+    const pattern = typeof entry === 'string' ? entry : entry.type;
+    if (!pattern.includes('*')) return pattern === category;
+    const parts = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${parts.join('.*')}$`, 's').test(category);
+  });
+}
+
+/**
  * Whether the properties panel shows a property: its value is non-empty, not 'none', not zero, and its
- * category is one of the configured categories (given as {type} entries or as names).
+ * category is one of the configured categories (see isConfiguredCategory for wildcards).
  */
 export function isShownProperty(
   prop: { readonly displayValue: PropertyValue; readonly displayCategory: string },
   categories: readonly { readonly type: string }[] | readonly string[],
 ): boolean {
   if (isEmptyPropertyValue(prop.displayValue)) return false;
-  return categories.some(
-    (category) => (typeof category === 'string' ? category : category.type) === prop.displayCategory,
-  );
+  return isConfiguredCategory(prop.displayCategory, categories);
 }
 
 /** Display precision: 3 decimals. */

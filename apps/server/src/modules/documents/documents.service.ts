@@ -160,5 +160,6 @@ export function contentTypeFor(fileName: string): string {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   if (ext === 'ifc') return 'application/x-step';
   if (ext === 'frag') return 'application/octet-stream';
+  if (ext === 'ifczip') return 'application/zip';
   return mime.lookup(fileName) || 'application/octet-stream';
 }

@@ -1,3 +1,4 @@
+import type { ObjectDetail as ObjectDetailContract } from '@penstock/shared';
 import { apiFetch, apiFetchBytes } from '../../app/api.ts';
 
 /** The models API (docs/api.md, 'Models'). Ids are version ids (`v.<uuid>`). */
@@ -43,7 +44,12 @@ export interface ElementProperty {
   displayCategory: string;
   units: string;
   dbId: number;
+  /** a property the element has through its type object */
+  fromType?: true;
 }
+
+/** GET /api/models/<version id>/objects/<localId>: identity, tag and category sources, properties. */
+export type ObjectDetail = Omit<ObjectDetailContract, 'properties'> & { properties: ElementProperty[] };
 
 const modelUrl = (versionId: string) => `/api/models/${encodeURIComponent(versionId)}`;
 
@@ -62,6 +68,12 @@ export const fetchObjectIndex = (versionId: string): Promise<ObjectIndex> =>
 
 export const fetchProperties = (versionId: string, localId: number): Promise<ElementProperty[]> =>
   apiFetch(`${modelUrl(versionId)}/objects/${localId}/properties`);
+
+export const objectDetailKey = (versionId: string, localId: number) =>
+  ['models', versionId, 'object', localId] as const;
+
+export const fetchObjectDetail = (versionId: string, localId: number): Promise<ObjectDetail> =>
+  apiFetch(`${modelUrl(versionId)}/objects/${localId}`);
 
 /** Conversion still under way: poll the model info. */
 export const isConverting = (info: ModelInfo | undefined): boolean =>

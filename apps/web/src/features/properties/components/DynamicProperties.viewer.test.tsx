@@ -72,8 +72,8 @@ function renderTab() {
     '/api/models/v.1/objects': { json: objects },
     '/api/models/v.1/records': { json: { static: statics, dynamic: dynamics } },
     'POST /api/getdynamic': { json: entries },
-    '/api/models/v.1/objects/2/properties': {
-      json: [
+    '/api/models/v.1/objects/2': {
+      json: detail(2, [
         {
           displayName: 'Name',
           displayValue: 'Duty pump',
@@ -81,12 +81,12 @@ function renderTab() {
           units: '',
           dbId: 1,
         },
-      ],
+      ]),
     },
-    '/api/models/v.1/objects/3/properties': {
-      json: [
+    '/api/models/v.1/objects/3': {
+      json: detail(3, [
         { displayName: 'Name', displayValue: 'Gate', displayCategory: 'Identity Data', units: '', dbId: 3 },
-      ],
+      ]),
     },
   });
   const fake = fakeModelViewer();
@@ -100,6 +100,22 @@ function renderTab() {
 
 afterEach(() => {
   delete window.__penstockViewer;
+});
+
+/** The object detail answer (identity left mostly empty: this test is about dynamic values). */
+const detail = (localId: number, properties: unknown[]) => ({
+  localId,
+  guid: '',
+  kind: 'element',
+  ifcClass: '',
+  name: '',
+  predefinedType: '',
+  storey: '',
+  tag: '',
+  tagSource: '',
+  category: '',
+  categorySource: '',
+  properties,
 });
 
 describe('dynamic properties in the viewer', () => {

@@ -15,7 +15,21 @@ const prop = (
   units = '',
 ): ElementProperty => ({ displayCategory, displayName, displayValue, units, dbId: 7 });
 
-const propsUrl = '/api/models/v.1/objects/7/properties';
+const detailUrl = '/api/models/v.1/objects/7';
+const detailOf = (properties: ElementProperty[]) => ({
+  localId: 7,
+  guid: '2O2Fr$t4X7Zf8NOew3FLOH',
+  kind: 'element',
+  ifcClass: 'IfcFlowMovingDevice',
+  name: 'Circulator 3.9 LPS',
+  predefinedType: 'CIRCULATOR',
+  storey: 'Level 1',
+  tag: 'P-101',
+  tagSource: 'attribute',
+  category: 'Pump',
+  categorySource: 'ifc',
+  properties,
+});
 
 function renderPanel(
   properties: ElementProperty[] | { status: number; error: string },
@@ -27,7 +41,7 @@ function renderPanel(
     '/config/filterCategoryWhitelist.json': {
       json: [{ type: 'Identity Data' }, { type: 'Dimensions' }, { type: 'Constraints' }],
     },
-    [propsUrl]: Array.isArray(properties) ? { json: properties } : properties,
+    [detailUrl]: Array.isArray(properties) ? { json: detailOf(properties) } : properties,
   });
   const onClose = vi.fn();
   renderWithProviders(
@@ -75,6 +89,43 @@ describe('properties panel', () => {
       'href',
       'https://example.com/pump',
     );
+  });
+
+  it('says what the object is and where its tag and category came from; marks type properties', async () => {
+    renderPanel([
+      prop('Identity Data', 'Mark', 'M-7'),
+      { ...prop('Pset_PumpTypeCommon', 'FlowRateRange', '3.9'), fromType: true },
+    ]);
+    const panel = await screen.findByRole('dialog', { name: 'Properties' });
+    expect(await within(panel).findByText('from IFC class')).toBeInTheDocument();
+    const identity = panel.querySelector('dl.props-identity')!;
+    expect(identity).toHaveTextContent('TagP-101from the IFC Tag attribute');
+    expect(identity).toHaveTextContent('CategoryPumpfrom IFC class');
+    expect(identity).toHaveTextContent('IFC classIfcFlowMovingDevice');
+    expect(identity).toHaveTextContent('NameCirculator 3.9 LPS');
+    expect(identity).toHaveTextContent('GlobalId2O2Fr$t4X7Zf8NOew3FLOH');
+    expect(identity).toHaveTextContent('StoreyLevel 1');
+    // the whitelist given here does not list Pset_ sets: only the Identity Data group shows
+    expect(within(panel).queryByText('FlowRateRange')).not.toBeInTheDocument();
+    expect(within(panel).getByText('M-7')).toBeInTheDocument();
+  });
+
+  it('shows the type properties of a set the whitelist matches by wildcard, marked as from the type', async () => {
+    mockFetch({
+      ...configRoutes(),
+      '/config/filterCategoryWhitelist.json': { json: [{ type: 'Pset_*' }] },
+      [detailUrl]: {
+        json: detailOf([{ ...prop('Pset_PumpTypeCommon', 'FlowRateRange', '3.9'), fromType: true }]),
+      },
+    });
+    renderWithProviders(
+      <PropertiesPanel versionId="v.1" localId={7} tag="" areaWidth={1200} onClose={() => {}} />,
+    );
+    const row = (await screen.findByText('FlowRateRange')).closest('tr')!;
+    expect(row).toHaveTextContent('FlowRateRangetype3.9');
+    expect(within(row).getByTitle("From the element's type")).toBeInTheDocument();
+    // no tag from the selection: the object's own tag and its source
+    expect(screen.getByText('P-101')).toBeInTheDocument();
   });
 
   it('collapses a group and closes', async () => {

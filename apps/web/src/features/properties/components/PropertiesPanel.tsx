@@ -7,7 +7,8 @@ import type { ElementProperty } from '../../viewer/api.ts';
 import { categoryList, safeHref } from '../categories.ts';
 import { initialPanelBox } from '../hooks/useFloatingPanel.ts';
 import { FloatingPanel } from '../../../components/FloatingPanel.tsx';
-import { useProperties } from '../hooks/useProperties.ts';
+import { useObjectDetail } from '../hooks/useProperties.ts';
+import { ObjectIdentity } from './ObjectIdentity.tsx';
 import {
   formatPropertyValue,
   groupByCategory,
@@ -41,8 +42,15 @@ function PropertyRow({ property }: { property: ElementProperty }) {
   }
   const { value, units } = formatPropertyValue({ ...property, units: property.units ?? '' });
   return (
-    <tr>
-      <th scope="row">{property.displayName}</th>
+    <tr className={property.fromType ? 'props-from-type' : undefined}>
+      <th scope="row">
+        {property.displayName}
+        {property.fromType && (
+          <span className="props-type-badge" title="From the element's type">
+            type
+          </span>
+        )}
+      </th>
       <td>
         {String(value)}
         {units ? ` ${units}` : ''}
@@ -133,12 +141,12 @@ export function PropertiesPanel({
   onClose: () => void;
 }) {
   const config = useConfig();
-  const properties = useProperties(versionId, localId);
+  const detail = useObjectDetail(versionId, localId);
   const categories = useMemo(() => categoryList(config.data?.filterCategoryWhitelist), [config.data]);
   // a failed lookup shows an empty property set (spec §8)
   const groups = useMemo(
-    () => groupByCategory((properties.data ?? []).filter((p) => isShownProperty(p, categories))),
-    [properties.data, categories],
+    () => groupByCategory((detail.data?.properties ?? []).filter((p) => isShownProperty(p, categories))),
+    [detail.data, categories],
   );
 
   return (
@@ -149,12 +157,8 @@ export function PropertiesPanel({
       onClose={onClose}
       initial={() => initialPanelBox(areaWidth)}
     >
-      {tag && (
-        <div className="props-tag">
-          <span className="text-secondary">Tag</span> <strong>{tag}</strong>
-        </div>
-      )}
-      {properties.isPending ? (
+      <ObjectIdentity tag={tag} detail={detail.data} />
+      {detail.isPending ? (
         <Loading label="Loading properties..." />
       ) : groups.length === 0 && !dynamic?.locked ? (
         <p className="text-secondary mb-0">{NO_DATA_TEXT}</p>

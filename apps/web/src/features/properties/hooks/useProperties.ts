@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchProperties, propertiesKey } from '../../viewer/api.ts';
+import { fetchObjectDetail, objectDetailKey } from '../../viewer/api.ts';
 
-/** The properties of one object (the server falls back to the parent's). */
-export function useProperties(versionId: string, localId: number | null) {
+/**
+ * What the selected object is and its properties (the server falls back to the parent's properties): one
+ * request per selection, kept for the session (a converted model's index does not change).
+ */
+export function useObjectDetail(versionId: string, localId: number | null) {
   return useQuery({
-    queryKey: propertiesKey(versionId, localId ?? -1),
-    queryFn: () => fetchProperties(versionId, localId ?? -1),
+    queryKey: objectDetailKey(versionId, localId ?? -1),
+    queryFn: () => fetchObjectDetail(versionId, localId ?? -1),
     enabled: localId !== null,
     staleTime: Infinity,
   });

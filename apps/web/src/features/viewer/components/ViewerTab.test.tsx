@@ -151,16 +151,29 @@ describe('viewer tab', () => {
 
   it('opens the properties of a clicked object with its tag (from the parent), isolates hazards', async () => {
     const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }], {
-      '/api/models/v.1/objects/2/properties': {
-        json: [
-          {
-            displayName: 'Name',
-            displayValue: 'Duty pump',
-            displayCategory: 'Identity Data',
-            units: '',
-            dbId: 2,
-          },
-        ],
+      '/api/models/v.1/objects/2': {
+        json: {
+          localId: 2,
+          guid: '1kTvXnbbzCWw8lcMd1dR4o',
+          kind: 'element',
+          ifcClass: 'IfcPump',
+          name: '',
+          predefinedType: '',
+          storey: 'Ground Floor',
+          tag: 'P-101',
+          tagSource: 'parent',
+          category: 'Pump',
+          categorySource: 'pid',
+          properties: [
+            {
+              displayName: 'Name',
+              displayValue: 'Duty pump',
+              displayCategory: 'Identity Data',
+              units: '',
+              dbId: 2,
+            },
+          ],
+        },
       },
     });
     await waitForLoad(fake);
@@ -168,6 +181,8 @@ describe('viewer tab', () => {
     const panel = await screen.findByRole('dialog', { name: 'Properties' });
     expect(within(panel).getByText('P-101')).toBeInTheDocument();
     expect(await within(panel).findByText('Duty pump')).toBeInTheDocument();
+    expect(within(panel).getByText("from its parent's Tag property")).toBeInTheDocument();
+    expect(within(panel).getByText('IfcPump')).toBeInTheDocument();
 
     const hazards = screen.getByRole('button', { name: 'Isolate Hazards' });
     await userEvent.click(hazards);
