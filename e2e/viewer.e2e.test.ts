@@ -138,8 +138,8 @@ describe('model viewer in Chromium', () => {
     expect(await tabs.count()).toBe(0);
   });
 
-  it('opens a real IFC file from the fixtures after it is uploaded and converted', async () => {
-    const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc/MEP.ifc');
+  it('opens a Revit export: a click on a wall shows its tag from the IFC attribute, its category and type properties', async () => {
+    const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc/LargeBuilding.ifc');
     const api = page.request;
     const [project] = await (await api.get(`${server.url}/api/tree?id=%23`)).json();
     const folders: Array<{ id: string; text: string }> = await (
@@ -148,7 +148,7 @@ describe('model viewer in Chromium', () => {
     const archived = folders.find((folder) => folder.text === 'Archived')!;
     const upload = await api.post(`${server.url}/api/folders/${archived.id}/files`, {
       multipart: {
-        file: { name: 'MEP.ifc', mimeType: 'application/x-step', buffer: fs.readFileSync(fixture) },
+        file: { name: 'LargeBuilding.ifc', mimeType: 'application/x-step', buffer: fs.readFileSync(fixture) },
       },
     });
     expect(upload.status()).toBe(201);
@@ -156,17 +156,35 @@ describe('model viewer in Chromium', () => {
     await expect
       .poll(
         async () => (await (await api.get(`${server.url}/api/models/${version.id}`)).json()).conversion.state,
-        {
-          timeout: 60_000,
-        },
+        { timeout: 90_000 },
       )
       .toBe('done');
+    const index: { tags: string[]; categories: string[] } = await (
+      await api.get(`${server.url}/api/models/${version.id}/objects`)
+    ).json();
+    const wallTag = index.tags[index.categories.indexOf('Wall')]!;
+    expect(wallTag).toMatch(/^\d+$/); // Revit writes its element id into the IFC Tag attribute
 
     await page.getByRole('button', { name: 'Archived', exact: true }).click();
-    await page.getByRole('button', { name: 'MEP.ifc' }).click();
+    await page.getByRole('button', { name: 'LargeBuilding.ifc' }).click();
     await page.waitForFunction(() => window.__penstockViewer?.ready === true, undefined, { timeout: 90_000 });
-    expect(await page.evaluate(() => window.__penstockViewer!.objectCount)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => window.__penstockViewer!.visibleCount())).toBeGreaterThan(0);
-    await screenshot(page, '13-fixture-mep');
+    expect(await page.evaluate(() => window.__penstockViewer!.objectCount)).toBeGreaterThan(100);
+    // frame the wall, close its panel, then click it where it is drawn: the middle of the view
+    await page.evaluate((tag) => window.__penstockViewer!.selectByTag(tag), wallTag);
+    const panel = page.getByRole('dialog', { name: 'Properties' });
+    await panel.getByText(wallTag).first().waitFor();
+    await panel.getByRole('button', { name: 'Close properties' }).click();
+    await page.waitForTimeout(500);
+    const canvas = page.getByTestId('model-canvas');
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await panel.waitFor();
+    const identity = panel.locator('dl.props-identity');
+    await identity.getByText('from the IFC Tag attribute').waitFor();
+    await identity.getByText('IfcWallStandardCase').waitFor();
+    await identity.getByText('from IFC class').waitFor();
+    expect(await identity.textContent()).toContain('CategoryWall');
+    expect(await panel.getByTitle("From the element's type").count()).toBeGreaterThan(0);
+    await screenshot(page, '13-fixture-revit-wall');
   });
 });
