@@ -82,3 +82,16 @@ describe('IFC class to catalogue category', () => {
     });
   });
 });
+
+describe('docs/ifc-categories.md', () => {
+  it('is the table of the mapping data (regenerate with npx tsx tools/docs/ifcCategories.ts)', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { ifcCategoriesMarkdown } = await import('./ifcClassesDoc.ts');
+    const doc = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../docs/ifc-categories.md'),
+      'utf8',
+    );
+    expect(doc).toBe(ifcCategoriesMarkdown());
+  });
+});
