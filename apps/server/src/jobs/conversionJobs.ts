@@ -36,9 +36,13 @@ export class ConversionJobs {
     private readonly options: ConversionJobsOptions,
   ) {}
 
-  /** Requeues the jobs a stopped server left 'queued' or 'running', oldest first. */
+  /**
+   * Requeues the jobs a stopped server left 'queued' or 'running', oldest first, then the models whose index
+   * predates IFC classes (converted again in the background: their tabs show the conversion's progress).
+   */
   async start(): Promise<void> {
     for (const versionId of await this.repo.unfinished()) this.push(versionId);
+    for (const versionId of await this.repo.staleIndexes()) await this.enqueue(versionId);
   }
 
   /** Records the job as queued and runs it when its turn comes. */

@@ -109,6 +109,30 @@ export class ModelsRepo {
     return rows.map((r) => r.version_id);
   }
 
+  /**
+   * Converted models whose index was written before it held IFC classes (an upgrade from before tags and
+   * categories were read from any IFC): they are converted again so their objects get tags and categories.
+   */
+  async staleIndexes(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('conversions')
+      .select('version_id')
+      .where('state', '=', 'done')
+      .where('object_count', '>', 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('model_objects')
+            .select('model_objects.local_id')
+            .whereRef('model_objects.version_id', '=', 'conversions.version_id')
+            .where('model_objects.ifc_class', '=', ''),
+        ),
+      )
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.version_id);
+  }
+
   async markRunning(versionId: string): Promise<void> {
     await this.db
       .updateTable('conversions')

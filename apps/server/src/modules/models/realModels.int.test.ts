@@ -219,6 +219,23 @@ for (const kind of await testDatabases()) {
       expect(classes.has('IfcOpeningElement')).toBe(false);
       for (const row of rows.filter((r) => r.kind === 'spatial'))
         expect(index.localIds).not.toContain(Number(row.local_id));
+
+      // an index written before IFC classes were kept (an upgraded installation) is rebuilt on start
+      await penstock.database.db
+        .updateTable('model_objects')
+        .set({ ifc_class: '', kind: 'element' })
+        .where('version_id', '=', versionId)
+        .execute();
+      await penstock.jobs.start();
+      await penstock.jobs.idle();
+      const rebuilt = await penstock.database.db
+        .selectFrom('model_objects')
+        .select(['ifc_class'])
+        .where('version_id', '=', versionId)
+        .where('ifc_class', '=', '')
+        .execute();
+      expect(rebuilt).toEqual([]);
+      expect((await get(`/api/models/${versionId}`)).json().objectCount).toBe(info.objectCount);
     });
 
     it('converts a zipped IFC (upper-case extension) like an IFC', async () => {
