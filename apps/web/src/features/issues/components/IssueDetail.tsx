@@ -14,7 +14,13 @@ import { Loading } from '../../../components/Loading.tsx';
 import { isNotMember, userLabel, type IssueChanges } from '../api.ts';
 import { useAddComment, useIssue, useProjectUsers, useUpdateIssue } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
-import { formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { commentText, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+
+/** A comment's text; a BCF comment that only pointed at a viewpoint shows as a muted '(viewpoint)'. */
+function CommentBody({ body }: { body: string }) {
+  const { text, placeholder } = commentText(body);
+  return <div className={`issue-comment-body${placeholder ? ' text-secondary fst-italic' : ''}`}>{text}</div>;
+}
 
 function IssueEditor({
   issue,
@@ -187,7 +193,7 @@ function IssueEditor({
               <li key={entry.id} className="mb-2">
                 <strong>{entry.author}</strong>{' '}
                 <span className="text-secondary">{formatDateTime(entry.createdAt)}</span>
-                <div className="issue-comment-body">{entry.body}</div>
+                <CommentBody body={entry.body} />
               </li>
             ))}
           </ul>

@@ -192,7 +192,7 @@ describe('project log', () => {
 
   it('imports a BCF file and shows the counts, or the server’s error', async () => {
     let answer: { status?: number; json?: unknown; error?: string } = {
-      json: { created: 2, updated: 1, issues: [open, rfi, open] },
+      json: { created: 2, updated: 1, unchanged: 0, skipped: [], issues: [open, rfi, open] },
     };
     mockFetch({
       [list]: { json: [open] },
@@ -208,10 +208,10 @@ describe('project log', () => {
     const input = screen.getByLabelText('Import BCF');
     await userEvent.upload(input, new File(['zip'], 'issues.bcf'));
     expect(await screen.findByText('Imported 3 issues: 2 created, 1 updated.')).toBeInTheDocument();
-    answer = { status: 400, error: 'Only BCF 3.0 files can be imported (this file is BCF 2.1)' };
+    answer = { status: 400, error: 'Only BCF 2.0, 2.1 and 3.0 files can be imported (this file is BCF 1.0)' };
     await userEvent.upload(input, new File(['zip'], 'old.bcf'));
     expect(
-      await screen.findByText(/Only BCF 3\.0 files can be imported \(this file is BCF 2\.1\)/),
+      await screen.findByText(/Only BCF 2\.0, 2\.1 and 3\.0 files can be imported \(this file is BCF 1\.0\)/),
     ).toBeInTheDocument();
   });
 

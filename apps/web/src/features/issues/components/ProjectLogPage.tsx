@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Form, Table } from 'react-bootstrap';
-import { FaDownload, FaPlus, FaUpload } from 'react-icons/fa6';
+import { FaPlus } from 'react-icons/fa6';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   ISSUE_STATUSES,
@@ -9,86 +9,16 @@ import {
   type IssueStatus,
   type IssueType,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
 import { useAppStore } from '../../../app/store.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { bcfUrl, importBcf, isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';
+import { isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useCreateIssue, useIssues, useProjectUsers } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
 import { assigneeName, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { BcfTools } from './BcfTools.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 import { IssueForm } from './IssueForm.tsx';
-import { useQueryClient } from '@tanstack/react-query';
-
-/** BCF export for every member; import only for those who may change issues (not viewers). */
-function BcfTools({ projectId, canImport }: { projectId: string; canImport: boolean }) {
-  const id = useId();
-  const client = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      const answer = await importBcf(projectId, file);
-      setResult({
-        ok: true,
-        text: `Imported ${answer.issues.length} issue${answer.issues.length === 1 ? '' : 's'}: ${answer.created} created, ${answer.updated} updated.`,
-      });
-      void client.invalidateQueries({ queryKey: ['issues'] });
-    } catch (failure) {
-      setResult({ ok: false, text: `The BCF file was not imported: ${errorMessage(failure)}` });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-
-  return (
-    <div className="d-flex flex-wrap align-items-center gap-2">
-      <a className="btn btn-sm btn-outline-secondary" href={bcfUrl(projectId)} download>
-        <FaDownload aria-hidden="true" className="me-1" />
-        Export BCF
-      </a>
-      {canImport && (
-        <>
-          <label
-            className={`btn btn-sm btn-outline-secondary mb-0 ${busy ? 'disabled' : ''}`}
-            htmlFor={`${id}-bcf`}
-          >
-            <FaUpload aria-hidden="true" className="me-1" />
-            {busy ? 'Importing...' : 'Import BCF'}
-          </label>
-          <input
-            id={`${id}-bcf`}
-            ref={input}
-            type="file"
-            accept=".bcf,.bcfzip,application/octet-stream,application/zip"
-            className="visually-hidden"
-            aria-label="Import BCF"
-            disabled={busy}
-            onChange={(event) => void upload(event)}
-          />
-        </>
-      )}
-      {result && (
-        <Alert
-          variant={result.ok ? 'success' : 'danger'}
-          className="small py-1 px-2 mb-0 w-100"
-          dismissible
-          onClose={() => setResult(null)}
-        >
-          {result.text}
-        </Alert>
-      )}
-    </div>
-  );
-}
 
 function NewIssueCard({ projectId, onCreated }: { projectId: string; onCreated: (id: string) => void }) {
   const create = useCreateIssue();

@@ -23,3 +23,13 @@ export const formatDateTime = (iso: string): string => {
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
+
+/**
+ * A comment's text for the list. A BCF comment that only pointed at a viewpoint is imported as
+ * '(viewpoint)' or '(viewpoint 2 of 3)' (docs/api.md); a comment is never shown empty.
+ */
+export const commentText = (body: string): { text: string; placeholder: boolean } => {
+  const text = body.trim();
+  if (!text) return { text: '(no text)', placeholder: true };
+  return { text, placeholder: /^\(viewpoint( \d+ of \d+)?\)$/.test(text) };
+};
