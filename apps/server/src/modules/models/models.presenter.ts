@@ -98,7 +98,8 @@ type StoredProperty = Omit<ElementProperty, 'dbId'>;
  * One static and one dynamic record per tag (spec: an object counts only when it has a Tag value). The first
  * object of a tag wins, in local id order; an object that carries the Tag property itself is preferred to
  * one that only inherits its parent's tag. Static values come from the object's properties (the catalogue's
- * static names for its category); dynamic values are empty (the client merges the server's with getdynamic).
+ * static names for its category, with the resolved Tag and the IFC class as '3D Model Class' where the object
+ * has no such property); dynamic values are empty (the client merges the server's with getdynamic).
  */
 export function presentModelRecords(
   rows: readonly TaggedObject[],
@@ -113,9 +114,20 @@ export function presentModelRecords(
     // an object that has the tag itself (property, IFC attribute or named property) beats one that inherits it
     const own = row.tag_source !== 'parent';
     if (current && !own) continue;
+    // a model from an authoring tool has no 'Tag' or '3D Model Class' property: the record takes the tag the
+    // index resolved and the IFC class (the object's own values, listed first, win where it has them)
+    const known = [
+      { displayName: 'Tag', displayValue: row.tag },
+      ...(row.ifc_class ? [{ displayName: '3D Model Class', displayValue: row.ifc_class }] : []),
+    ];
     chosen.set(row.tag, {
       own,
-      object: { guId: row.guid, tag: row.tag, category: row.category, propertyValues: properties },
+      object: {
+        guId: row.guid,
+        tag: row.tag,
+        category: row.category,
+        propertyValues: [...properties, ...known],
+      },
     });
   }
   const records: ModelRecords = { static: [], dynamic: [] };

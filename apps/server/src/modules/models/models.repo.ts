@@ -23,7 +23,7 @@ export type ObjectColumns = Pick<
 
 export type TaggedObject = Pick<
   Selectable<ModelObjectsTable>,
-  'local_id' | 'guid' | 'tag' | 'category' | 'properties' | 'tag_source'
+  'local_id' | 'guid' | 'tag' | 'category' | 'properties' | 'tag_source' | 'ifc_class'
 >;
 
 /** What the properties panel says of an object besides its properties. */
@@ -234,7 +234,7 @@ export class ModelsRepo {
   taggedObjects(versionId: string): Promise<TaggedObject[]> {
     return this.db
       .selectFrom('model_objects')
-      .select(['local_id', 'guid', 'tag', 'category', 'properties', 'tag_source'])
+      .select(['local_id', 'guid', 'tag', 'category', 'properties', 'tag_source', 'ifc_class'])
       .where('version_id', '=', versionId)
       .where('kind', '=', 'element')
       .where('tag', '<>', '')

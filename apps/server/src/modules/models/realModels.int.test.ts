@@ -155,6 +155,16 @@ for (const kind of await testDatabases()) {
           const records = (await get(`/api/models/${versionId}/records`)).json();
           const categories = new Set(records.static.map((r: { category: string }) => r.category));
           expect(categories, model.file).toContain(model.category);
+          // their static values carry the resolved tag and the IFC class (the object editor's static table)
+          const record = records.static.find((r: { category: string }) => r.category === model.category);
+          const values = new Map(
+            record.propValueList.map((v: { propName: string; propValue: string }) => [
+              v.propName,
+              v.propValue,
+            ]),
+          );
+          expect(values.get('Tag')).toBe(record.tag);
+          expect(values.get('3D Model Class')).toMatch(/^Ifc/);
         }
 
         const modelID = api.OpenModel(new Uint8Array(fs.readFileSync(fixture(model.file))));
