@@ -3,6 +3,7 @@ import { FaCompassDrafting, FaCube, FaFile, FaFileExcel, FaFileImage, FaFilePdf 
 
 const ICONS: Record<string, { icon: IconType; tone: string }> = {
   ifc: { icon: FaCube, tone: 'file-icon-model' },
+  ifczip: { icon: FaCube, tone: 'file-icon-model' },
   pdf: { icon: FaFilePdf, tone: 'file-icon-pdf' },
   xlsx: { icon: FaFileExcel, tone: 'file-icon-sheet' },
   xls: { icon: FaFileExcel, tone: 'file-icon-sheet' },
