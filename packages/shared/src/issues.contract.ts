@@ -332,3 +332,28 @@ export interface MarkupRecord {
   title: string;
   markupData: MarkupItem[];
 }
+
+// ---- BCF exchange (docs/api.md, 'BCF') ----------------------------------------------------------------
+
+/** The BCF versions Penstock reads, and those it writes (3.0 by default, 2.1 for tools that read only 2.1). */
+export const BCF_IMPORT_VERSIONS = ['2.0', '2.1', '3.0'] as const;
+export const BCF_EXPORT_VERSIONS = ['3.0', '2.1'] as const;
+export type BcfExportVersion = (typeof BCF_EXPORT_VERSIONS)[number];
+
+/** A topic whose issue was changed in Penstock after the file's version of it: its fields were kept. */
+export interface BcfSkippedTopic {
+  guid: string;
+  title: string;
+  reason: string;
+}
+
+/** POST /api/issues/bcf's answer. */
+export interface BcfImportAnswer {
+  created: number;
+  updated: number;
+  /** topics that are the version Penstock already has */
+  unchanged: number;
+  skipped: BcfSkippedTopic[];
+  /** the issues of the file's topics, in the project's order */
+  issues: Issue[];
+}

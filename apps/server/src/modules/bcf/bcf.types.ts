@@ -6,10 +6,7 @@
 /** A problem with an imported file; its message is shown to the user (400). */
 export class BcfFormatError extends Error {}
 
-/** The BCF versions Penstock reads, and those it writes. */
-export const BCF_IMPORT_VERSIONS = ['2.0', '2.1', '3.0'] as const;
-export const BCF_EXPORT_VERSIONS = ['3.0', '2.1'] as const;
-export type BcfExportVersion = (typeof BCF_EXPORT_VERSIONS)[number];
+export { BCF_EXPORT_VERSIONS, BCF_IMPORT_VERSIONS, type BcfExportVersion } from '@penstock/shared';
 
 export interface BcfVector {
   x: number;

@@ -1,4 +1,6 @@
 import type {
+  BcfExportVersion,
+  BcfImportAnswer,
   Issue,
   IssueComment,
   IssueStatus,
@@ -69,29 +71,14 @@ export const fetchProjectUsers = async (projectId: string): Promise<ProjectUser[
   (await apiFetch<ProjectUsersAnswer>(`/api/forge/bim360/Users?projectid=${encodeURIComponent(projectId)}`))
     .data.results;
 
-/** The BCF versions export writes (docs/api.md): 3.0 by default, 2.1 for tools that read only 2.1. */
-export const BCF_EXPORT_VERSIONS = ['3.0', '2.1'] as const;
-export type BcfExportVersion = (typeof BCF_EXPORT_VERSIONS)[number];
+export { BCF_EXPORT_VERSIONS, type BcfExportVersion, type BcfSkippedTopic } from '@penstock/shared';
 
 /** GET (export, with `version` unless it is the default 3.0) and POST (import) of a project's BCF file. */
 export const bcfUrl = (projectId: string, version: BcfExportVersion = '3.0') =>
   `/api/issues/bcf?projectid=${encodeURIComponent(projectId)}${version === '3.0' ? '' : `&version=${version}`}`;
 
-/** A topic whose issue was changed in Penstock after the file's version of it: its fields were kept. */
-export interface BcfSkippedTopic {
-  guid: string;
-  title: string;
-  reason: string;
-}
-
-export interface BcfImportResult {
-  created: number;
-  updated: number;
-  /** topics that are the version Penstock already has */
-  unchanged: number;
-  skipped: BcfSkippedTopic[];
-  issues: Issue[];
-}
+/** POST /api/issues/bcf's answer (the shared contract). */
+export type BcfImportResult = BcfImportAnswer;
 
 /** Upload a .bcf file (multipart, one file field); throws an ApiError with the server's message. */
 export async function importBcf(projectId: string, file: File): Promise<BcfImportResult> {
