@@ -1,19 +1,22 @@
-/** Writes plant elements (placement, swept-solid body, property set) and pipeline systems as STEP. */
+/** Writes plant elements (placement, styled swept-solid body, property set) and pipeline systems as STEP. */
 import type { GuidSource } from '../rng.ts';
 import { PSET_NAME } from '../plant/props.ts';
-import type { PlantElement, PlantLine, Prop, Shape } from '../plant/types.ts';
+import type { PlantElement, PlantLine, Prop } from '../plant/types.ts';
+import { GeometryWriter } from './geometry.ts';
 import type { ProjectRefs } from './project.ts';
 import { NULL, enumValue, list, real, ref, refs, str, type StepWriter } from './step.ts';
+import { StyleWriter } from './styles.ts';
 
 export class ElementWriter {
-  /** Profiles are shared between elements of the same size. */
-  private readonly profiles = new Map<string, number>();
+  private readonly geometry: GeometryWriter;
 
   constructor(
     private readonly w: StepWriter,
     private readonly guids: GuidSource,
     private readonly project: ProjectRefs,
-  ) {}
+  ) {
+    this.geometry = new GeometryWriter(w, project, new StyleWriter(w));
+  }
 
   /** Writes one element with its geometry and property set; returns the element's entity id. */
   element(e: PlantElement): number {
@@ -21,23 +24,7 @@ export class ElementWriter {
     const location = w.add('IFCCARTESIANPOINT', list(e.position.map(real)));
     const axes = w.add('IFCAXIS2PLACEMENT3D', ref(location), ref(project.dirZ), ref(project.dirX));
     const placement = w.add('IFCLOCALPLACEMENT', ref(project.storeyPlacements[e.storey]), ref(axes));
-    const depth = e.shape.kind === 'box' ? e.shape.dz : e.shape.length;
-    const position = project.solidPosition[e.shape.kind === 'box' ? 'z' : e.shape.axis];
-    const solid = w.add(
-      'IFCEXTRUDEDAREASOLID',
-      ref(this.profile(e.shape)),
-      ref(position),
-      ref(project.dirZ),
-      real(depth),
-    );
-    const body = w.add(
-      'IFCSHAPEREPRESENTATION',
-      ref(project.bodyContext),
-      str('Body'),
-      str('SweptSolid'),
-      refs([solid]),
-    );
-    const shape = w.add('IFCPRODUCTDEFINITIONSHAPE', NULL, NULL, refs([body]));
+    const shape = this.geometry.shape(e.body);
     const id = w.add(
       e.ifcType,
       str(this.guids.next()),
@@ -122,25 +109,5 @@ export class ElementWriter {
       refs([element]),
       ref(pset),
     );
-  }
-
-  private profile(shape: Shape): number {
-    const key = shape.kind === 'box' ? `r${real(shape.dx)}x${real(shape.dy)}` : `c${real(shape.r)}`;
-    const cached = this.profiles.get(key);
-    if (cached !== undefined) return cached;
-    const position = ref(this.project.profilePosition);
-    const id =
-      shape.kind === 'box'
-        ? this.w.add(
-            'IFCRECTANGLEPROFILEDEF',
-            enumValue('AREA'),
-            NULL,
-            position,
-            real(shape.dx),
-            real(shape.dy),
-          )
-        : this.w.add('IFCCIRCLEPROFILEDEF', enumValue('AREA'), NULL, position, real(shape.r));
-    this.profiles.set(key, id);
-    return id;
   }
 }

@@ -1,7 +1,6 @@
 /** IFC4 header, owner history, units, representation contexts, shared geometry and the spatial structure. */
 import type { GuidSource } from '../rng.ts';
-import { DECK_ELEVATION } from '../plant/module.ts';
-import type { Axis } from '../plant/types.ts';
+import { DECK_ELEVATION } from '../plant/layout.ts';
 import { DERIVED, NULL, enumValue, list, real, ref, refs, str, type StepWriter } from './step.ts';
 
 /** Fixed so output never depends on the clock: 2025-01-01T00:00:00Z. */
@@ -17,11 +16,11 @@ export interface ProjectRefs {
   readonly storeys: readonly [number, number];
   readonly storeyPlacements: readonly [number, number];
   readonly dirX: number;
+  readonly dirY: number;
   readonly dirZ: number;
+  readonly dirMinusX: number;
   /** Profile position shared by every profile: origin, x along +X. */
   readonly profilePosition: number;
-  /** Solid positions whose local z (the extrusion direction) runs along a site axis. */
-  readonly solidPosition: Readonly<Record<Axis, number>>;
 }
 
 export const STOREYS = [
@@ -78,9 +77,8 @@ export function writeProject(w: StepWriter, guids: GuidSource, name: string): Pr
   const dirX = direction(w, 1, 0, 0);
   const dirY = direction(w, 0, 1, 0);
   const dirZ = direction(w, 0, 0, 1);
+  const dirMinusX = direction(w, -1, 0, 0);
   const wcs = w.add('IFCAXIS2PLACEMENT3D', ref(origin), ref(dirZ), ref(dirX));
-  const alongX = w.add('IFCAXIS2PLACEMENT3D', ref(origin), ref(dirX), ref(dirY));
-  const alongY = w.add('IFCAXIS2PLACEMENT3D', ref(origin), ref(dirY), ref(dirX));
   const profilePosition = w.add('IFCAXIS2PLACEMENT2D', ref(point(w, 0, 0)), ref(direction(w, 1, 0)));
   const north = direction(w, 0, 1);
   const context = w.add(
@@ -203,8 +201,9 @@ export function writeProject(w: StepWriter, guids: GuidSource, name: string): Pr
     storeys: [storeys[0] as number, storeys[1] as number],
     storeyPlacements: [storeyPlacements[0] as number, storeyPlacements[1] as number],
     dirX,
+    dirY,
     dirZ,
+    dirMinusX,
     profilePosition,
-    solidPosition: { x: alongX, y: alongY, z: wcs },
   };
 }

@@ -1,24 +1,33 @@
 /** Collects one module's elements and lines: pipe legs, valves at joints, instruments and the rest. */
 import type { Rng } from '../rng.ts';
+import { instrumentBody, valveBody } from './bodies.ts';
 import { fluid as fluidOf, outsideDiameter } from './fluids.ts';
 import { valveKind, type InstrumentKind } from './kinds.ts';
+import { DECK_ELEVATION } from './layout.ts';
+import { pipeStyle } from './palette.ts';
 import { instrumentProps, pipeProps, valveProps, type LineContext, type ModuleContext } from './props.ts';
+import { axisOf, cylinder, move, shift } from './solids.ts';
 import type { LineSpec } from './streams.ts';
 import type { TagBook } from './tags.ts';
-import type { Axis, IfcElementType, PlantElement, PlantLine, Prop, Shape, StoreyIndex } from './types.ts';
+import type {
+  Axis,
+  Body,
+  Dir,
+  IfcElementType,
+  PlantElement,
+  PlantLine,
+  Point,
+  Prop,
+  StoreyIndex,
+} from './types.ts';
 
-export type Point = readonly [number, number, number];
+export type { Point } from './types.ts';
 
-export const box = (dx: number, dy: number, dz: number): Shape => ({ kind: 'box', dx, dy, dz });
-export const rod = (r: number, length: number, axis: Axis): Shape => ({ kind: 'cylinder', r, length, axis });
+/** Storey elevations above the ground floor: 'Ground Floor' and 'Upper Deck'. */
+export const STOREY_ELEVATION: Readonly<Record<StoreyIndex, number>> = { 0: 0, 1: DECK_ELEVATION };
 
-const AXIS_INDEX = { x: 0, y: 1, z: 2 } as const;
-
-export function shift(p: Point, axis: Axis, d: number): Point {
-  const out: [number, number, number] = [p[0], p[1], p[2]];
-  out[AXIS_INDEX[axis]] += d;
-  return out;
-}
+/** A storey-relative point in site coordinates. */
+export const onSite = (p: Point, storey: StoreyIndex): Point => shift(p, 'z', STOREY_ELEVATION[storey]);
 
 export interface ElementInput {
   readonly ifcType: IfcElementType;
@@ -29,15 +38,18 @@ export interface ElementInput {
   readonly description: string;
   readonly storey: StoreyIndex;
   readonly position: Point;
-  readonly shape: Shape;
+  readonly body: Body;
   readonly props: readonly Prop[];
   readonly line?: string;
+  readonly run?: readonly [Point, Point];
+  readonly nozzles?: readonly Point[];
 }
 
-/** A straight run of pipe segments: the points between segments and the segments' mid points. */
+/** A straight run of pipe segments: the points between segments, the segments' mid points, its end. */
 export interface Leg {
   readonly joints: readonly Point[];
   readonly mids: readonly Point[];
+  readonly end: Point;
 }
 
 export class ModuleBuilder {
@@ -91,11 +103,16 @@ export class ModuleBuilder {
     return { number, fluid: spec.fluid, size, from, to, spec: this.rng.pick(fluid.specs), status, category };
   }
 
-  /** Lays `count` segments of random lengths adding up to `total` along an axis from `start`. */
-  leg(line: LineContext, storey: StoreyIndex, start: Point, axis: Axis, total: number, count: number): Leg {
+  /**
+   * Lays `count` straight segments of random lengths adding up to `total` from `start` (storey-relative)
+   * in a direction. Each segment is a cylinder in its line's BS 1710 colour.
+   */
+  leg(line: LineContext, storey: StoreyIndex, start: Point, dir: Dir, total: number, count: number): Leg {
     const weights = Array.from({ length: count }, () => 1 + this.rng.next());
     const sum = weights.reduce((a, b) => a + b, 0);
     const r = outsideDiameter(line.size) / 2;
+    const style = pipeStyle(line.fluid);
+    const axis = axisOf(dir);
     const joints: Point[] = [];
     const mids: Point[] = [];
     let laid = 0;
@@ -105,6 +122,7 @@ export class ModuleBuilder {
       const length = last ? total - laid : Math.round((total * weight) / sum / 10) * 10;
       const k = (this.segmentCount.get(line.number) ?? 0) + 1;
       this.segmentCount.set(line.number, k);
+      const next = move(p, dir, length);
       this.add({
         ifcType: 'IFCPIPESEGMENT',
         predefinedType: 'RIGIDSEGMENT',
@@ -113,25 +131,27 @@ export class ModuleBuilder {
         tag: line.number,
         description: `${line.number} Segment ${k}`,
         storey,
-        position: p,
-        shape: rod(r, length, axis),
+        position: dir[0] === '-' ? next : p,
+        body: [cylinder([0, 0, 0], r, length, axis, style)],
         props: pipeProps(this.ctx, line, length),
         line: line.number,
+        run: [onSite(p, storey), onSite(next, storey)],
       });
-      mids.push(shift(p, axis, length / 2));
+      mids.push(move(p, dir, length / 2));
       laid += length;
-      p = shift(p, axis, length);
+      p = next;
       if (!last) joints.push(p);
     });
-    return { joints, mids };
+    return { joints, mids, end: p };
   }
 
-  /** A valve centred on a pipe joint, as a short wider cylinder along the pipe. */
+  /** A valve centred on a pipe joint: body and flanges along the pipe, a handwheel or actuator on top. */
   valve(line: LineContext, category: string, storey: StoreyIndex, joint: Point, axis: Axis): void {
     const kind = valveKind(category);
     const tag = this.nextTag(kind.tagPrefix);
     const r = outsideDiameter(line.size) / 2;
     const length = Math.min(700, Math.max(150, line.size * 1.5));
+    const actuator = this.rng.pick(kind.actuators);
     this.add({
       ifcType: 'IFCVALVE',
       predefinedType: kind.predefinedType,
@@ -141,8 +161,8 @@ export class ModuleBuilder {
       description: `${line.size} NB ${kind.category} on ${line.number}`,
       storey,
       position: shift(joint, axis, -length / 2),
-      shape: rod(r * 1.5 + 20, length, axis),
-      props: valveProps(this.ctx, kind, tag, this.rng.pick(kind.actuators), line),
+      body: valveBody(r, length, axis, actuator),
+      props: valveProps(this.ctx, kind, tag, actuator, line),
       line: line.number,
     });
   }
@@ -166,7 +186,7 @@ export class ModuleBuilder {
       description: `${kind.instrumentType} ${tag}`,
       storey,
       position,
-      shape: rod(70, 400, 'z'),
+      body: instrumentBody(),
       props: instrumentProps(this.ctx, kind, tag, fluid, line),
       ...(line ? { line: line.number } : {}),
     });

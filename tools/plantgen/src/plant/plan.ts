@@ -1,18 +1,17 @@
 /**
- * Lays the works out on a site grid: seven process areas (two rows of up to four), each a grid of modules.
- * Modules are produced round-robin over the streams until exactly `elements` elements exist.
+ * Lays the works out on a site grid. Modules are produced round-robin over the seven streams until exactly
+ * `elements` elements exist; the modules of one index form a row (a treatment train across all seven
+ * process areas, in process order, see layout.ts), and rows stack northwards in blocks set side by side so
+ * that a large site stays roughly square.
  */
 import { Rng } from '../rng.ts';
-import { MODULE_SIZE, buildModule } from './module.ts';
+import { ROW_PITCH, ROW_WIDTH } from './layout.ts';
+import { buildModule } from './module.ts';
 import { STREAMS } from './streams.ts';
 import { DEFAULT_WORKS_NAME, TagBook, initials } from './tags.ts';
 import type { PlantModule, PlantOptions } from './types.ts';
 
-/** Module spacing on the site, leaving access roads between slabs (mm). */
-export const MODULE_PITCH = { x: MODULE_SIZE.x + 4000, y: MODULE_SIZE.y + 4000 } as const;
-const AREA_ROAD = 20000;
-const AREAS_PER_ROW = 4;
-/** No module has fewer elements than this, so the area grids are never too small. */
+/** No module has fewer elements than this, so the row count estimate is never too small. */
 const MIN_MODULE_ELEMENTS = 28;
 
 export interface PlantIdentity {
@@ -45,10 +44,9 @@ export function* planPlant(
   const drawingPrefix = options.drawingPrefix ?? plantIdentity(options).drawingPrefix;
   const rng = new Rng(options.seed, 1);
   const tags = new TagBook();
-  const perArea = Math.max(1, Math.ceil(options.elements / MIN_MODULE_ELEMENTS / STREAMS.length));
-  const cols = Math.ceil(Math.sqrt(perArea));
-  const rows = Math.ceil(perArea / cols);
-  const areaSize = { x: cols * MODULE_PITCH.x + AREA_ROAD, y: rows * MODULE_PITCH.y + AREA_ROAD };
+  const rows = Math.max(1, Math.ceil(options.elements / MIN_MODULE_ELEMENTS / STREAMS.length));
+  const blocks = Math.max(1, Math.round(Math.sqrt((rows * ROW_PITCH) / ROW_WIDTH)));
+  const rowsPerBlock = Math.ceil(rows / blocks);
 
   let produced = 0;
   for (let g = 0; produced < options.elements; g++) {
@@ -57,8 +55,8 @@ export function* planPlant(
     if (!stream) throw new Error('no stream');
     const index = Math.floor(g / STREAMS.length);
     const origin = [
-      (areaIndex % AREAS_PER_ROW) * areaSize.x + (index % cols) * MODULE_PITCH.x,
-      Math.floor(areaIndex / AREAS_PER_ROW) * areaSize.y + Math.floor(index / cols) * MODULE_PITCH.y,
+      Math.floor(index / rowsPerBlock) * ROW_WIDTH,
+      (index % rowsPerBlock) * ROW_PITCH,
     ] as const;
     const module = buildModule({ stream, index, origin, rng, tags, drawingPrefix });
     const room = options.elements - produced;

@@ -1,6 +1,6 @@
 /** The process streams of the works: one site area each, repeated as modules (lanes, trains, units). */
 import { qualityKind, type InstrumentFamily, type InstrumentKind } from './kinds.ts';
-import type { IfcElementType, Shape } from './types.ts';
+import type { IfcElementType } from './types.ts';
 
 export interface VesselSpec {
   readonly ifcType: IfcElementType;
@@ -9,8 +9,10 @@ export interface VesselSpec {
   readonly category: string;
   readonly className: string;
   readonly tagPrefix: string;
-  readonly shape: Shape;
-  /** Extent from the centre along X, where the first line starts. */
+  /**
+   * The vessel's half width in the first model, which set line A's length (and so its segments'
+   * 'Length (m)'); kept so those values do not change. The bodies are in vessels.ts.
+   */
   readonly halfWidth: number;
 }
 
@@ -59,7 +61,6 @@ const pump = (predefinedType: string, objectType: string): MoverSpec => ({
 const tank = (
   objectType: string,
   predefinedType: string,
-  shape: Shape,
   halfWidth: number,
   category = 'Tank',
 ): VesselSpec => ({
@@ -69,11 +70,8 @@ const tank = (
   category,
   className: category === 'Clarifier' ? 'Clarifier' : 'Tank',
   tagPrefix: category === 'Clarifier' ? 'CL' : 'TK',
-  shape,
   halfWidth,
 });
-
-const cylinder = (r: number, height: number): Shape => ({ kind: 'cylinder', r, length: height, axis: 'z' });
 
 export const STREAMS: readonly StreamSpec[] = [
   {
@@ -86,7 +84,6 @@ export const STREAMS: readonly StreamSpec[] = [
       category: 'Screen',
       className: 'Screen',
       tagPrefix: 'SC',
-      shape: { kind: 'box', dx: 2400, dy: 5000, dz: 3000 },
       halfWidth: 1200,
     },
     mixer: false,
@@ -104,7 +101,7 @@ export const STREAMS: readonly StreamSpec[] = [
   {
     area: 2,
     name: 'Primary Settlement',
-    vessel: tank('Primary Settlement Tank', 'BASIN', cylinder(6500, 3500), 6500),
+    vessel: tank('Primary Settlement Tank', 'BASIN', 6500),
     mixer: false,
     penstock: false,
     mover: pump('USERDEFINED', 'Progressive Cavity Sludge Pump'),
@@ -120,7 +117,7 @@ export const STREAMS: readonly StreamSpec[] = [
   {
     area: 3,
     name: 'Aeration Lanes',
-    vessel: tank('Aeration Lane', 'BASIN', { kind: 'box', dx: 14000, dy: 7000, dz: 4500 }, 7000),
+    vessel: tank('Aeration Lane', 'BASIN', 7000),
     mixer: true,
     penstock: false,
     mover: {
@@ -145,7 +142,7 @@ export const STREAMS: readonly StreamSpec[] = [
   {
     area: 4,
     name: 'Final Clarifiers',
-    vessel: tank('Final Settlement Clarifier', 'BASIN', cylinder(7000, 3500), 7000, 'Clarifier'),
+    vessel: tank('Final Settlement Clarifier', 'BASIN', 7000, 'Clarifier'),
     mixer: false,
     penstock: true,
     mover: pump('ENDSUCTION', 'RAS/SAS Pump'),
@@ -165,7 +162,7 @@ export const STREAMS: readonly StreamSpec[] = [
   {
     area: 5,
     name: 'Pumping Station',
-    vessel: tank('Wet Well', 'USERDEFINED', { kind: 'box', dx: 6000, dy: 6000, dz: 5000 }, 3000),
+    vessel: tank('Wet Well', 'USERDEFINED', 3000),
     mixer: false,
     penstock: false,
     mover: pump('SUBMERSIBLEPUMP', 'Final Effluent Pump'),
@@ -182,7 +179,7 @@ export const STREAMS: readonly StreamSpec[] = [
   {
     area: 6,
     name: 'Chemical Dosing',
-    vessel: tank('Bulk Chemical Storage Tank', 'STORAGE', cylinder(1800, 4000), 1800),
+    vessel: tank('Bulk Chemical Storage Tank', 'STORAGE', 1800),
     mixer: false,
     penstock: false,
     mover: pump('USERDEFINED', 'Diaphragm Dosing Pump'),
@@ -203,7 +200,7 @@ export const STREAMS: readonly StreamSpec[] = [
   {
     area: 7,
     name: 'Sludge Digestion',
-    vessel: tank('Anaerobic Digester', 'VESSEL', cylinder(7500, 6000), 7500),
+    vessel: tank('Anaerobic Digester', 'VESSEL', 7500),
     mixer: true,
     penstock: false,
     mover: {

@@ -1,16 +1,74 @@
 /** The abstract plant: what the IFC writer and the equipment list both read. Lengths are millimetres. */
+import type { StyleKey } from './palette.ts';
 
 export type PropValue = string | number;
 /** A property name and value; strings become IfcLabel, numbers IfcReal. */
 export type Prop = readonly [name: string, value: PropValue];
 
 export type Axis = 'x' | 'y' | 'z';
+/** A direction along a site axis. */
+export type Dir = '+x' | '-x' | '+y' | '-y' | '+z' | '-z';
+export type Point = readonly [number, number, number];
 
-export type Shape =
-  /** A dx by dy rectangle centred on the element's position, extruded upwards by dz. */
-  | { readonly kind: 'box'; readonly dx: number; readonly dy: number; readonly dz: number }
-  /** A circle centred on the element's position, extruded along an axis by length. */
-  | { readonly kind: 'cylinder'; readonly r: number; readonly length: number; readonly axis: Axis };
+/**
+ * One extruded solid of an element's body, placed at `at` in the element's own coordinates and coloured by
+ * `style` (a palette entry). Boxes, rings and frames stand on `at` and rise by dz.
+ */
+export type Solid =
+  /** A dx by dy rectangle centred on `at`, extruded upwards by dz. */
+  | BoxSolid
+  /** A circle centred on `at`, extruded along +axis by length. */
+  | {
+      readonly kind: 'cylinder';
+      readonly at: Point;
+      readonly r: number;
+      readonly length: number;
+      readonly axis: Axis;
+      readonly style: StyleKey;
+    }
+  /** A round wall: outer radius r, thickness t, centred on `at`, extruded upwards by dz. */
+  | {
+      readonly kind: 'ring';
+      readonly at: Point;
+      readonly r: number;
+      readonly t: number;
+      readonly dz: number;
+      readonly style: StyleKey;
+    }
+  /** Four walls: outer dx by dy, thickness t, centred on `at`, extruded upwards by dz. */
+  | {
+      readonly kind: 'frame';
+      readonly at: Point;
+      readonly dx: number;
+      readonly dy: number;
+      readonly t: number;
+      readonly dz: number;
+      readonly style: StyleKey;
+    }
+  /** A gable: a triangle of base w and height h standing on `at`, extruded along +axis by length. */
+  | {
+      readonly kind: 'prism';
+      readonly at: Point;
+      readonly w: number;
+      readonly h: number;
+      readonly length: number;
+      readonly axis: 'x' | 'y';
+      readonly style: StyleKey;
+    };
+
+export interface BoxSolid {
+  readonly kind: 'box';
+  readonly at: Point;
+  readonly dx: number;
+  readonly dy: number;
+  readonly dz: number;
+  readonly style: StyleKey;
+}
+
+/** An element's geometry: one or more solids, each written as a styled IfcExtrudedAreaSolid. */
+export type Body = readonly Solid[];
+/** One part of a body (the name the first, single-solid model used). */
+export type Shape = Solid;
 
 /** Physical element classes written; each takes GlobalId .. Tag and a PredefinedType. */
 export type IfcElementType =
@@ -62,12 +120,16 @@ export interface PlantElement {
   /** The 'P&ID Class', a name from ASSET_CATEGORIES. */
   readonly category: string;
   readonly storey: StoreyIndex;
-  /** Position relative to the storey: [x, y, z] in millimetres. */
-  readonly position: readonly [number, number, number];
-  readonly shape: Shape;
+  /** Position relative to the storey: [x, y, z] in millimetres; the origin of the body's coordinates. */
+  readonly position: Point;
+  readonly body: Body;
   readonly props: readonly Prop[];
   /** The pipeline line number this element belongs to, for grouping. */
   readonly line?: string;
+  /** A pipe segment's centreline, start and end, in site coordinates (z above the ground floor). */
+  readonly run?: readonly [Point, Point];
+  /** Where pipes connect to this element, in site coordinates: vessel outlets, machine nozzles, inlets. */
+  readonly nozzles?: readonly Point[];
 }
 
 export interface PlantLine {

@@ -1,0 +1,179 @@
+/**
+ * Bodies of machines, motors, valves, instruments, panels and civil items, in each element's own
+ * coordinates. Machines stand on their plinth: their origin is the plinth top under the machine's centre.
+ */
+import { GROUND_LINE_Z, SUCTION_REACH } from './layout.ts';
+import { block, box, cylinder, gable, run } from './solids.ts';
+import type { Axis, Body, Point, Solid } from './types.ts';
+
+export type MachineKind = 'pump' | 'blower' | 'compressor';
+
+/** Plinth height; machine origins are on top of it. */
+export const PLINTH_HEIGHT = 200;
+/** Height of each kind's discharge nozzle face above the ground (where its riser starts). */
+export const DISCHARGE_Z: Readonly<Record<MachineKind, number>> = {
+  pump: 1000,
+  blower: 1600,
+  compressor: 1400,
+};
+
+const local = (z: number): number => z - PLINTH_HEIGHT;
+const xDir = (sign: number) => (sign > 0 ? '+x' : '-x');
+
+/**
+ * A duty or standby machine. `toward` is the x direction of its suction (the vessel's side); the motor
+ * is a separate element on the other side, at motorOffset.
+ */
+export function machineBody(kind: MachineKind, toward: 1 | -1): Body {
+  const away = -toward;
+  const top = local(DISCHARGE_Z[kind]);
+  const axis = local(GROUND_LINE_Z);
+  if (kind === 'pump') {
+    return [
+      box([away * 300, 0, 0], 2200, 700, 100, 'machinery'),
+      cylinder([0, -220, axis], 330, 440, 'y', 'machinery'),
+      run([toward * 300, 0, axis], xDir(toward), 130, SUCTION_REACH - 300, 'machinery'),
+      cylinder([0, 0, axis + 300], 120, top - axis - 300, 'z', 'machinery'),
+      run([away * 300, 0, axis], xDir(away), 110, 300, 'machinery'),
+    ];
+  }
+  if (kind === 'blower') {
+    // A packaged blower in its acoustic hood, with the intake filter on the far side.
+    return [
+      box([toward * 100, 0, 0], 2200, 1600, top - 250, 'machinery'),
+      box([away * 1150, 0, 300], 300, 1000, 700, 'steel'),
+      cylinder([0, 0, top - 250], 200, 250, 'z', 'machinery'),
+    ];
+  }
+  return [
+    box([0, 0, 0], 1000, 1200, top - 200, 'machinery'),
+    run([toward * 500, 0, axis], xDir(toward), 110, SUCTION_REACH - 500, 'machinery'),
+    cylinder([0, 0, top - 200], 110, 200, 'z', 'machinery'),
+  ];
+}
+
+/** Where a machine's motor stands, from the machine's origin. */
+export function motorOffset(kind: MachineKind, toward: 1 | -1): Point {
+  const away = -toward;
+  return [away * (kind === 'blower' ? 1300 : kind === 'pump' ? 600 : 500), 0, 0];
+}
+
+export function motorBody(kind: MachineKind, toward: 1 | -1): Body {
+  const away = -toward;
+  const r = kind === 'blower' ? 320 : 260;
+  const length = kind === 'blower' ? 800 : 700;
+  const axis = local(GROUND_LINE_Z) + (kind === 'blower' ? 150 : 0);
+  return [
+    run([0, 0, axis], xDir(away), r, length, 'motor'),
+    run([away * length, 0, axis], xDir(away), r + 20, 120, 'motor'),
+    box([away * (length / 2), 0, axis + r - 20], 260, 260, 200, 'motor'),
+  ];
+}
+
+/** A plinth under a machine and its motor. */
+export function plinthBody(toward: 1 | -1): Body {
+  return [box([-toward * 500, 0, 0], 2800, 1100, PLINTH_HEIGHT, 'concrete')];
+}
+
+/**
+ * An in-line valve: body and flanges along the pipe from the element's origin, a handwheel or an
+ * actuator on a stem above horizontal valves.
+ */
+export function valveBody(r: number, length: number, axis: Axis, actuator: string): Body {
+  const body = r * 1.5 + 20;
+  const flange = r * 1.9 + 30;
+  const at = (d: number): Point => (axis === 'x' ? [d, 0, 0] : axis === 'y' ? [0, d, 0] : [0, 0, d]);
+  const out: Solid[] = [
+    cylinder(at(0), body, length, axis, 'valve'),
+    cylinder(at(0), flange, 40, axis, 'valve'),
+    cylinder(at(length - 40), flange, 40, axis, 'valve'),
+  ];
+  if (axis === 'z' || /^None/.test(actuator)) return out;
+  const mid = at(length / 2);
+  const stemTop = body + Math.max(250, r);
+  out.push(cylinder([mid[0], mid[1], body - 10], 25, stemTop - body + 10, 'z', 'steel'));
+  if (/Actuator/.test(actuator))
+    out.push(
+      box([mid[0], mid[1], stemTop], 320, 320, 300, 'valve'),
+      box([mid[0], mid[1], stemTop + 300], 200, 200, 60, 'steel'),
+    );
+  else out.push(cylinder([mid[0], mid[1], stemTop], Math.max(140, r * 0.9), 40, 'z', 'valve'));
+  return out;
+}
+
+/** A penstock across a channel `width` wide and `depth` deep, with its headstock and actuator. */
+export function penstockBody(width: number, depth: number): Body {
+  const top = depth + 900;
+  return [
+    box([0, 0, 0], 120, width + 200, depth, 'valve'),
+    box([0, -(width / 2 + 150), 0], 200, 200, top, 'steel'),
+    box([0, width / 2 + 150, 0], 200, 200, top, 'steel'),
+    box([0, 0, top], 300, width + 500, 250, 'steel'),
+    cylinder([0, 0, top + 250], 40, 700, 'z', 'steel'),
+    box([0, 0, top + 950], 400, 400, 350, 'valve'),
+  ];
+}
+
+/** An instrument: a stem and a transmitter head. */
+export function instrumentBody(): Body {
+  return [cylinder([0, 0, 0], 30, 260, 'z', 'steel'), box([0, 0, 260], 220, 160, 180, 'instrument')];
+}
+
+/** A top-entry mixer: drive motor and gearbox above, shaft down into the tank. */
+export function mixerBody(shaft: number): Body {
+  return [
+    box([0, 0, 0], 700, 700, 150, 'steel'),
+    cylinder([0, 0, 150], 300, 450, 'z', 'machinery'),
+    cylinder([0, 0, 600], 230, 500, 'z', 'motor'),
+    cylinder([0, 0, -shaft], 60, shaft, 'z', 'steel'),
+  ];
+}
+
+/** A control panel: a walk-in kiosk with a pitched roof, or a local panel under a rain canopy. */
+export function panelBody(kiosk: boolean): Body {
+  if (kiosk) {
+    return [
+      box([0, 0, 0], 4300, 2700, 200, 'concrete'),
+      box([0, 0, 200], 4000, 2400, 2400, 'kiosk'),
+      gable([-2150, 0, 2600], 2800, 700, 4300, 'x', 'roof'),
+      box([-800, -1210, 200], 1000, 40, 2100, 'steel'),
+      box([900, -1210, 1400], 1200, 40, 600, 'steel'),
+    ];
+  }
+  return [
+    box([0, 0, 0], 1200, 700, 150, 'concrete'),
+    box([0, 0, 150], 1000, 400, 1700, 'kiosk'),
+    box([-550, 0, 150], 60, 60, 2000, 'steel'),
+    box([550, 0, 150], 60, 60, 2000, 'steel'),
+    box([0, 0, 2150], 1400, 800, 60, 'roof'),
+  ];
+}
+
+/** Base slab of a module cell: concrete hardstanding behind an asphalt road strip. */
+export function slabBody(width: number, depth: number, road: number, thickness: number): Body {
+  return [
+    block([0, 0, 0], [width, road, thickness], 'road'),
+    block([0, road, 0], [width, depth, thickness], 'hardstanding'),
+  ];
+}
+
+/** The two halves of a rectangular bund `width` by `depth` from its south-west corner, each an L of two walls. */
+export function bundBodies(
+  width: number,
+  depth: number,
+  t: number,
+  height: number,
+): [south: Body, north: Body] {
+  return [
+    [block([0, 0, 0], [width, t, height], 'concrete'), block([0, t, 0], [t, depth, height], 'concrete')],
+    [
+      block([t, depth - t, 0], [width, depth, height], 'concrete'),
+      block([width - t, t, 0], [width, depth - t, height], 'concrete'),
+    ],
+  ];
+}
+
+/** A thrust block round a pipe end: a pier up to a deck line dropping below ground, or a block at grade. */
+export function thrustBlockBody(top: number): Body {
+  return [box([0, 0, 0], 1000, 1000, top, 'concrete')];
+}
