@@ -6,6 +6,7 @@ import type { DocumentsService } from '../documents/documents.service.ts';
 import { ModelsRepo } from './models.repo.ts';
 import { ModelsService } from './models.service.ts';
 import { modelsRoutes } from './models.routes.ts';
+import { registerModelTree } from './tree/index.ts';
 
 export { ModelsRepo } from './models.repo.ts';
 export { ModelsService } from './models.service.ts';
@@ -23,5 +24,6 @@ export function registerModels(
   const models = new ModelsService(repo, documents, jobs, blobs);
   documents.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
   modelsRoutes(app, models);
+  registerModelTree(app, db, repo, documents);
   return { repo, models, jobs };
 }

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/database.ts';
+import type { DocumentsService } from '../../documents/documents.service.ts';
+import type { ModelsRepo } from '../models.repo.ts';
+import { ModelTreeRepo } from './modelTree.repo.ts';
+import { modelTreeRoutes } from './modelTree.routes.ts';
+import { ModelTreeService } from './modelTree.service.ts';
+
+export type { ModelTree, TreeView } from './modelTree.types.ts';
+
+/** The model tree panel's call: GET /api/models/<version id>/tree?by=spatial|category. */
+export function registerModelTree(
+  app: FastifyInstance,
+  db: Db,
+  models: ModelsRepo,
+  documents: DocumentsService,
+): ModelTreeService {
+  const trees = new ModelTreeService(new ModelTreeRepo(db), models, documents);
+  modelTreeRoutes(app, trees);
+  return trees;
+}
