@@ -1,12 +1,12 @@
 import { FragmentsModels, type FragmentsModel } from '@thatopen/fragments';
 import * as THREE from 'three';
 import { fitBox, fitPlan } from './camera.ts';
-import { isolate } from './isolate.ts';
 import { findStorey, planCutHeight, readStoreys, storeyLevels, type StoreyLevel } from './plan.ts';
 import CameraControls from 'camera-controls';
 import { createScene } from './scene.ts';
 import { Selection, createClickDetector, raycastAt } from './selection.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
+import { Visibility } from './visibility.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
 /** What a plan fades to with depth below its cut. */
@@ -16,15 +16,14 @@ const messageOf = (failure: unknown) => (failure instanceof Error ? failure.mess
 
 /**
  * A 3D viewer of one converted model (.frag) in a container: orbit/pan/zoom (camera-controls), fit, click
- * selection with highlight, isolate, screenshot. Framework-free; the container decides its size.
+ * selection with highlight, isolate, hide, screenshot. Framework-free; the container decides its size.
  */
 export function createModelViewer(container: HTMLElement, options: ModelViewerOptions): ModelViewer {
   const view = createScene(container, options.background ?? LIGHT_BACKGROUND);
   const fragments = new FragmentsModels(options.workerUrl);
   const selection = new Selection();
   let model: FragmentsModel | null = null;
-  let geometryIds: number[] = [];
-  let visible = 0;
+  const visibility = new Visibility();
   let disposed = false;
   let levels: Promise<StoreyLevel[]> | null = null;
   let planName: string | null = null;
@@ -167,8 +166,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         loaded.getClippingPlanesEvent = () => clipping;
         view.scene.add(loaded.object);
         loaded.onViewUpdated.add(onViewUpdated);
-        geometryIds = await loaded.getItemsIdsWithGeometry();
-        visible = geometryIds.length;
+        visibility.reset(await loaded.getItemsIdsWithGeometry());
         await fragments.update(true);
         await fitBox(view.controls, loaded.box, false);
         await refresh();
@@ -195,10 +193,16 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     selected: () => selection.ids,
     async isolate(localIds) {
       if (!model) return;
-      visible = await isolate(model, geometryIds, localIds);
+      await visibility.isolate(model, localIds);
       await refresh();
     },
-    visibleCount: () => visible,
+    async hide(localIds, hidden) {
+      if (!model) return;
+      await visibility.hide(model, localIds, hidden);
+      await refresh();
+    },
+    hidden: () => visibility.hidden,
+    visibleCount: () => visibility.visibleCount,
     storeys,
     async showPlan(storeyName) {
       if (!model || disposed) throw new Error('The model is not loaded yet.');

@@ -12,6 +12,13 @@ export interface ModelViewer {
   selected(): readonly number[];
   /** Show only these objects; null shows everything again. */
   isolate(localIds: readonly number[] | null): Promise<void>;
+  /**
+   * Hide these objects (hidden true) or show them again (false), as the model tree's eye icons do. Works with
+   * isolate: an object shown again stays out while it is outside the isolated set.
+   */
+  hide(localIds: readonly number[], hidden: boolean): Promise<void>;
+  /** The objects hidden with hide (and not shown again). */
+  hidden(): readonly number[];
   /** How many objects are visible now. */
   visibleCount(): number;
   /** The localId under a point of the canvas (client coordinates), or null. */

@@ -5,7 +5,8 @@ import type { ViewerEngine } from '../engine.tsx';
 /** A stand-in for the WebGL viewer (jsdom has none): records calls, lets tests fire selections. */
 export function fakeModelViewer() {
   let listener: ((localId: number | null) => void) | null = null;
-  let visible = 10;
+  let isolated = 10;
+  const hidden = new Set<number>();
   let plan: string | null = null;
   const viewer = {
     load: vi.fn(async (_bytes: ArrayBuffer, _modelId: string) => undefined),
@@ -19,9 +20,16 @@ export function fakeModelViewer() {
     select: vi.fn(async (_ids: readonly number[]) => undefined),
     selected: vi.fn(() => []),
     isolate: vi.fn(async (ids: readonly number[] | null) => {
-      visible = ids === null ? 10 : ids.length;
+      isolated = ids === null ? 10 : ids.length;
     }),
-    visibleCount: vi.fn(() => visible),
+    hide: vi.fn(async (ids: readonly number[], hide: boolean) => {
+      for (const id of ids) {
+        if (hide) hidden.add(id);
+        else hidden.delete(id);
+      }
+    }),
+    hidden: vi.fn((): readonly number[] => [...hidden]),
+    visibleCount: vi.fn(() => Math.max(0, isolated - hidden.size)),
     pick: vi.fn(async () => null),
     storeys: vi.fn(async () => [
       { name: 'Ground Floor', elevation: 0 },
