@@ -14,6 +14,7 @@ export const SIDE_PANELS = [
   'reports',
   'calculations',
   'metaProperties',
+  'modelTree',
 ] as const;
 export type SidePanel = (typeof SIDE_PANELS)[number];
 

@@ -1,3 +1,5 @@
+import type { ModelViewerState } from '@penstock/viewer';
+
 /** The handle end-to-end tests use to drive the selected tab's 3D viewer (set once a model is drawn). */
 export interface PenstockViewerHook {
   ready: boolean;
@@ -7,6 +9,8 @@ export interface PenstockViewerHook {
   objectCount: number;
   /** every distinct tag in the model's object index */
   tags(): string[];
+  /** the camera and the selected objects (to see what a click selected and framed) */
+  viewerState(): ModelViewerState;
 }
 
 /** The handle end-to-end tests use on the selected tab's PDF viewer. */

@@ -23,6 +23,7 @@ import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
 import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
 import { NO_DATA_TO_LOAD, useSidePanel } from '../sidePanels.ts';
 import { UploadPanel } from '../../upload/UploadPanel.tsx';
+import { ModelTreePanel } from '../../modelTree/ModelTreePanel.tsx';
 import { canUploadToProject } from '@penstock/shared';
 import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 
@@ -162,14 +163,16 @@ export function ModelView({
       dispatch({ type: 'setAllowAdditionalTabs', allow: false });
   }, [propertyValues.sessionCopyStored, dispatch]);
 
+  // what a click in the model (or the model tree) selected: its properties open
+  const showSelected = useCallback((localId: number | null) => {
+    setSelected(localId);
+    setPanelOpen(localId !== null);
+    setAreaWidth(viewerAreaWidth());
+  }, []);
   useEffect(() => {
     if (!viewer) return;
-    return viewer.onSelect((localId) => {
-      setSelected(localId);
-      setPanelOpen(localId !== null);
-      setAreaWidth(viewerAreaWidth());
-    });
-  }, [viewer]);
+    return viewer.onSelect(showSelected);
+  }, [viewer, showSelected]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === hostRef.current);
@@ -223,6 +226,7 @@ export function ModelView({
       visibleCount: () => viewer.visibleCount(),
       objectCount: index.count,
       tags: () => index.tags(),
+      viewerState: () => viewer.viewerState(),
     });
   }, [active, ready, viewer, index, selectByTag]);
 
@@ -298,6 +302,15 @@ export function ModelView({
         (side.panel === 'upload' && info.data ? (
           <UploadPanel projectId={info.data.projectId} onClose={() => side.close('upload')} />
         ) : undefined) ??
+        (side.panel === 'modelTree' && viewer ? (
+          <ModelTreePanel
+            versionId={versionId}
+            viewer={viewer}
+            selected={selected}
+            onSelect={showSelected}
+            onClose={() => side.close('modelTree')}
+          />
+        ) : undefined) ??
         (side.panel === 'metaProperties' && values ? (
           <AutomaticDocumentationPanel
             versionId={versionId}
@@ -340,6 +353,8 @@ export function ModelView({
           onUpload={side.desktop && canUpload ? () => side.choose('upload') : undefined}
           automaticDocumentationOpen={side.panel === 'metaProperties'}
           onAutomaticDocumentation={side.desktop ? openAutomaticDocumentation : undefined}
+          modelTreeOpen={side.panel === 'modelTree'}
+          onModelTree={side.desktop ? () => side.choose('modelTree') : undefined}
           disabled={!ready}
         />
         {markups.toolbar}

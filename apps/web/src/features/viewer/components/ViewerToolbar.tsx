@@ -10,6 +10,7 @@ import {
   FaTriangleExclamation,
   FaVectorSquare,
   FaPenToSquare,
+  FaSitemap,
   FaUpload,
 } from 'react-icons/fa6';
 
@@ -41,6 +42,9 @@ export interface ViewerToolbarProps {
   /** the meta properties panel (Document editing and Model object editing sections); desktop widths only */
   automaticDocumentationOpen?: boolean;
   onAutomaticDocumentation?: () => void;
+  /** the model tree side panel; desktop widths only */
+  modelTreeOpen?: boolean;
+  onModelTree?: () => void;
   disabled?: boolean;
 }
 
@@ -174,6 +178,19 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         >
           <FaPenToSquare aria-hidden="true" className="me-1" />
           Automatic Documentation
+        </button>
+      )}
+      {props.onModelTree && (
+        <button
+          type="button"
+          className={toggleClass(props.modelTreeOpen ?? false)}
+          aria-pressed={props.modelTreeOpen ?? false}
+          title="The model's spatial structure and categories: find, select, hide and show objects"
+          disabled={disabled}
+          onClick={props.onModelTree}
+        >
+          <FaSitemap aria-hidden="true" className="me-1" />
+          Model tree
         </button>
       )}
       {props.onPlaceIssue && (
