@@ -8,6 +8,10 @@ export interface ViewerHook {
   visibleCount(): number;
   selectByTag(tag: string): Promise<number>;
   tags(): string[];
+  viewerState(): {
+    camera: { position: { x: number; y: number; z: number }; target: { x: number; y: number; z: number } };
+    selection: number[];
+  };
 }
 
 export interface PdfHook {
