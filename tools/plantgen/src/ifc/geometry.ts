@@ -13,11 +13,11 @@ import { NULL, enumValue, list, real, ref, refs, str, type StepWriter } from './
 type Orientation = 'x' | 'y' | 'yr' | 'z';
 
 /**
- * From this radius up, circles are written as 64-sided polylines: viewers built on web-ifc tessellate an
+ * From this radius up, circles are written as 48-sided polylines: viewers built on web-ifc tessellate an
  * IfcCircleProfileDef with a dozen segments, which turns a 28 m clarifier into a visible polygon.
  */
 export const SMOOTH_RADIUS = 1500;
-const SMOOTH_SEGMENTS = 64;
+const SMOOTH_SEGMENTS = 48;
 
 export class GeometryWriter {
   private readonly profiles = new Map<string, number>();

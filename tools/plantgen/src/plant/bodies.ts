@@ -34,7 +34,6 @@ export function machineBody(kind: MachineKind, toward: 1 | -1): Body {
       cylinder([0, -220, axis], 330, 440, 'y', 'machinery'),
       run([toward * 300, 0, axis], xDir(toward), 130, SUCTION_REACH - 300, 'machinery'),
       cylinder([0, 0, axis + 300], 120, top - axis - 300, 'z', 'machinery'),
-      run([away * 300, 0, axis], xDir(away), 110, 300, 'machinery'),
     ];
   }
   if (kind === 'blower') {
@@ -65,7 +64,6 @@ export function motorBody(kind: MachineKind, toward: 1 | -1): Body {
   const axis = local(GROUND_LINE_Z) + (kind === 'blower' ? 150 : 0);
   return [
     run([0, 0, axis], xDir(away), r, length, 'motor'),
-    run([away * length, 0, axis], xDir(away), r + 20, 120, 'motor'),
     box([away * (length / 2), 0, axis + r - 20], 260, 260, 200, 'motor'),
   ];
 }
@@ -76,28 +74,21 @@ export function plinthBody(toward: 1 | -1): Body {
 }
 
 /**
- * An in-line valve: body and flanges along the pipe from the element's origin, a handwheel or an
- * actuator on a stem above horizontal valves.
+ * An in-line valve: a flanged body along the pipe from the element's origin; above horizontal valves a
+ * bonnet with a handwheel or an actuator. Few solids: a plant holds thousands of valves.
  */
 export function valveBody(r: number, length: number, axis: Axis, actuator: string): Body {
-  const body = r * 1.5 + 20;
-  const flange = r * 1.9 + 30;
+  const body = r * 1.7 + 25;
   const at = (d: number): Point => (axis === 'x' ? [d, 0, 0] : axis === 'y' ? [0, d, 0] : [0, 0, d]);
-  const out: Solid[] = [
-    cylinder(at(0), body, length, axis, 'valve'),
-    cylinder(at(0), flange, 40, axis, 'valve'),
-    cylinder(at(length - 40), flange, 40, axis, 'valve'),
-  ];
+  const out: Solid[] = [cylinder(at(0), body, length, axis, 'valve')];
   if (axis === 'z' || /^None/.test(actuator)) return out;
   const mid = at(length / 2);
-  const stemTop = body + Math.max(250, r);
-  out.push(cylinder([mid[0], mid[1], body - 10], 25, stemTop - body + 10, 'z', 'steel'));
-  if (/Actuator/.test(actuator))
-    out.push(
-      box([mid[0], mid[1], stemTop], 320, 320, 300, 'valve'),
-      box([mid[0], mid[1], stemTop + 300], 200, 200, 60, 'steel'),
-    );
-  else out.push(cylinder([mid[0], mid[1], stemTop], Math.max(140, r * 0.9), 40, 'z', 'valve'));
+  const top = body + Math.max(220, r);
+  out.push(
+    box([mid[0], mid[1], body - 10], Math.max(90, r * 0.6), Math.max(90, r * 0.6), top - body + 10, 'valve'),
+  );
+  if (/Actuator/.test(actuator)) out.push(box([mid[0], mid[1], top], 340, 340, 320, 'valve'));
+  else out.push(cylinder([mid[0], mid[1], top], Math.max(140, r * 0.9), 40, 'z', 'valve'));
   return out;
 }
 

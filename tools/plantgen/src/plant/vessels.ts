@@ -27,7 +27,6 @@ function primaryTank(): Body {
   return [
     ring([0, 0, 0], r, 300, 3000, 'concrete'),
     cylinder([0, 0, 2500], r - 300, 100, 'z', 'sewage'),
-    ring([0, 0, 2300], r - 300, 500, 400, 'concrete'),
     cylinder([0, 0, 0], 700, 3400, 'z', 'concrete'),
     box([r / 2, 0, 3000], r, 1400, 250, 'steel'),
     box([r / 2, -700, 3250], r, 50, 1000, 'steel'),
@@ -100,14 +99,13 @@ function chemicalTank(): Body {
   ];
 }
 
-/** Anaerobic digester: concrete base, clad shell, domed roof, gas dome and stair tower. */
+/** Anaerobic digester: clad shell, domed roof, gas dome and stair tower. */
 function digester(): Body {
   const { r, height } = DIGESTER;
   return [
-    cylinder([0, 0, 0], r, 1500, 'z', 'concrete'),
-    cylinder([0, 0, 1500], r, height - 1500, 'z', 'sludge'),
-    ...dome([0, 0, height], r, 1500, 3, 'roof'),
-    cylinder([0, 0, height + 1500], 1500, 600, 'z', 'steel'),
+    cylinder([0, 0, 0], r, height, 'z', 'sludge'),
+    ...dome([0, 0, height], r, 1200, 2, 'roof'),
+    cylinder([0, 0, height + 1200], 1400, 600, 'z', 'steel'),
     box([0, -r - 900, 0], 1800, 1800, height + 1000, 'steel'),
   ];
 }
