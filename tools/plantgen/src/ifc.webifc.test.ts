@@ -4,7 +4,9 @@ import * as WebIFC from 'web-ifc';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSET_CATEGORIES } from '@penstock/shared';
 import { generatePlantIfc } from './ifc.ts';
-import { PSET_NAME } from './plant/props.ts';
+import { FLUID_PIPE_STYLE, PALETTE, type StyleKey } from './plant/palette.ts';
+import { PROP, PSET_NAME } from './plant/props.ts';
+import { propertiesByElement, readStep } from './testing/step.ts';
 
 // web-ifc reports problems through the console; capture everything it prints.
 const logged: string[] = [];
@@ -95,6 +97,41 @@ describe('the generated IFC in web-ifc 0.0.77', () => {
       expect(props.get('Tag')).toBe(line.Name.value);
       expect(ASSET_CATEGORIES.map((c) => c.name)).toContain(props.get('P&ID Class'));
       expect(props.get('Max Fluid Operating Temperature (°C)')).toBeTypeOf('number');
+    } finally {
+      api.CloseModel(id);
+    }
+  });
+
+  it('reads the styled items: pipes in their BS 1710 fluid colours, a few shared surface styles', () => {
+    const colours = new Map<number, string[]>();
+    const start = logged.length;
+    const id = api.OpenModel(new TextEncoder().encode(text));
+    try {
+      api.StreamAllMeshes(id, (mesh) => {
+        const list: string[] = [];
+        for (let i = 0; i < mesh.geometries.size(); i++) {
+          const { x, y, z } = mesh.geometries.get(i).color;
+          list.push([x, y, z].map((c) => Math.round(c * 255)).join(','));
+        }
+        colours.set(mesh.expressID, list);
+      });
+      expect(logged.slice(start)).toEqual([]);
+      expect(api.GetLineIDsWithType(id, WebIFC.IFCSURFACESTYLE).size()).toBeLessThanOrEqual(
+        Object.keys(PALETTE).length,
+      );
+      const rgb = (key: StyleKey) => PALETTE[key].rgb.join(',');
+      const props = propertiesByElement(readStep(text));
+      const pipes = api.GetLineIDsWithType(id, WebIFC.IFCPIPESEGMENT);
+      expect(pipes.size()).toBeGreaterThan(50);
+      for (let i = 0; i < pipes.size(); i++) {
+        const pipe = pipes.get(i);
+        const fluid = props.get(pipe)?.get(PROP.fluid) as string;
+        expect(colours.get(pipe), fluid).toEqual([rgb(FLUID_PIPE_STYLE[fluid] as StyleKey)]);
+      }
+      const seen = new Set([...colours.values()].flat());
+      const palette = new Set(Object.keys(PALETTE).map((key) => rgb(key as StyleKey)));
+      expect([...seen].filter((c) => !palette.has(c))).toEqual([]);
+      expect(seen.size).toBeGreaterThanOrEqual(15);
     } finally {
       api.CloseModel(id);
     }
