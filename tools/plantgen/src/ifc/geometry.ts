@@ -24,6 +24,8 @@ export class GeometryWriter {
   private readonly placements = new Map<string, number>();
   private readonly solids = new Map<string, number>();
   private readonly shapes = new Map<string, number>();
+  /** Bodies the plant hands out again and again (machines, valves, vessels) are the same objects. */
+  private readonly byBody = new WeakMap<Body, number>();
 
   constructor(
     private readonly w: StepWriter,
@@ -33,10 +35,15 @@ export class GeometryWriter {
 
   /** The IfcProductDefinitionShape of a body (shared with every element of the same body). */
   shape(body: Body): number {
+    const seen = this.byBody.get(body);
+    if (seen !== undefined) return seen;
     const items = body.map((solid) => this.solid(solid));
     const key = items.join(',');
     const known = this.shapes.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      this.byBody.set(body, known);
+      return known;
+    }
     const { w, project } = this;
     const representation = w.add(
       'IFCSHAPEREPRESENTATION',
@@ -47,6 +54,7 @@ export class GeometryWriter {
     );
     const id = w.add('IFCPRODUCTDEFINITIONSHAPE', NULL, NULL, refs([representation]));
     this.shapes.set(key, id);
+    this.byBody.set(body, id);
     return id;
   }
 
