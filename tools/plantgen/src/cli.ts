@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --import tsx
 /**
  * plantgen command line.
- *   node --import tsx tools/plantgen/src/cli.ts --elements 2000 --seed 7 --out plant.ifc
+ *   node --import tsx tools/plantgen/src/cli.ts --elements 2000 --seed 7 --out plant.ifc [--buildings]
  *   node --import tsx tools/plantgen/src/cli.ts --pdf 12 --seed 7 --out pid.pdf
  *   node --import tsx tools/plantgen/src/cli.ts --xlsx --seed 7 --out equipment.xlsx
  *   node --import tsx tools/plantgen/src/cli.ts --png --seed 7 --out site.png
@@ -13,7 +13,7 @@ import { generateEquipmentListXlsx, generateSitePhotoPng } from './office.ts';
 import { generatePidPdf } from './pdf.ts';
 import { plantIdentity } from './plant/plan.ts';
 
-const USAGE = `Usage: plantgen [--elements N] [--seed S] [--name TEXT] [--out FILE]    IFC4 model (default plant.ifc)
+const USAGE = `Usage: plantgen [--elements N] [--seed S] [--name TEXT] [--buildings] [--out FILE]    IFC4 model (plant.ifc)
        plantgen --pdf SHEETS [--seed S] [--title TEXT] [--prefix TEXT] [--out FILE]   P&ID drawings (pid.pdf)
        plantgen --xlsx [--elements N] [--seed S] [--out FILE]                   equipment list (equipment-list.xlsx)
        plantgen --png [--seed S] [--out FILE]                                   site photo (site-photo.png)`;
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       prefix: { type: 'string' },
       xlsx: { type: 'boolean' },
       png: { type: 'boolean' },
+      buildings: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -80,7 +81,12 @@ async function main(): Promise<void> {
   } else {
     const out = values.out ?? 'plant.ifc';
     const elements = integer(values.elements, 2000, '--elements');
-    const stats = writePlantIfc(out, { elements, seed, name: identity.name });
+    const stats = writePlantIfc(out, {
+      elements,
+      seed,
+      name: identity.name,
+      ...(values.buildings ? { buildings: true } : {}),
+    });
     const types = Object.entries(stats.byType)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([type, n]) => `${type} ${n}`)

@@ -4,6 +4,7 @@
  */
 import { GROUND_LINE_Z, SUCTION_REACH } from './layout.ts';
 import { block, box, cylinder, gable, run } from './solids.ts';
+import type { StyleKey } from './palette.ts';
 import type { Axis, Body, Point, Solid } from './types.ts';
 
 export type MachineKind = 'pump' | 'blower' | 'compressor';
@@ -190,12 +191,13 @@ export function bundBodies(
   depth: number,
   t: number,
   height: number,
+  style: StyleKey = 'concrete',
 ): [south: Body, north: Body] {
   return [
-    [block([0, 0, 0], [width, t, height], 'concrete'), block([0, t, 0], [t, depth, height], 'concrete')],
+    [block([0, 0, 0], [width, t, height], style), block([0, t, 0], [t, depth, height], style)],
     [
-      block([t, depth - t, 0], [width, depth, height], 'concrete'),
-      block([width - t, t, 0], [width, depth - t, height], 'concrete'),
+      block([t, depth - t, 0], [width, depth, height], style),
+      block([width - t, t, 0], [width, depth - t, height], style),
     ],
   ];
 }

@@ -53,6 +53,7 @@ export const KIND_COLOURS = {
   roof: { name: 'Roofs and covers', reference: 'RAL 7016 anthracite grey', rgb: [58, 64, 70] },
   steel: { name: 'Galvanised steelwork', reference: 'RAL 9006 white aluminium', rgb: [166, 170, 172] },
   grp: { name: 'GRP chemical tanks', reference: 'RAL 9001 cream', rgb: [228, 222, 204] },
+  brick: { name: 'Brick buildings', reference: 'RAL 8004 copper brown', rgb: [142, 74, 54] },
 } as const satisfies Record<string, PaletteEntry>;
 
 const PIPES = {

@@ -6,6 +6,7 @@
  */
 import { Rng } from '../rng.ts';
 import { ROW_PITCH, ROW_WIDTH } from './layout.ts';
+import { buildingsModule } from './buildings.ts';
 import { buildModule } from './module.ts';
 import { STREAMS } from './streams.ts';
 import { DEFAULT_WORKS_NAME, TagBook, initials } from './tags.ts';
@@ -58,16 +59,21 @@ export function* planPlant(
       Math.floor(index / rowsPerBlock) * ROW_WIDTH,
       (index % rowsPerBlock) * ROW_PITCH,
     ] as const;
-    const module = buildModule({ stream, index, origin, rng, tags, drawingPrefix });
-    const room = options.elements - produced;
-    if (module.elements.length <= room) {
-      produced += module.elements.length;
-      yield module;
-      continue;
+    const modules = [buildModule({ stream, index, origin, rng, tags, drawingPrefix })];
+    if (options.buildings && areaIndex === STREAMS.length - 1)
+      modules.push(buildingsModule(index, origin, drawingPrefix));
+    for (const module of modules) {
+      const room = options.elements - produced;
+      if (room <= 0) break;
+      if (module.elements.length <= room) {
+        produced += module.elements.length;
+        yield module;
+        continue;
+      }
+      const elements = module.elements.slice(0, room);
+      const used = new Set(elements.map((e) => e.line));
+      produced += elements.length;
+      yield { ...module, elements, lines: module.lines.filter((line) => used.has(line.number)) };
     }
-    const elements = module.elements.slice(0, room);
-    const used = new Set(elements.map((e) => e.line));
-    produced += elements.length;
-    yield { ...module, elements, lines: module.lines.filter((line) => used.has(line.number)) };
   }
 }

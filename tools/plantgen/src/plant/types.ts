@@ -82,6 +82,7 @@ export type IfcElementType =
   | 'IFCFOOTING'
   | 'IFCPIPESEGMENT'
   | 'IFCPUMP'
+  | 'IFCROOF'
   | 'IFCSENSOR'
   | 'IFCSLAB'
   | 'IFCTANK'
@@ -99,6 +100,7 @@ export const IFC_ELEMENT_TYPES: readonly IfcElementType[] = [
   'IFCFOOTING',
   'IFCPIPESEGMENT',
   'IFCPUMP',
+  'IFCROOF',
   'IFCSENSOR',
   'IFCSLAB',
   'IFCTANK',
@@ -155,4 +157,10 @@ export interface PlantOptions {
   readonly seed: number;
   /** Project name; defaults to 'Ravensworth Water Treatment Works'. */
   readonly name?: string;
+  /**
+   * Add each row's buildings (blower house, MCC building, chemical building) after its seventh module.
+   * They count among `elements`, so the same size holds fewer process modules; off by default, so a size
+   * and seed give the plant the benchmarks were measured on.
+   */
+  readonly buildings?: boolean;
 }
