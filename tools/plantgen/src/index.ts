@@ -9,10 +9,19 @@ export {
 export { generatePidPdf, type PidPdfOptions } from './pdf.ts';
 export { generateEquipmentListXlsx, generateSitePhotoPng, type EquipmentListOptions } from './office.ts';
 export { planPlant, plantIdentity, type PlantIdentity } from './plant/plan.ts';
+export {
+  BS1710,
+  FLUID_PIPE_STYLE,
+  KIND_COLOURS,
+  PALETTE,
+  type PaletteEntry,
+  type StyleKey,
+} from './plant/palette.ts';
 export { PROP, PSET_NAME } from './plant/props.ts';
 export { STREAMS } from './plant/streams.ts';
 export { IFC_ELEMENT_TYPES } from './plant/types.ts';
 export type {
+  Body,
   IfcElementType,
   PlantElement,
   PlantLine,
@@ -20,4 +29,5 @@ export type {
   PlantOptions,
   Prop,
   Shape,
+  Solid,
 } from './plant/types.ts';
