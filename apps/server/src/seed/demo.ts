@@ -95,7 +95,7 @@ export async function seedDemoIfEmpty(
   await add(
     await folder('Shared', 'Process'),
     'RWTW-3D-Treatment-Works.ifc',
-    generatePlantIfc({ elements: medium, seed: 29, name: 'Treatment Works' }),
+    generatePlantIfc({ elements: medium, seed: 29, name: 'Treatment Works', buildings: true }),
   );
   await add(
     await folder('Shared', 'Process'),
