@@ -4,14 +4,7 @@ import type { Kysely } from 'kysely';
 // Name, PredefinedType, storey, the kind of object (physical element, space, spatial container), and the
 // source of its tag and category. Existing rows are physical elements; a reconversion fills the rest.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const text = [
-    'ifc_class',
-    'name',
-    'predefined_type',
-    'storey',
-    'tag_source',
-    'category_source',
-  ] as const;
+  const text = ['ifc_class', 'name', 'predefined_type', 'storey', 'tag_source', 'category_source'] as const;
   for (const column of text) {
     await db.schema
       .alterTable('model_objects')

@@ -64,10 +64,9 @@ export class ReportsService {
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     if (!canUploadToProject(project.role as ProjectRole))
       throw forbidden('Viewers cannot save schedules in this project');
-    const file =
-      isModelFile(request.fileName)
-        ? (await this.repo.convertedFiles(project.id, request.fileName))[0]
-        : undefined;
+    const file = isModelFile(request.fileName)
+      ? (await this.repo.convertedFiles(project.id, request.fileName))[0]
+      : undefined;
     if (!file) throw notFound(FILE_NOT_FOUND);
 
     // only the objects of the schedule's categories are read (a plant model has tens of thousands of others)
