@@ -17,3 +17,4 @@ export * from './dsear.ts';
 export * from './tagSources.ts';
 export * from './catalogue/ifcClasses.ts';
 export * from './modelFiles.ts';
+export * from './modelTree.contract.ts';
