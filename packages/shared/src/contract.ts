@@ -64,6 +64,10 @@ export const TreeNodeSchema = z.object({
   versionNumber: z.number().int().optional(),
   size: z.number().int().optional(),
   updatedAt: z.string().optional(),
+  /** ISO 19650: the state from the top folder, and the latest version's revision and suitability codes */
+  state: z.string().nullable().optional(),
+  revision: z.string().optional(),
+  suitability: z.string().optional(),
 });
 export type TreeNode = z.infer<typeof TreeNodeSchema>;
 
@@ -81,6 +85,14 @@ export const VersionSchema = z.object({
   sha256: z.string(),
   createdAt: z.string(),
   createdBy: z.string(),
+  /** ISO 19650 revision (P01.01, P01, C01) and suitability (S0, S2, A1) codes */
+  revision: z.string().optional(),
+  suitability: z.string().optional(),
+  /** the version this one was made from (a workflow's publication, a move): the golden thread */
+  derivedFrom: z
+    .object({ versionId: z.string(), fileName: z.string(), folderPath: z.string(), revision: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Version = z.infer<typeof VersionSchema>;
 

@@ -18,3 +18,5 @@ export * from './tagSources.ts';
 export * from './catalogue/ifcClasses.ts';
 export * from './modelFiles.ts';
 export * from './modelTree.contract.ts';
+export * from './iso19650.ts';
+export * from './workflow.contract.ts';

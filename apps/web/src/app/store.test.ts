@@ -17,6 +17,7 @@ describe('app store', () => {
       openModels: [],
       allowAdditionalTabs: true,
       reviewIdPending: null,
+      pendingReview: null,
       leftNavOpen: true,
       tagSelection: null,
     });
@@ -49,7 +50,28 @@ describe('app store', () => {
       openModels: [],
       allowAdditionalTabs: true,
       reviewIdPending: null,
+      pendingReview: null,
     });
+  });
+
+  it('opens a document from the hub with its pending review, and clears both after the decision', () => {
+    const project = { projectid: 'b.1', text: 'Riverside', hrefbim360: '/projectLog?projectId=b.1' };
+    const pending = { workflowId: 'w.1', documentId: 'v.1', itemId: 'i.1', reviewId: 'r.1' };
+    const opened = appReducer(
+      { ...initialAppState(), openModels: [model('x', true)] },
+      { type: 'openFromHub', project, model: model('v.1'), pending },
+    );
+    expect(opened.openModels.map((m) => [m.id, m.selected])).toEqual([['v.1', true]]);
+    expect(opened).toMatchObject({ reviewIdPending: 'r.1', pendingReview: pending, leftNavOpen: false });
+    const viewOnly = appReducer(initialAppState(), {
+      type: 'openFromHub',
+      project,
+      model: model('v.1'),
+      pending: null,
+    });
+    expect(viewOnly).toMatchObject({ reviewIdPending: null, leftNavOpen: true });
+    const done = appReducer(opened, { type: 'workflowDone' });
+    expect(done).toMatchObject({ openModels: [], reviewIdPending: null, pendingReview: null });
   });
 
   it('selects and closes models with the shared tab rules', () => {

@@ -36,12 +36,27 @@ export interface AppState {
   allowAdditionalTabs: boolean;
   /** a review opened from a link or the personal hub; while one is pending the left navigation starts closed */
   reviewIdPending: string | null;
+  /** the hub's pending review or approval, with the document it is about */
+  pendingReview: PendingReview | null;
   leftNavOpen: boolean;
   /**
    * A tag chosen on a P&ID: every open model selects it when it has it, and says so (foundIn: the version
    * ids of the models that have it). seq tells one choice from the next.
    */
   tagSelection: TagSelection | null;
+}
+
+/**
+ * A review or approval opened from the personal hub (hub spec §2): the document it is about and the user's
+ * pending review or approval id. The Review or Approve button shows while that document's tab is selected.
+ */
+export interface PendingReview {
+  workflowId: string;
+  /** the submitted version (`v.<uuid>`) */
+  documentId: string;
+  itemId: string;
+  reviewId?: string | undefined;
+  approvalId?: string | undefined;
 }
 
 export interface TagSelection {
@@ -57,6 +72,13 @@ export type AppAction =
   | { type: 'closeModel'; id: string }
   | { type: 'setAllowAdditionalTabs'; allow: boolean }
   | { type: 'setReviewIdPending'; reviewId: string | null }
+  | {
+      type: 'openFromHub';
+      project: SelectedProject;
+      model: OpenModel;
+      pending: PendingReview | null;
+    }
+  | { type: 'workflowDone' }
   | { type: 'toggleLeftNav' }
   | { type: 'setLeftNav'; open: boolean }
   | { type: 'selectTag'; tag: string }
@@ -69,6 +91,7 @@ export function initialAppState(reviewIdPending: string | null = null): AppState
     openModels: [],
     allowAdditionalTabs: true,
     reviewIdPending,
+    pendingReview: null,
     leftNavOpen: reviewIdPending === null,
     tagSelection: null,
   };
@@ -85,6 +108,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         allowAdditionalTabs: true,
         openModels: [],
         reviewIdPending: null,
+        pendingReview: null,
       };
     case 'setOpenModels':
       return { ...state, openModels: action.models };
@@ -103,6 +127,23 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, allowAdditionalTabs: action.allow };
     case 'setReviewIdPending':
       return { ...state, reviewIdPending: action.reviewId };
+    case 'openFromHub': {
+      // the hub opens one document; with a review or approval pending the left navigation starts closed
+      const reviewId = action.pending ? (action.pending.reviewId ?? action.pending.approvalId ?? null) : null;
+      return {
+        ...state,
+        selectedProject: action.project,
+        allowAdditionalTabs: true,
+        openModels: [{ ...action.model, selected: true }],
+        reviewIdPending: reviewId,
+        pendingReview: action.pending,
+        leftNavOpen: reviewId === null,
+      };
+    }
+    case 'workflowDone':
+      // forms spec §4: after a move, delete or decision the selected document and the open models are
+      // cleared, and so is the pending review or approval id
+      return { ...state, openModels: [], reviewIdPending: null, pendingReview: null };
     case 'toggleLeftNav':
       return { ...state, leftNavOpen: !state.leftNavOpen };
     case 'setLeftNav':
