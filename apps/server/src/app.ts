@@ -22,8 +22,12 @@ import { registerMarkups } from './modules/markups/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
+import { registerWorkflow } from './modules/workflow/index.ts';
+import { workflowMail } from './modules/workflow/workflow.notify.ts';
+import { registerHub } from './modules/hub/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { Notifier } from './notify/mailer.ts';
 
 export interface Penstock {
   app: FastifyInstance;
@@ -35,6 +39,8 @@ export interface Penstock {
   models: ModelsService;
   /** the IFC conversion queue; `await jobs.idle()` waits until nothing is queued or running */
   jobs: ConversionJobs;
+  /** e-mail notifications (the outbox); `queue()` does nothing without SMTP settings */
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,8 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     trustProxy: process.env.PENSTOCK_TRUST_PROXY === '1',
   });
   installErrorHandler(app);
+  const notifier = new Notifier(database.db, { smtp: env.smtp, log: app.log });
+  app.addHook('onClose', async () => notifier.stop());
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart);
@@ -92,9 +100,15 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerReports(app, database.db, documentsRepo, documents, blobs);
   registerAdmin(app, users, documentsRepo);
   registerDsear(app, database.db, documentsRepo);
+  const workflows = registerWorkflow(app, database.db, documentsRepo, documents, {
+    maxUploadBytes: env.maxUploadBytes,
+    mail: workflowMail(notifier, env),
+  });
+  registerHub(app, database.db, { documentsRepo, documents, workflows, users });
   configRoutes(app, configDirs);
   await serveWebApp(app, env.webDistDir);
   await jobs.start();
+  notifier.start();
 
   return {
     app,
@@ -105,6 +119,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     documents,
     models,
     jobs,
+    notifier,
     close: async () => {
       await jobs.close();
       await app.close();

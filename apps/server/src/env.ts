@@ -20,6 +20,22 @@ export interface Env {
   conversionTimeoutMinutes: number;
   /** the largest model a '.ifczip' upload may unzip to */
   maxUnzippedBytes: number;
+  /** the address users open Penstock at, for links in e-mails (no trailing slash) */
+  publicUrl: string;
+  /** the mail server for e-mail notifications; undefined (no PENSTOCK_SMTP_HOST): no e-mail is sent */
+  smtp: SmtpSettings | undefined;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it */
+  secure: boolean;
+  /** both set: sign in to the server; otherwise send without signing in */
+  user: string | undefined;
+  password: string | undefined;
+  /** the sender, e.g. 'Penstock <penstock@example.com>' */
+  from: string;
 }
 
 const intFrom = (value: string | undefined, fallback: number): number => {
@@ -30,9 +46,10 @@ const intFrom = (value: string | undefined, fallback: number): number => {
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const port = intFrom(source.PORT, 3000);
   const sizes = (source.PENSTOCK_DEMO_MODEL_SIZES ?? '400,4000').split(',').map((n) => intFrom(n, 0));
   return {
-    port: intFrom(source.PORT, 3000),
+    port,
     host: source.HOST ?? '0.0.0.0',
     dataDir: path.resolve(source.PENSTOCK_DATA_DIR ?? './data'),
     databaseUrl: source.DATABASE_URL || undefined,
@@ -45,5 +62,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: source.LOG_LEVEL ?? 'info',
     conversionTimeoutMinutes: intFrom(source.PENSTOCK_CONVERSION_TIMEOUT_MINUTES, 30) || 30,
     maxUnzippedBytes: (intFrom(source.PENSTOCK_MAX_UNZIPPED_MB, 2048) || 2048) * 1024 * 1024,
+    publicUrl: (source.PENSTOCK_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtp: source.PENSTOCK_SMTP_HOST
+      ? {
+          host: source.PENSTOCK_SMTP_HOST,
+          port: intFrom(source.PENSTOCK_SMTP_PORT, 587) || 587,
+          secure: source.PENSTOCK_SMTP_SECURE === '1' || source.PENSTOCK_SMTP_SECURE === 'true',
+          user: source.PENSTOCK_SMTP_USER || undefined,
+          password: source.PENSTOCK_SMTP_PASSWORD || undefined,
+          from: source.PENSTOCK_SMTP_FROM || 'Penstock <penstock@localhost>',
+        }
+      : undefined,
   };
 }

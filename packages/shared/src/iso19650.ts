@@ -151,7 +151,7 @@ export function nextRevision(
   const wip = ownParsed.filter((r) => r.kind === 'P' && r.minor !== undefined);
   const last = wip.sort((a, b) => a.major - b.major || (a.minor ?? 0) - (b.minor ?? 0)).at(-1);
   const shared = maxMajor(
-    sharedFromOwn.map(parseRevision).filter((r): r is Revision => r !== null),
+    sharedFromOwn.map(parseRevision).filter((r): r is Revision => r !== null && r.minor === undefined),
     'P',
   );
   const startFrom = sourceParsed?.kind === 'P' || sourceParsed?.kind === 'C' ? sourceParsed.major + 1 : 1;

@@ -46,6 +46,9 @@ export interface ItemsTable {
   name: string;
   created_at: string;
   updated_at: string;
+  /** soft delete: the item leaves the tree and a project manager can restore it */
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 export interface VersionsTable {
   id: string;
@@ -57,6 +60,11 @@ export interface VersionsTable {
   content_type: string;
   created_by: string;
   created_at: string;
+  /** ISO 19650 revision (P01.01, P01, C01) and suitability (S0, S2, A1) codes */
+  revision: string;
+  suitability: string;
+  /** the version this one was made from (a workflow's publication, a move) */
+  derived_from: string | null;
 }
 export interface BlobsTable {
   hash: string;
@@ -231,6 +239,63 @@ export interface DsearHistoryTable {
   changes: string;
 }
 
+export interface WorkflowsTable {
+  id: string;
+  project_id: string;
+  item_id: string;
+  /** the submitted version */
+  version_id: string;
+  document_name: string;
+  target_folder_id: string;
+  target_folder_path: string;
+  suitability: string;
+  target_suitability: string;
+  comment: string;
+  status: string;
+  created_by: string;
+  created_by_name: string;
+  created_by_email: string;
+  created_at: string;
+  updated_at: string;
+  published_version_id: string | null;
+}
+export interface WorkflowParticipantsTable {
+  /** the review id or approval id */
+  id: string;
+  workflow_id: string;
+  role: string;
+  position: number;
+  user_id: string;
+  name: string;
+  email: string;
+  status: string;
+  comment: string;
+  decided_at: string | null;
+}
+export interface WorkflowEventsTable {
+  id: string;
+  workflow_id: string;
+  at: string;
+  user_id: string | null;
+  user_name: string;
+  action: string;
+  comment: string;
+}
+export interface EmailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  created_at: string;
+  /** failed sends so far */
+  attempts: number;
+  /** when to try (again); null once given up */
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  /** the last failure's reason (the server's answer; never a password) */
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -252,4 +317,8 @@ export interface Database {
   dsear_entries: DsearEntriesTable;
   dsear_approvals: DsearApprovalsTable;
   dsear_history: DsearHistoryTable;
+  workflows: WorkflowsTable;
+  workflow_participants: WorkflowParticipantsTable;
+  workflow_events: WorkflowEventsTable;
+  email_outbox: EmailOutboxTable;
 }

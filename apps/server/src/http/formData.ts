@@ -4,7 +4,8 @@ import { HttpError, badRequest, parseInput } from './errors.ts';
 
 const NEED_FORM_DATA = "Send the JSON in a field named 'formData'";
 
-function parseJson<S extends ZodType>(text: string, schema: S): z.output<S> {
+/** The text of a formData field, parsed as JSON and validated. */
+export function parseJson<S extends ZodType>(text: string, schema: S): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);

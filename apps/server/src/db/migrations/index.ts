@@ -5,6 +5,8 @@ import * as issuesMarkups from './20261121T2300_issues_markups.ts';
 import * as issueViewpoints from './20261121T2330_issue_viewpoints.ts';
 import * as dsear from './20261122T0000_dsear.ts';
 import * as objectIdentity from './20261123T0900_object_identity.ts';
+import * as workflow from './20261123T1200_workflow.ts';
+import * as emailOutbox from './20261123T1300_email_outbox.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '20261121T2330_issue_viewpoints': issueViewpoints,
   '20261122T0000_dsear': dsear,
   '20261123T0900_object_identity': objectIdentity,
+  '20261123T1200_workflow': workflow,
+  '20261123T1300_email_outbox': emailOutbox,
 };

@@ -36,7 +36,7 @@ export const presentFolder = (folder: FoldersTable): TreeNode => ({
   hrefbim360: projectHref(folder.project_id),
 });
 
-export const presentItem = (item: ItemsTable, latest: VersionRow): TreeNode => ({
+export const presentItem = (item: ItemsTable, latest: VersionRow, state?: string | null): TreeNode => ({
   id: item.id,
   text: item.name,
   type: 'item',
@@ -48,11 +48,19 @@ export const presentItem = (item: ItemsTable, latest: VersionRow): TreeNode => (
   versionNumber: latest.number,
   size: latest.size,
   updatedAt: item.updated_at,
+  ...codes(latest, state),
 });
 
-export const presentItemWithLatest = (item: ItemWithLatest): TreeNode => presentItem(item, item.latest);
+const codes = (version: VersionRow, state: string | null | undefined) => ({
+  ...(state !== undefined ? { state } : {}),
+  ...(version.revision ? { revision: version.revision } : {}),
+  ...(version.suitability ? { suitability: version.suitability } : {}),
+});
 
-export const presentVersion = (version: VersionRow): Version => ({
+export const presentItemWithLatest = (item: ItemWithLatest, state?: string | null): TreeNode =>
+  presentItem(item, item.latest, state);
+
+export const presentVersion = (version: VersionRow, derivedFrom?: Version['derivedFrom']): Version => ({
   id: version.id,
   itemId: version.item_id,
   number: version.number,
@@ -62,6 +70,8 @@ export const presentVersion = (version: VersionRow): Version => ({
   sha256: version.blob_hash,
   createdAt: version.created_at,
   createdBy: version.created_by,
+  ...codes(version, undefined),
+  derivedFrom: derivedFrom ?? null,
 });
 
 const presentMember = (row: MemberRow): ProjectMember => ({
@@ -78,7 +88,11 @@ export const presentAdminProject = (project: ProjectsTable, members: MemberRow[]
   members: members.filter((m) => m.project_id === project.id).map(presentMember),
 });
 
-export const presentVersionNode = (item: ItemsTable, version: VersionRow): TreeNode => ({
+export const presentVersionNode = (
+  item: ItemsTable,
+  version: VersionRow,
+  state?: string | null,
+): TreeNode => ({
   id: version.id,
   text: `V${version.number} ${version.file_name}`,
   type: 'version',
@@ -90,4 +104,5 @@ export const presentVersionNode = (item: ItemsTable, version: VersionRow): TreeN
   versionNumber: version.number,
   size: version.size,
   updatedAt: version.created_at,
+  ...codes(version, state),
 });

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { FoldersTable, ItemsTable, ProjectsTable, VersionsTable } from '../../db/schema.ts';
 
 export type VersionRow = Omit<VersionsTable, 'size'> & { size: number };
@@ -20,6 +22,13 @@ const now = () => new Date().toISOString();
 /** SQL for the document store: projects, members, folders, items, versions and blobs. */
 export class DocumentsRepo {
   constructor(private readonly db: Db) {}
+
+  /** Runs `work` in a transaction, or in the caller's when this repository is bound to one. */
+  private inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.isTransaction
+      ? work(this.db as Transaction<Database>)
+      : this.db.transaction().execute(work);
+  }
 
   // ---- projects and membership ----
   async createProject(
@@ -156,9 +165,99 @@ export class DocumentsRepo {
     return folder;
   }
 
+  /** Every folder of a project (for paths, states and the workflow structure). */
+  projectFolders(projectId: string): Promise<FoldersTable[]> {
+    return this.db
+      .selectFrom('folders')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('position')
+      .orderBy('name')
+      .execute();
+  }
+
   // ---- items and versions ----
+  /** A live (not deleted) item. */
   findItem(id: string): Promise<ItemsTable | undefined> {
+    return this.db
+      .selectFrom('items')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** An item whether deleted or not (restore, history). */
+  findItemAny(id: string): Promise<ItemsTable | undefined> {
     return this.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async softDeleteItem(id: string, userId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('items')
+      .set({ deleted_at: now(), deleted_by: userId })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Brings a deleted item back; false when a live item of the same name now holds its place. */
+  async restoreItem(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const item = await trx.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!item?.deleted_at) return false;
+      const clash = await trx
+        .selectFrom('items')
+        .select('id')
+        .where('folder_id', '=', item.folder_id)
+        .where('name', '=', item.name)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (clash) return false;
+      await trx
+        .updateTable('items')
+        .set({ deleted_at: null, deleted_by: null, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    });
+  }
+
+  deletedItems(projectId: string): Promise<Array<ItemsTable & { deleted_by_name: string | null }>> {
+    return this.db
+      .selectFrom('items')
+      .leftJoin('users', 'users.id', 'items.deleted_by')
+      .selectAll('items')
+      .select('users.name as deleted_by_name')
+      .where('items.project_id', '=', projectId)
+      .where('items.deleted_at', 'is not', null)
+      .orderBy('items.deleted_at', 'desc')
+      .execute();
+  }
+
+  /** The live items of a project with their latest versions (the workflow structure). */
+  async liveItemsOfProject(projectId: string): Promise<ItemWithLatest[]> {
+    const items = await this.db
+      .selectFrom('items')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute();
+    return this.withLatest(items);
+  }
+
+  async findVersions(ids: readonly string[]): Promise<Array<VersionRow & { folder_id: string }>> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom('versions')
+      .innerJoin('items', 'items.id', 'versions.item_id')
+      .selectAll('versions')
+      .select('items.folder_id')
+      .where('versions.id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({ ...toVersion(row), folder_id: row.folder_id }));
   }
 
   async itemsInFolder(folderId: string): Promise<ItemWithLatest[]> {
@@ -166,8 +265,13 @@ export class DocumentsRepo {
       .selectFrom('items')
       .selectAll()
       .where('folder_id', '=', folderId)
+      .where('deleted_at', 'is', null)
       .orderBy('name')
       .execute();
+    return this.withLatest(items);
+  }
+
+  private async withLatest(items: ItemsTable[]): Promise<ItemWithLatest[]> {
     if (!items.length) return [];
     const versions = await this.db
       .selectFrom('versions')
@@ -204,8 +308,9 @@ export class DocumentsRepo {
   }
 
   /**
-   * Adds a file to a folder in one transaction: the blob row, the item (found by name, or created),
-   * and its next version number.
+   * Adds a file to a folder in one transaction: the blob row, the item (found by name among live items, or
+   * created), its next version number, and its revision and suitability codes, which `codes` works out from
+   * the item's earlier revisions and the shared revisions made from them (read in the same transaction).
    */
   async addVersion(input: {
     projectId: string;
@@ -215,8 +320,10 @@ export class DocumentsRepo {
     size: number;
     contentType: string;
     userId: string;
+    derivedFrom?: string | null;
+    codes: (history: { own: string[]; derived: string[] }) => { revision: string; suitability: string };
   }): Promise<{ item: ItemsTable; version: VersionRow }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const at = now();
       const blob = await trx
         .selectFrom('blobs')
@@ -233,6 +340,7 @@ export class DocumentsRepo {
         .selectAll()
         .where('folder_id', '=', input.folderId)
         .where('name', '=', input.fileName)
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (item) {
         await trx.updateTable('items').set({ updated_at: at }).where('id', '=', item.id).execute();
@@ -245,9 +353,30 @@ export class DocumentsRepo {
           name: input.fileName,
           created_at: at,
           updated_at: at,
+          deleted_at: null,
+          deleted_by: null,
         };
         await trx.insertInto('items').values(item).execute();
       }
+      const own = await trx
+        .selectFrom('versions')
+        .select('revision')
+        .where('item_id', '=', item.id)
+        .orderBy('number')
+        .execute();
+      const derived = await trx
+        .selectFrom('versions')
+        .select('revision')
+        .where(
+          'derived_from',
+          'in',
+          trx.selectFrom('versions as own').select('own.id').where('own.item_id', '=', item.id),
+        )
+        .execute();
+      const codes = input.codes({
+        own: own.map((row) => row.revision).filter(Boolean),
+        derived: derived.map((row) => row.revision).filter(Boolean),
+      });
       const last = await trx
         .selectFrom('versions')
         .select((eb) => eb.fn.max('number').as('n'))
@@ -263,6 +392,9 @@ export class DocumentsRepo {
         content_type: input.contentType,
         created_by: input.userId,
         created_at: at,
+        revision: codes.revision,
+        suitability: codes.suitability,
+        derived_from: input.derivedFrom ?? null,
       };
       await trx.insertInto('versions').values(version).execute();
       return { item, version };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CreateFolderBodySchema, FolderIdSchema, TreeQuerySchema } from '@penstock/shared';
+import { CreateFolderBodySchema, FolderIdSchema, ProjectIdSchema, TreeQuerySchema } from '@penstock/shared';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import { TooLargeError } from '../../storage/blobStore.ts';
@@ -52,6 +52,17 @@ export function documentsRoutes(
       await staged.discard();
       throw error;
     }
+  });
+
+  app.get('/api/projects/:projectId/deleted', async (request) => {
+    const user = requireUser(request);
+    const projectId = parseInput(ProjectIdSchema, (request.params as { projectId: string }).projectId);
+    return documents.deletedItems(user, projectId);
+  });
+
+  app.post('/api/items/:itemId/restore', async (request) => {
+    const user = requireUser(request);
+    return documents.restoreItem(user, (request.params as { itemId: string }).itemId);
   });
 
   app.get('/api/items/:itemId/versions', async (request) => {

@@ -3,7 +3,13 @@ import mime from 'mime-types';
 import {
   canUploadToProject,
   canViewProject,
+  cdeStateOfTopFolder,
+  directSuitability,
+  nextRevision,
+  suitabilitiesFor,
   treeIdKind,
+  type CdeState,
+  type DeletedItem,
   type CurrentUser,
   type ProjectListItem,
   type ProjectRole,
@@ -11,7 +17,8 @@ import {
   type UploadResult,
   type Version,
 } from '@penstock/shared';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { FoldersTable } from '../../db/schema.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import {
@@ -30,6 +37,12 @@ export const ISO_19650_FOLDERS: ReadonlyArray<{ name: string; children: string[]
   { name: 'Published', children: ['Drawings', 'Models', 'Schedules'] },
   { name: 'Archived', children: [] },
 ];
+
+/** Where a new version comes from: the version it was made from, and a workflow's target suitability. */
+export interface FileOrigin {
+  from?: Pick<VersionRow, 'id' | 'revision' | 'suitability'>;
+  suitability?: string;
+}
 
 export type VersionAddedListener = (version: { id: string; fileName: string }) => Promise<void> | void;
 
@@ -53,17 +66,20 @@ export class DocumentsService {
       const folder = await this.repo.findFolder(id);
       if (!folder) throw notFound();
       await this.requireRole(user, folder.project_id);
-      const [folders, items] = await Promise.all([
+      const [folders, items, trail] = await Promise.all([
         this.repo.childFolders(folder.project_id, folder.id),
         this.repo.itemsInFolder(folder.id),
+        this.folderTrail(folder.id),
       ]);
-      return [...folders.map(presentFolder), ...items.map(presentItemWithLatest)];
+      const state = stateOfTrail(trail);
+      return [...folders.map(presentFolder), ...items.map((item) => presentItemWithLatest(item, state))];
     }
     if (kind === 'item') {
       const item = await this.repo.findItem(id);
       if (!item) throw notFound();
       await this.requireRole(user, item.project_id);
-      return (await this.repo.versionsOf(item.id)).map((version) => presentVersionNode(item, version));
+      const state = stateOfTrail(await this.folderTrail(item.folder_id));
+      return (await this.repo.versionsOf(item.id)).map((version) => presentVersionNode(item, version, state));
     }
     if (kind === 'version') throw badRequest('A version has no children');
     throw badRequest(`Invalid tree id: expected '#', a project id (b.<uuid>) or a folder id (f.<uuid>)`);
@@ -95,32 +111,157 @@ export class DocumentsService {
     this.versionListeners.push(listener);
   }
 
-  /** Records a file whose bytes are already in the blob store (upload route, demo seeding). */
+  /**
+   * Records a file whose bytes are already in the blob store (upload route, workflow, demo seeding), with
+   * its ISO 19650 revision from the target folder's state and the item's history. `from` is the version it
+   * was made from (a workflow's publication or a move), whose revision the new code follows; `suitability`
+   * is a workflow's target suitability, else the source's where the target state allows it, else the
+   * state's direct-upload code.
+   */
   async addFile(
     user: Pick<CurrentUser, 'id'>,
     target: { projectId: string; folderId: string },
     fileName: string,
     blob: { hash: string; size: number },
+    options: FileOrigin = {},
   ): Promise<UploadResult> {
-    const { item, version } = await this.repo.addVersion({
+    const state = stateOfTrail(await this.folderTrail(target.folderId));
+    const { item, version } = await this.recordFile(this.repo, state, user, target, fileName, blob, options);
+    await this.versionAdded(version);
+    return { item: presentItem(item, version, state), version: presentVersion(version) };
+  }
+
+  /**
+   * The write of addFile through `repo`, which may be bound to the caller's transaction (a workflow's
+   * approval publishes in the same transaction as the decision). `state` is the target folder's, read
+   * before the transaction. The caller runs versionAdded after its commit.
+   */
+  recordFile(
+    repo: DocumentsRepo,
+    state: CdeState | null,
+    user: Pick<CurrentUser, 'id'>,
+    target: { projectId: string; folderId: string },
+    fileName: string,
+    blob: { hash: string; size: number },
+    { from, suitability: wanted }: FileOrigin,
+  ) {
+    const allowed = suitabilitiesFor(state).map((entry) => entry.code);
+    const suitability =
+      wanted ?? (from && allowed.includes(from.suitability) ? from.suitability : directSuitability(state));
+    return repo.addVersion({
       ...target,
       fileName,
       blobHash: blob.hash,
       size: blob.size,
       contentType: contentTypeFor(fileName),
       userId: user.id,
+      derivedFrom: from?.id ?? null,
+      codes: ({ own, derived }) => ({
+        revision: nextRevision(state, own, from?.revision, derived),
+        suitability,
+      }),
     });
+  }
+
+  /** Tells the listeners (the IFC conversion queue) about a stored version. */
+  async versionAdded(version: Pick<VersionRow, 'id' | 'file_name'>): Promise<void> {
     // the version is stored whatever a listener does: an IFC left unqueued is queued when first viewed
     for (const listener of this.versionListeners)
       await Promise.resolve(listener({ id: version.id, fileName: version.file_name })).catch(() => {});
-    return { item: presentItem(item, version), version: presentVersion(version) };
   }
 
+  /** An item's versions, newest first, each with the version it was made from (the golden thread). */
   async versions(user: CurrentUser, itemId: string): Promise<Version[]> {
     const item = await this.repo.findItem(itemId);
     if (!item) throw notFound();
     await this.requireRole(user, item.project_id);
-    return (await this.repo.versionsOf(item.id)).map(presentVersion);
+    const versions = await this.repo.versionsOf(item.id);
+    const sources = await this.repo.findVersions(
+      versions.map((version) => version.derived_from).filter((id): id is string => !!id),
+    );
+    const paths = new Map<string, string>();
+    for (const source of sources)
+      if (!paths.has(source.folder_id))
+        paths.set(source.folder_id, (await this.folderTrail(source.folder_id)).map((f) => f.name).join('/'));
+    return versions.map((version) => {
+      const source = sources.find((candidate) => candidate.id === version.derived_from);
+      return presentVersion(
+        version,
+        source && {
+          versionId: source.id,
+          fileName: source.file_name,
+          folderPath: paths.get(source.folder_id) ?? '',
+          revision: source.revision,
+        },
+      );
+    });
+  }
+
+  /**
+   * The version a workflow call names: a version id (or an item id: its latest version) of a live item of
+   * the project; itemId, when given, must be its item.
+   */
+  async documentVersion(projectId: string, documentId: string, itemId?: string): Promise<VersionRow> {
+    const version = documentId.startsWith('i.')
+      ? (await this.repo.versionsOf(documentId))[0]
+      : await this.repo.findVersion(documentId);
+    const item = version && (await this.repo.findItem(version.item_id));
+    if (!version || !item || item.project_id !== projectId)
+      throw badRequest('The document is not a file of this project');
+    if (itemId && itemId !== item.id) throw badRequest('documentId and itemId name different files');
+    return version;
+  }
+
+  /** The folders from the project's top folder down to this one. */
+  async folderTrail(folderId: string): Promise<FoldersTable[]> {
+    const trail: FoldersTable[] = [];
+    let folder = await this.repo.findFolder(folderId);
+    while (folder && trail.length < 100) {
+      trail.unshift(folder);
+      folder = folder.parent_id ? await this.repo.findFolder(folder.parent_id) : undefined;
+    }
+    return trail;
+  }
+
+  /** Soft delete (the workflow's Delete and the second step of a move): members and managers. */
+  async deleteItem(user: CurrentUser, projectId: string, itemId: string): Promise<void> {
+    const role = await this.requireRole(user, projectId);
+    const item = await this.repo.findItem(itemId);
+    if (!item || item.project_id !== projectId) throw notFound('No such file in this project');
+    if (!canUploadToProject(role)) throw forbidden('Viewers cannot delete files from this project');
+    if (!(await this.repo.softDeleteItem(item.id, user.id))) throw notFound('No such file in this project');
+  }
+
+  /** The project's deleted items, for its managers to restore. */
+  async deletedItems(user: CurrentUser, projectId: string): Promise<DeletedItem[]> {
+    const role = await this.requireRole(user, projectId);
+    if (role !== 'manager') throw forbidden('Only project managers can see and restore deleted items');
+    const rows = await this.repo.deletedItems(projectId);
+    const paths = new Map<string, string>();
+    for (const row of rows)
+      if (!paths.has(row.folder_id))
+        paths.set(row.folder_id, (await this.folderTrail(row.folder_id)).map((f) => f.name).join('/'));
+    return rows.map((row) => ({
+      itemId: row.id,
+      name: row.name,
+      folderId: row.folder_id,
+      folderPath: paths.get(row.folder_id) ?? '',
+      deletedAt: row.deleted_at ?? '',
+      deletedBy: row.deleted_by_name ?? row.deleted_by ?? '',
+    }));
+  }
+
+  async restoreItem(user: CurrentUser, itemId: string): Promise<TreeNode> {
+    const item = await this.repo.findItemAny(itemId);
+    if (!item) throw notFound();
+    const role = await this.requireRole(user, item.project_id);
+    if (role !== 'manager') throw forbidden('Only project managers can restore deleted items');
+    if (!item.deleted_at) throw conflict('This file is not deleted');
+    if (!(await this.repo.restoreItem(item.id)))
+      throw conflict(`A file named '${item.name}' is already in that folder: move or delete it first`);
+    const [latest] = await this.repo.versionsOf(item.id);
+    const state = stateOfTrail(await this.folderTrail(item.folder_id));
+    return presentItem({ ...item, deleted_at: null, deleted_by: null }, latest!, state);
   }
 
   /** The bytes of an item's latest version, or of one version. */
@@ -155,6 +296,10 @@ export class DocumentsService {
     return this.blobs.stage(source, limitBytes);
   }
 }
+
+/** The ISO 19650 state of a folder from the name of its top folder. */
+export const stateOfTrail = (trail: readonly FoldersTable[]): CdeState | null =>
+  cdeStateOfTopFolder(trail[0]?.name);
 
 export function contentTypeFor(fileName: string): string {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';

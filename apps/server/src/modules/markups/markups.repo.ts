@@ -19,6 +19,28 @@ export class MarkupsRepo {
       .execute();
   }
 
+  /** The personal hub: markups the user made (My Markups) or that wait for them (Pending Review). */
+  forHub(
+    which: 'created' | 'pending',
+    user: { id: string; email: string },
+    projectIds: readonly string[] | null,
+  ): Promise<MarkupRow[]> {
+    if (projectIds && !projectIds.length) return Promise.resolve([]);
+    let query = this.db.selectFrom('markups').selectAll();
+    if (which === 'created') query = query.where('created_by_user_id', '=', user.id);
+    else
+      query = query
+        .where((eb) =>
+          eb.or([
+            eb('created_for', '=', user.id),
+            eb(eb.fn('lower', ['created_for']), '=', user.email.toLowerCase()),
+          ]),
+        )
+        .where('actioned', '=', 0);
+    if (projectIds) query = query.where('project_id', 'in', [...projectIds]);
+    return query.orderBy('created_date', 'desc').orderBy('id').execute();
+  }
+
   find(id: string): Promise<MarkupRow | undefined> {
     return this.db.selectFrom('markups').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { UsersRepo } from '../auth/index.ts';
+import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import { DsearRepo } from '../dsear/index.ts';
+import { MarkupsRepo } from '../markups/markups.repo.ts';
+import type { WorkflowService } from '../workflow/index.ts';
+import { HubService } from './hub.service.ts';
+import { hubRoutes } from './hub.routes.ts';
+
+/** The personal hub: each person's workflows, markups and DSEAR approvals, and the header's count. */
+export function registerHub(
+  app: FastifyInstance,
+  db: Db,
+  deps: {
+    documentsRepo: DocumentsRepo;
+    documents: DocumentsService;
+    workflows: WorkflowService;
+    users: UsersRepo;
+  },
+): void {
+  const hub = new HubService(
+    new MarkupsRepo(db),
+    new DsearRepo(db),
+    deps.documentsRepo,
+    deps.documents,
+    deps.workflows,
+    deps.users,
+  );
+  hubRoutes(app, hub, deps.workflows);
+}

@@ -1,0 +1,76 @@
+import type { HubWorkflow } from '@penstock/shared';
+import type { Notifier } from '../../notify/mailer.ts';
+import type { OutboxMessage } from '../../notify/mailer.ts';
+import { assignmentMessage, decisionMessage, workflowOutcomeMessage } from '../../notify/messages.ts';
+import type { WorkflowMail } from './workflow.mail.ts';
+
+/**
+ * Who hears what: reviewers when a document is submitted, approvers once every reviewer has answered, the
+ * submitter on every decision, and everyone named when the workflow ends. Queued after the commit; the
+ * notifier sends in the background and retries, so a request never waits for or fails on e-mail.
+ */
+export function workflowMail(notifier: Pick<Notifier, 'queue'>, env: { publicUrl: string }): WorkflowMail {
+  const hubUrl = `${env.publicUrl}/personalHub`;
+  const assign = (workflow: HubWorkflow, role: 'reviewer' | 'approver'): OutboxMessage[] =>
+    (role === 'reviewer' ? workflow.reviewers : workflow.approvers).map((person) =>
+      assignmentMessage({
+        toName: person.name,
+        toEmail: person.email,
+        role,
+        submitterName: workflow.createdByName,
+        documentName: workflow.documentName,
+        projectName: workflow.projectName,
+        targetFolder: workflow.targetFolder,
+        targetSuitability: workflow.targetSuitability,
+        comment: workflow.comment,
+        hubUrl,
+      }),
+    );
+  const send = (messages: OutboxMessage[]) => {
+    const seen = new Set<string>();
+    void notifier.queue(
+      messages.filter((m) => m.to && !seen.has(`${m.to}\n${m.subject}`) && seen.add(`${m.to}\n${m.subject}`)),
+    );
+  };
+  return {
+    submitted: (workflow) => send(assign(workflow, 'reviewer')),
+    decided: (workflow, decision) => {
+      const messages: OutboxMessage[] = [];
+      if (workflow.createdByEmail)
+        messages.push(
+          decisionMessage({
+            toName: workflow.createdByName,
+            toEmail: workflow.createdByEmail,
+            deciderName: decision.deciderName,
+            decision: decision.decision,
+            role: decision.role,
+            documentName: workflow.documentName,
+            projectName: workflow.projectName,
+            comment: decision.comment,
+            workflowStatus: workflow.status,
+            hubUrl,
+          }),
+        );
+      if (workflow.status === 'Awaiting approval' && decision.role === 'reviewer') {
+        const reviewsLeft = workflow.reviewers.some((r) => r.status === 'Pending');
+        if (!reviewsLeft) messages.push(...assign(workflow, 'approver'));
+      }
+      if (workflow.status === 'Approved' || workflow.status === 'Rejected')
+        for (const person of [...workflow.reviewers, ...workflow.approvers])
+          messages.push(
+            workflowOutcomeMessage({
+              toName: person.name,
+              toEmail: person.email,
+              status: workflow.status,
+              documentName: workflow.documentName,
+              projectName: workflow.projectName,
+              targetFolder: workflow.targetFolder,
+              targetSuitability: workflow.targetSuitability,
+              deciderName: decision.deciderName,
+              hubUrl,
+            }),
+          );
+      send(messages);
+    },
+  };
+}

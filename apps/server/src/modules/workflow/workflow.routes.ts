@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ProjectIdQuery,
+  UserIdQuery,
+  WorkflowCopySchema,
+  WorkflowDecisionSchema,
+  WorkflowDeleteSchema,
+  WorkflowSubmissionSchema,
+  WorkflowUploadSchema,
+} from '@penstock/shared';
+import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { parseJson, readFormData } from '../../http/formData.ts';
+import { requireUser } from '../../http/session.ts';
+import { TooLargeError } from '../../storage/blobStore.ts';
+import { cleanFileName } from '../documents/documents.routes.ts';
+import type { DocumentsService } from '../documents/index.ts';
+import type { WorkflowService } from './workflow.service.ts';
+import type { WorkflowFilesService } from './workflowFiles.service.ts';
+
+/** A submission or decision is a few kilobytes. */
+const MAX_FORM_DATA_BYTES = 256 * 1024;
+
+/** The Workflow panel's calls (forms spec §7) and GET /api/workflow?id= (hub spec §7). */
+export function workflowRoutes(
+  app: FastifyInstance,
+  deps: {
+    workflows: WorkflowService;
+    files: WorkflowFilesService;
+    documents: DocumentsService;
+    maxUploadBytes: number;
+  },
+): void {
+  const { workflows, files, documents, maxUploadBytes } = deps;
+  const structure = async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const { projectId } = parseInput(ProjectIdQuery, request.query);
+    return files.structure(user, projectId);
+  };
+  app.get('/api/workflow/structure', structure);
+  app.put('/api/workflow/structure', structure);
+
+  app.get('/api/workflow', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(UserIdQuery, request.query);
+    return workflows.detail(user, id);
+  });
+
+  app.post('/api/workflow', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request, reply) => {
+    const user = requireUser(request);
+    const input = await readFormData(request, WorkflowSubmissionSchema, MAX_FORM_DATA_BYTES);
+    return reply.status(201).send(await workflows.submit(user, input));
+  });
+
+  for (const [path, role] of [
+    ['/api/workflow/UpdateReviewers', 'reviewer'],
+    ['/api/workflow/UpdateApprovers', 'approver'],
+  ] as const)
+    app.put(path, { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+      const user = requireUser(request);
+      return workflows.decide(
+        user,
+        role,
+        await readFormData(request, WorkflowDecisionSchema, MAX_FORM_DATA_BYTES),
+      );
+    });
+
+  app.post('/api/workflow/uploadCopy', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request, reply) => {
+    const user = requireUser(request);
+    const input = await readFormData(request, WorkflowCopySchema, MAX_FORM_DATA_BYTES);
+    return reply.status(201).send(await files.copy(user, input));
+  });
+
+  app.post('/api/workflow/delete', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+    const user = requireUser(request);
+    return files.delete(user, await readFormData(request, WorkflowDeleteSchema, MAX_FORM_DATA_BYTES));
+  });
+
+  // the file and formData in either order: a file that arrives first is staged, and discarded when the
+  // formData then refuses it; nothing is recorded until both are in and allowed
+  app.post('/api/workflow/upload', async (request, reply) => {
+    const user = requireUser(request);
+    const needBoth = "Send multipart/form-data with the fields 'formData' and 'file'";
+    if (!request.isMultipart()) throw badRequest(needBoth);
+    let target: { projectId: string; folderId: string } | undefined;
+    let staged: Awaited<ReturnType<DocumentsService['stageUpload']>> | undefined;
+    let fileName = '';
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: MAX_FORM_DATA_BYTES },
+      })) {
+        if (part.type === 'field') {
+          if (part.fieldname !== 'formData' || target) continue;
+          if (part.valueTruncated) throw new HttpError(413, 'The formData field is too large');
+          const input = parseJson(String(part.value), WorkflowUploadSchema);
+          target = await files.uploadTarget(user, input.projectId, input.uploadFolderId);
+        } else if (part.fieldname === 'file' && !staged) {
+          fileName = cleanFileName(part.filename);
+          staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
+            const tooLarge =
+              error instanceof TooLargeError ||
+              (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+            throw tooLarge ? new HttpError(413, new TooLargeError(maxUploadBytes).message) : error;
+          });
+          if (part.file.truncated) throw new HttpError(413, new TooLargeError(maxUploadBytes).message);
+        } else part.file.resume();
+      }
+      if (!target || !staged) throw badRequest(needBoth);
+      await staged.commit();
+      return reply.status(201).send(await documents.addFile(user, target, fileName, staged));
+    } catch (error) {
+      await staged?.discard();
+      throw error;
+    }
+  });
+}

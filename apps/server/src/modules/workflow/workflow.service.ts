@@ -1,0 +1,272 @@
+import {
+  WORKFLOW_MISSING_FIELDS,
+  canUploadToProject,
+  decisionProblem,
+  isAdministrator,
+  targetSuitabilityProblem,
+  workflowStatus,
+  type CurrentUser,
+  type HubWorkflow,
+  type ParticipantRole,
+  type ParticipantStatus,
+  type WorkflowDecision,
+  type WorkflowDetail,
+  type WorkflowStatus,
+  type WorkflowSubmission,
+} from '@penstock/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import { stateOfTrail } from '../documents/documents.service.ts';
+import { presentDetail, presentWorkflow } from './workflow.presenter.ts';
+import {
+  newEventId,
+  newId,
+  type ParticipantRow,
+  type WorkflowRepo,
+  type WorkflowRow,
+} from './workflow.repo.ts';
+import type { WorkflowMail } from './workflow.mail.ts';
+
+const now = () => new Date().toISOString();
+
+/**
+ * Review and approval of documents (forms spec §4 'Workflow'), enforced here: only the listed people
+ * answer, reviewers first, each once; on approval the version is published into the target folder with the
+ * target suitability and the next revision, linked to the version it came from.
+ */
+export class WorkflowService {
+  constructor(
+    private readonly repo: WorkflowRepo,
+    private readonly documentsRepo: DocumentsRepo,
+    private readonly documents: DocumentsService,
+    private readonly mail: WorkflowMail,
+  ) {}
+
+  async submit(user: CurrentUser, input: WorkflowSubmission & { comment: string }): Promise<WorkflowDetail> {
+    const role = await this.documents.requireRole(user, input.projectId);
+    if (!canUploadToProject(role)) throw forbidden('Viewers cannot submit documents for review');
+    if (input.createdByUserId && input.createdByUserId !== user.id)
+      throw forbidden('You can only submit a workflow as yourself');
+    const reviewersIn = input.reviewers ?? [];
+    const approversIn = input.approvers ?? [];
+    if (!reviewersIn.length || !approversIn.length || !input.uploadFolderId)
+      throw badRequest(WORKFLOW_MISSING_FIELDS);
+    const version = await this.documents.documentVersion(input.projectId, input.documentId, input.itemId);
+    const folder = await this.documentsRepo.findFolder(input.uploadFolderId);
+    if (!folder || folder.project_id !== input.projectId)
+      throw badRequest('The target folder is not a folder of this project');
+    const trail = await this.documents.folderTrail(folder.id);
+    const folderPath = trail.map((f) => f.name).join('/');
+    const problem = targetSuitabilityProblem(input.targetSuitability, stateOfTrail(trail), folderPath);
+    if (problem) throw badRequest(problem);
+    const open = await this.repo.openOfItem(version.item_id);
+    if (open)
+      throw conflict(
+        `This document is already in review (submitted by ${open.created_by_name} on ${open.created_at.slice(0, 10)})`,
+      );
+
+    const members = await this.documentsRepo.members([input.projectId]);
+    const pick = (values: readonly string[], label: string) => {
+      const people = values.map((value) => {
+        const member = members.find((m) => value === m.user_id || value.startsWith(`${m.user_id}-`));
+        if (!member) throw badRequest(`${label} '${value}' is not a member of this project`);
+        return member;
+      });
+      return people.filter((m, i) => people.findIndex((o) => o.user_id === m.user_id) === i);
+    };
+    const reviewers = pick(reviewersIn, 'Reviewer');
+    const approvers = pick(approversIn, 'Approver');
+
+    const at = now();
+    const workflow: WorkflowRow = {
+      id: newId('w'),
+      project_id: input.projectId,
+      item_id: version.item_id,
+      version_id: version.id,
+      document_name: version.file_name,
+      target_folder_id: folder.id,
+      target_folder_path: folderPath,
+      suitability: input.suitability ?? '',
+      target_suitability: input.targetSuitability,
+      comment: input.comment,
+      status: 'In review',
+      created_by: user.id,
+      created_by_name: user.name,
+      created_by_email: user.email ?? '',
+      created_at: at,
+      updated_at: at,
+      published_version_id: null,
+    };
+    const line = (role: ParticipantRole) => (m: (typeof members)[number], position: number) =>
+      ({
+        id: newId(role === 'reviewer' ? 'r' : 'a'),
+        workflow_id: workflow.id,
+        role,
+        position,
+        user_id: m.user_id,
+        name: m.name,
+        email: m.email,
+        status: 'Pending',
+        comment: '',
+        decided_at: null,
+      }) satisfies ParticipantRow;
+    const participants = [...reviewers.map(line('reviewer')), ...approvers.map(line('approver'))];
+    await this.repo.transaction(({ workflows }) =>
+      workflows.create(workflow, participants, {
+        id: newEventId(),
+        workflow_id: workflow.id,
+        at,
+        user_id: user.id,
+        user_name: user.name,
+        action: 'submitted',
+        comment: input.comment,
+      }),
+    );
+    const detail = await this.detailOf(workflow.id, user.id);
+    this.mail.submitted(detail);
+    return detail;
+  }
+
+  /** PUT UpdateReviewers / UpdateApprovers: the listed person answers their own line, once. */
+  async decide(user: CurrentUser, role: ParticipantRole, input: WorkflowDecision): Promise<WorkflowDetail> {
+    const participant = await this.repo.findParticipant(input.id);
+    const workflow = participant && (await this.repo.find(participant.workflow_id));
+    if (!participant || !workflow || participant.role !== role)
+      throw notFound(role === 'reviewer' ? 'No such review' : 'No such approval');
+    await this.documents.requireRole(user, workflow.project_id);
+    if (participant.user_id !== user.id || (input.userId && input.userId !== user.id))
+      throw forbidden(
+        `Only ${participant.name} can respond to this ${role === 'reviewer' ? 'review' : 'approval'}`,
+      );
+    // read before the transaction (SQLite has one connection: no reads outside it while it is open)
+    const targetTrail = await this.documents.folderTrail(workflow.target_folder_id);
+    const source = await this.documentsRepo.findVersion(workflow.version_id);
+
+    const published = await this.repo.transaction(async ({ workflows, documents }) => {
+      const at = now();
+      const locked = (await workflows.lock(workflow.id, at))!;
+      const problem = decisionProblem(
+        role,
+        participant.status as ParticipantStatus,
+        locked.status as WorkflowStatus,
+      );
+      if (problem) throw conflict(problem);
+      if (!(await workflows.decide(participant.id, input.status, input.comment ?? '', at)))
+        throw conflict('You have already responded to this workflow');
+      await workflows.appendEvent({
+        id: newEventId(),
+        workflow_id: workflow.id,
+        at,
+        user_id: user.id,
+        user_name: user.name,
+        action: `${role === 'reviewer' ? 'review' : 'approval'}: ${input.status.toLowerCase()}`,
+        comment: input.comment ?? '',
+      });
+      const lines = await workflows.participantsOf([workflow.id]);
+      const statusOf = (r: ParticipantRole) =>
+        lines.filter((l) => l.role === r).map((l) => l.status as ParticipantStatus);
+      const status = workflowStatus(statusOf('reviewer'), statusOf('approver'));
+      if (status !== 'Approved') {
+        await workflows.setStatus(workflow.id, status, at);
+        return null;
+      }
+      if (!source) throw conflict('The submitted version no longer exists; it cannot be published');
+      const target = await documents.findFolder(workflow.target_folder_id);
+      if (!target) throw conflict('The target folder no longer exists; the document cannot be published');
+      const { version } = await this.documents.recordFile(
+        documents,
+        stateOfTrail(targetTrail),
+        { id: workflow.created_by },
+        { projectId: workflow.project_id, folderId: target.id },
+        source.file_name,
+        { hash: source.blob_hash, size: source.size },
+        { from: source, suitability: workflow.target_suitability },
+      );
+      await workflows.setStatus(workflow.id, 'Approved', at, version.id);
+      await workflows.appendEvent({
+        id: newEventId(),
+        workflow_id: workflow.id,
+        at,
+        user_id: null,
+        user_name: 'Penstock',
+        action: 'published',
+        comment: `${workflow.target_folder_path}/${source.file_name} ${version.revision} ${version.suitability} (from ${source.revision})`,
+      });
+      return version;
+    });
+    if (published) await this.documents.versionAdded(published);
+    const detail = await this.detailOf(workflow.id, user.id);
+    this.mail.decided(detail, {
+      role,
+      deciderName: user.name,
+      decision: input.status,
+      comment: input.comment ?? '',
+    });
+    return detail;
+  }
+
+  /** GET /api/workflow?id=: members of the workflow's project. */
+  async detail(user: CurrentUser, id: string): Promise<WorkflowDetail> {
+    const workflow = await this.repo.find(id);
+    if (!workflow) throw notFound('No such workflow');
+    await this.documents.requireRole(user, workflow.project_id);
+    return this.detailOf(id, user.id);
+  }
+
+  /** The personal hub's three workflow lists: your own (administrators may ask for anyone's). */
+  async hubList(
+    user: CurrentUser,
+    which: 'created' | 'pendingReview' | 'pendingApproval',
+    userId: string,
+  ): Promise<HubWorkflow[]> {
+    if (userId !== user.id && !isAdministrator(user)) throw forbidden('You can only list your own workflows');
+    // what a list shows stays inside the projects the asking user belongs to (administrators: all)
+    const projectIds = isAdministrator(user)
+      ? null
+      : (await this.documentsRepo.projectsOfUser(user.id)).map((p) => p.id);
+    const rows =
+      which === 'created'
+        ? await this.repo.createdBy(userId, projectIds)
+        : await this.repo.pendingFor(userId, which === 'pendingReview' ? 'reviewer' : 'approver', projectIds);
+    return this.present(rows, userId);
+  }
+
+  async pendingCounts(userId: string): Promise<{ pendingReview: number; pendingApproval: number }> {
+    const projectIds = (await this.documentsRepo.projectsOfUser(userId)).map((p) => p.id);
+    const [reviews, approvals] = await Promise.all([
+      this.repo.pendingFor(userId, 'reviewer', projectIds),
+      this.repo.pendingFor(userId, 'approver', projectIds),
+    ]);
+    return { pendingReview: reviews.length, pendingApproval: approvals.length };
+  }
+
+  private async detailOf(id: string, userId: string): Promise<WorkflowDetail> {
+    const workflow = (await this.repo.find(id))!;
+    const [context, events] = await Promise.all([this.context([workflow], userId), this.repo.eventsOf(id)]);
+    return presentDetail(workflow, context, events);
+  }
+
+  private async present(rows: readonly WorkflowRow[], userId: string): Promise<HubWorkflow[]> {
+    const context = await this.context(rows, userId);
+    return rows.map((row) => presentWorkflow(row, context));
+  }
+
+  private async context(rows: readonly WorkflowRow[], userId: string) {
+    const [participants, versions, projects] = await Promise.all([
+      this.repo.participantsOf(rows.map((row) => row.id)),
+      this.documentsRepo.findVersions(
+        rows.flatMap((row) => [
+          row.version_id,
+          ...(row.published_version_id ? [row.published_version_id] : []),
+        ]),
+      ),
+      this.documentsRepo.listProjects(),
+    ]);
+    return {
+      projectNames: new Map(projects.map((p) => [p.id, p.name])),
+      participants,
+      versions: new Map(versions.map((v) => [v.id, { revision: v.revision, suitability: v.suitability }])),
+      userId,
+    };
+  }
+}
