@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { FaArrowUpRightFromSquare, FaBars, FaClipboardList } from 'react-icons/fa6';
 import { HEADER_LINKS, MAIN_ROUTE, type CurrentUser } from '@penstock/shared';
 import { Brand } from '../../components/Brand.tsx';
+import { PendingWorkLink } from '../../features/hub/components/PendingWorkLink.tsx';
 import { useAppStore } from '../store.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -68,6 +69,9 @@ export function AppHeader({
               </Nav.Link>
             ))}
             {state.selectedProject && <ProjectLogLink href={state.selectedProject.hrefbim360} />}
+          </Nav>
+          <Nav className="align-items-lg-center">
+            <PendingWorkLink />
           </Nav>
           <UserMenu user={user} onSignOut={onSignOut} signingOut={signingOut} />
         </Navbar.Collapse>

@@ -20,6 +20,12 @@ const DsearPage = lazy(() =>
   import('../../features/dsear/components/DsearPage.tsx').then((module) => ({ default: module.DsearPage })),
 );
 
+const PersonalHubPage = lazy(() =>
+  import('../../features/hub/components/PersonalHubPage.tsx').then((module) => ({
+    default: module.PersonalHubPage,
+  })),
+);
+
 /** The content of a shell route. */
 export function ShellPage({ page }: { page: ShellRoute }) {
   if (page === '/admin') {
@@ -40,6 +46,13 @@ export function ShellPage({ page }: { page: ShellRoute }) {
     return (
       <Suspense fallback={<Loading label="Loading the DSEAR register..." />}>
         <DsearPage />
+      </Suspense>
+    );
+  }
+  if (page === '/personalHub') {
+    return (
+      <Suspense fallback={<Loading label="Loading your personal hub..." />}>
+        <PersonalHubPage />
       </Suspense>
     );
   }

@@ -22,10 +22,6 @@ export const PLANNED_PAGES: Partial<Record<ShellRoute, PlannedPage>> = {
     title: 'Training',
     summary: 'Your mandatory, recommended and available training courses, with your progress, will be here.',
   },
-  '/personalHub': {
-    title: 'Personal Hub',
-    summary: 'Your workflows, markups and DSEAR approvals waiting for you will be listed here.',
-  },
   '/SketchUp': {
     title: 'Sketch editor',
     summary: 'A canvas for sketching P&IDs from drag-and-drop symbols will be here.',

@@ -1,0 +1,137 @@
+import { Button, Tab, Tabs } from 'react-bootstrap';
+import { FaCheck, FaEye, FaMagnifyingGlass, FaPenToSquare } from 'react-icons/fa6';
+import type { HubWorkflow } from '@penstock/shared';
+import type { WorkflowList } from '../api.ts';
+import { formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
+import { useHubWorkflows } from '../hooks/useHub.ts';
+import type { HubOpenTarget } from '../open.ts';
+import { HubTable, type HubColumn } from './HubTable.tsx';
+import { CountTitle, OpenButton, QueryList, StatusBadge } from './parts.tsx';
+
+export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
+  { key: 'project', label: 'Project', text: (w) => w.projectName },
+  { key: 'document', label: 'Document', text: workflowDocumentText },
+  { key: 'target', label: 'Target Folder', text: workflowTargetText },
+  {
+    key: 'created',
+    label: 'Created Date',
+    text: (w) => formatHubDate(w.createdDate),
+    className: 'text-nowrap',
+  },
+  { key: 'comment', label: 'Comment', text: (w) => w.comment, className: 'hub-comment' },
+  { key: 'status', label: 'Status', text: (w) => w.status, render: (w) => <StatusBadge status={w.status} /> },
+];
+
+interface ListConfig {
+  list: WorkflowList;
+  title: string;
+  action: 'view' | 'review' | 'approve';
+  actionLabel: string;
+  empty: string;
+}
+
+const LISTS: readonly ListConfig[] = [
+  {
+    list: 'created',
+    title: 'My Workflows',
+    action: 'view',
+    actionLabel: 'View',
+    empty: 'You have not submitted any workflows yet.',
+  },
+  {
+    list: 'pendingReview',
+    title: 'Pending Review',
+    action: 'review',
+    actionLabel: 'Review',
+    empty: 'Nothing pending: no workflow is waiting for your review.',
+  },
+  {
+    list: 'pendingApproval',
+    title: 'Pending Approval',
+    action: 'approve',
+    actionLabel: 'Approve',
+    empty: 'Nothing pending: no workflow is waiting for your approval.',
+  },
+];
+
+const ICONS = {
+  view: <FaEye aria-hidden="true" className="me-1" />,
+  review: <FaPenToSquare aria-hidden="true" className="me-1" />,
+  approve: <FaCheck aria-hidden="true" className="me-1" />,
+};
+
+function targetOf(config: ListConfig, w: HubWorkflow): HubOpenTarget {
+  if (config.action === 'review')
+    return { kind: 'workflow', id: w.id, action: 'review', reviewId: w.reviewId };
+  if (config.action === 'approve')
+    return { kind: 'workflow', id: w.id, action: 'approve', approvalId: w.approvalId };
+  return { kind: 'workflow', id: w.id, action: 'view' };
+}
+
+export interface HubOpenProps {
+  onOpen: (target: HubOpenTarget) => void;
+  /** the target being opened, while one is */
+  opening: HubOpenTarget | null;
+}
+
+/** The Workflows tab: My Workflows, Pending Review and Pending Approval (hub spec §2). */
+export function WorkflowsTab({
+  userId,
+  onOpen,
+  opening,
+  onInspect,
+}: HubOpenProps & { userId: string; onInspect: (workflow: HubWorkflow) => void }) {
+  const queries = {
+    created: useHubWorkflows('created', userId),
+    pendingReview: useHubWorkflows('pendingReview', userId),
+    pendingApproval: useHubWorkflows('pendingApproval', userId),
+  };
+  return (
+    <Tabs defaultActiveKey="created" id="hub-workflow-tabs" className="mb-2" mountOnEnter>
+      {LISTS.map((config) => (
+        <Tab
+          key={config.list}
+          eventKey={config.list}
+          title={<CountTitle label={config.title} query={queries[config.list]} />}
+        >
+          <QueryList
+            query={queries[config.list]}
+            loadingLabel={`Loading ${config.title.toLowerCase()}...`}
+            errorTitle={`${config.title} could not be loaded.`}
+          >
+            {(rows) => (
+              <HubTable
+                label={config.title}
+                columns={WORKFLOW_COLUMNS}
+                rows={rows}
+                rowKey={(w) => w.id}
+                emptyText={config.empty}
+                actions={(w) => (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      title={`Inspect the workflow of ${w.documentName}`}
+                      onClick={() => onInspect(w)}
+                    >
+                      <FaMagnifyingGlass aria-hidden="true" className="me-1" />
+                      Inspect
+                    </Button>
+                    <OpenButton
+                      label={config.actionLabel}
+                      title={`${config.actionLabel} ${w.documentName}`}
+                      icon={ICONS[config.action]}
+                      busy={opening?.kind === 'workflow' && opening.id === w.id}
+                      disabled={opening !== null}
+                      onClick={() => onOpen(targetOf(config, w))}
+                    />
+                  </>
+                )}
+              />
+            )}
+          </QueryList>
+        </Tab>
+      ))}
+    </Tabs>
+  );
+}
