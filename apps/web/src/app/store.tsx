@@ -27,6 +27,9 @@ export interface OpenModel extends ModelTab {
   versionNumber?: number | undefined;
   /** the version the viewer shows (`v.<uuid>`); the tab id when the node is itself a version */
   versionId?: string | undefined;
+  /** ISO 19650 revision and suitability codes of that version, shown on the tab */
+  revision?: string | undefined;
+  suitability?: string | undefined;
 }
 
 export interface AppState {

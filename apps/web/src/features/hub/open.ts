@@ -16,7 +16,11 @@ export function hubProject(projects: readonly ProjectListItem[], projectId: stri
 }
 
 /** The viewer tab of a hub document: the submitted version, shown from its content. */
-export const hubModel = (documentId: string, documentName: string): OpenModel => ({
+export const hubModel = (
+  documentId: string,
+  documentName: string,
+  codes: { revision?: string; suitability?: string } = {},
+): OpenModel => ({
   id: documentId,
   name: documentName,
   number: Math.random(),
@@ -24,4 +28,5 @@ export const hubModel = (documentId: string, documentName: string): OpenModel =>
   fileType: fileExtension(documentName).replace(/^\./, ''),
   hrefbim360: `/api/versions/${encodeURIComponent(documentId)}/content`,
   versionId: documentId,
+  ...(codes.revision ? { revision: codes.revision, suitability: codes.suitability } : {}),
 });

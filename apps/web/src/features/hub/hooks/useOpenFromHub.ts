@@ -44,7 +44,8 @@ export function useOpenFromHub() {
       const pending: PendingReview | null = ids
         ? { workflowId: item.id, documentId: item.documentId, itemId: item.itemId, ...ids }
         : null;
-      return { project, model: hubModel(item.documentId, item.documentName), pending };
+      const codes = 'revision' in item ? { revision: item.revision, suitability: item.suitability } : {};
+      return { project, model: hubModel(item.documentId, item.documentName, codes), pending };
     },
     onSuccess: ({ project, model, pending }) => {
       const replace = getState().openModels.length > 0;

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { DeletedItemsDialog } from '../../documents/DeletedItemsDialog.tsx';
 import { Alert, Button } from 'react-bootstrap';
 import { FaFolderTree } from 'react-icons/fa6';
 import { Loading } from '../../../components/Loading.tsx';
@@ -16,6 +17,7 @@ export function ProjectBrowser() {
   const config = useConfig();
   const tree = useProjectTree(selectedProject?.projectid);
   const openFile = useModelOpener();
+  const [binOpen, setBinOpen] = useState(false);
 
   const settings = useMemo<TreeSettings>(
     () => ({
@@ -58,6 +60,14 @@ export function ProjectBrowser() {
           <TreeNodeList key={selectedProject.projectid} nodes={tree.data} depth={0} />
         )}
       </TreeContext.Provider>
+      {selectedProject.role === 'manager' && (
+        <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setBinOpen(true)}>
+          Deleted items
+        </button>
+      )}
+      {binOpen && (
+        <DeletedItemsDialog projectId={selectedProject.projectid} onClose={() => setBinOpen(false)} />
+      )}
     </nav>
   );
 }

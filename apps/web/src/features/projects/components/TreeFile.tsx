@@ -1,4 +1,7 @@
-import { fileExtension, isViewable, truncateLabel, type TreeNode } from '@penstock/shared';
+import { useState } from 'react';
+import { FaClockRotateLeft } from 'react-icons/fa6';
+import { fileExtension, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
+import { VersionsDialog } from '../../documents/VersionsDialog.tsx';
 import { FileIcon } from './FileIcon.tsx';
 import { useTreeSettings } from './treeContext.ts';
 
@@ -13,17 +16,29 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
   const { allowed, maxNameLength, openFile } = useTreeSettings();
   const fileType = fileTypeOf(node);
   const label = truncateLabel(node.text, maxNameLength);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const codes = [node.revision, node.suitability].filter(Boolean).join(' ');
   const content = (
     <>
       <span className="tree-twisty" aria-hidden="true" />
       <FileIcon fileType={fileType} className="tree-icon" />
       <span className="tree-label">{label}</span>
+      {codes && (
+        <span
+          className="tree-codes"
+          title={`Revision ${node.revision ?? '-'}, suitability ${node.suitability ?? '-'}${
+            node.suitability ? `: ${suitabilityCode(node.suitability)?.description ?? ''}` : ''
+          }`}
+        >
+          {codes}
+        </span>
+      )}
     </>
   );
   const style = { paddingLeft: `${0.5 + depth * 1.1}rem` };
 
   return (
-    <li className="tree-item">
+    <li className="tree-item tree-file-item">
       {isViewable(fileType, allowed) ? (
         <button
           type="button"
@@ -47,6 +62,20 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
         >
           {content}
         </a>
+      )}
+      {node.type === 'item' && (
+        <button
+          type="button"
+          className="tree-versions"
+          aria-label={`Versions of ${node.text}`}
+          title="Versions, revisions and where each came from"
+          onClick={() => setVersionsOpen(true)}
+        >
+          <FaClockRotateLeft aria-hidden="true" />
+        </button>
+      )}
+      {versionsOpen && (
+        <VersionsDialog itemId={node.id} name={node.text} onClose={() => setVersionsOpen(false)} />
       )}
     </li>
   );

@@ -20,11 +20,8 @@ import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
 import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
-import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
-import { NO_DATA_TO_LOAD, useSidePanel } from '../sidePanels.ts';
-import { UploadPanel } from '../../upload/UploadPanel.tsx';
-import { ModelTreePanel } from '../../modelTree/ModelTreePanel.tsx';
-import { canUploadToProject } from '@penstock/shared';
+import { useSidePanel } from '../sidePanels.ts';
+import { useModelPanels } from './useModelPanels.tsx';
 import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 
 export const TOOLTIP_THROTTLE_MS = 120;
@@ -281,48 +278,23 @@ export function ModelView({
     },
   });
 
-  const values = propertyValues.values;
-  const canUpload = canUploadToProject(appState.selectedProject?.role);
-  const openAutomaticDocumentation = () => {
-    // spec §5: Automatic Documentation needs the tab's meta-property data
-    if (side.panel !== 'metaProperties' && !values) {
-      window.alert(NO_DATA_TO_LOAD);
-      return;
-    }
-    side.choose('metaProperties');
-  };
+  const panels = useModelPanels({
+    side,
+    versionId,
+    info: info.data,
+    viewer,
+    selected,
+    selectedTag: selected === null ? null : (index?.tagOf(selected) ?? ''),
+    onSelect: showSelected,
+    values: propertyValues.values,
+    markupsPane: markups.pane,
+  });
 
   const loadError = fragments.error ?? objects.error;
   const loading = !viewerError && !loadError && !ready && !noViewables;
 
   return (
-    <ViewerSplit
-      pane={
-        markups.pane ??
-        (side.panel === 'upload' && info.data ? (
-          <UploadPanel projectId={info.data.projectId} onClose={() => side.close('upload')} />
-        ) : undefined) ??
-        (side.panel === 'modelTree' && viewer ? (
-          <ModelTreePanel
-            versionId={versionId}
-            viewer={viewer}
-            selected={selected}
-            onSelect={showSelected}
-            onClose={() => side.close('modelTree')}
-          />
-        ) : undefined) ??
-        (side.panel === 'metaProperties' && values ? (
-          <AutomaticDocumentationPanel
-            versionId={versionId}
-            projectName={info.data?.projectName ?? ''}
-            fileName={info.data?.fileName ?? ''}
-            values={values}
-            selectedTag={selected === null ? null : (index?.tagOf(selected) ?? '')}
-            onClose={() => side.close('metaProperties')}
-          />
-        ) : undefined)
-      }
-    >
+    <ViewerSplit pane={panels.pane}>
       <div className="model-view" ref={hostRef}>
         <ViewerToolbar
           fullscreen={fullscreen}
@@ -349,12 +321,7 @@ export function ModelView({
           onToggleIssues={() => setIssuesVisible(!issuesVisible)}
           placingIssue={placingIssue}
           onPlaceIssue={canPlaceIssues ? () => setPlacingIssue(!placingIssue) : undefined}
-          uploadOpen={side.panel === 'upload'}
-          onUpload={side.desktop && canUpload ? () => side.choose('upload') : undefined}
-          automaticDocumentationOpen={side.panel === 'metaProperties'}
-          onAutomaticDocumentation={side.desktop ? openAutomaticDocumentation : undefined}
-          modelTreeOpen={side.panel === 'modelTree'}
-          onModelTree={side.desktop ? () => side.choose('modelTree') : undefined}
+          {...panels.toolbar}
           disabled={!ready}
         />
         {markups.toolbar}

@@ -24,6 +24,7 @@ import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
 import { useAppStore } from '../../../app/store.tsx';
 import { useSidePanel } from '../sidePanels.ts';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
 
 /** How long the open models have to answer a picked tag before the chip says none has it. */
 export const TAG_ANSWER_WAIT_MS = 400;
@@ -192,8 +193,10 @@ export function PdfView({
   });
   const projectId = versionInfo.data?.projectId;
   const canUpload = side.desktop && canUploadToProject(appState.selectedProject?.role) && Boolean(projectId);
+  const workflow = useWorkflowTools({ versionId, side });
   const pane =
     markups.pane ??
+    workflow.pane ??
     (side.panel === 'upload' && projectId ? (
       <UploadPanel projectId={projectId} onClose={() => side.close('upload')} />
     ) : undefined) ??
@@ -297,6 +300,7 @@ export function PdfView({
               Upload
             </button>
           )}
+          {workflow.toolbar}
         </div>
         {markups.toolbar}
         <div

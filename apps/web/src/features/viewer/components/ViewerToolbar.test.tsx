@@ -85,4 +85,14 @@ describe('viewer toolbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(onUpload).toHaveBeenCalledOnce();
   });
+
+  it('shows further tools given as children at the end (Workflow, Review, Approve)', () => {
+    render(
+      <ViewerToolbar {...base}>
+        <button type="button">Workflow</button>
+      </ViewerToolbar>,
+    );
+    const toolbar = screen.getByRole('toolbar', { name: 'Viewer tools' });
+    expect(toolbar.lastElementChild).toHaveTextContent('Workflow');
+  });
 });

@@ -13,6 +13,7 @@ import {
   FaSitemap,
   FaUpload,
 } from 'react-icons/fa6';
+import type { ReactNode } from 'react';
 
 export interface ViewerToolbarProps {
   fullscreen: boolean;
@@ -46,6 +47,8 @@ export interface ViewerToolbarProps {
   modelTreeOpen?: boolean;
   onModelTree?: () => void;
   disabled?: boolean;
+  /** further tools at the end (the Workflow, Review and Approve buttons) */
+  children?: ReactNode;
 }
 
 const toggleClass = (active: boolean) => `btn btn-sm ${active ? 'btn-primary' : 'btn-light'} viewer-tool`;
@@ -206,6 +209,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           Place issue
         </button>
       )}
+      {props.children}
     </div>
   );
 }

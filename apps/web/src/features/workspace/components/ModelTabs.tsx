@@ -34,6 +34,11 @@ export function ModelTabs({
           >
             <FileIcon fileType={model.fileType} className="me-2" />
             {tabLabel(model.name, maxNameLength)}
+            {model.revision && (
+              <span className="model-tab-codes" title="Revision and suitability">
+                {[model.revision, model.suitability].filter(Boolean).join(' ')}
+              </span>
+            )}
           </button>
           <button
             type="button"

@@ -22,6 +22,8 @@ export const modelFromNode = (node: TreeNode): OpenModel => ({
   hrefbim360: node.hrefbim360,
   versionNumber: node.versionNumber,
   versionId: node.versionId ?? (node.type === 'version' ? node.id : undefined),
+  revision: node.revision,
+  suitability: node.suitability,
 });
 
 interface PendingClick {

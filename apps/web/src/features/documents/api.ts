@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TreeNodeSchema,
+  VersionSchema,
+  type DeletedItem,
+  type TreeNode,
+  type Version,
+} from '@penstock/shared';
+import { apiFetch } from '../../app/api.ts';
+import { treeKey } from '../projects/api.ts';
+
+/** An item's versions, newest first, each with its revision, suitability and the version it came from. */
+export const fetchVersions = (itemId: string): Promise<Version[]> =>
+  apiFetch(`/api/items/${encodeURIComponent(itemId)}/versions`, {}, VersionSchema.array());
+
+export function useVersions(itemId: string | null) {
+  return useQuery({
+    queryKey: ['versions', itemId],
+    enabled: Boolean(itemId),
+    queryFn: () => fetchVersions(itemId!),
+  });
+}
+
+/** The project's deleted items (project managers). */
+export function useDeletedItems(projectId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['deletedItems', projectId],
+    enabled: Boolean(projectId) && enabled,
+    queryFn: () => apiFetch<DeletedItem[]>(`/api/projects/${encodeURIComponent(projectId!)}/deleted`),
+  });
+}
+
+export function useRestoreItem(projectId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: DeletedItem): Promise<TreeNode> =>
+      apiFetch(`/api/items/${encodeURIComponent(item.itemId)}/restore`, { method: 'POST' }, TreeNodeSchema),
+    onSuccess: (_node, item) => {
+      void queryClient.invalidateQueries({ queryKey: ['deletedItems', projectId] });
+      void queryClient.invalidateQueries({ queryKey: treeKey(item.folderId) });
+      void queryClient.invalidateQueries({ queryKey: ['workflowStructure'] });
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import type { ModelViewer } from '@penstock/viewer';
+import { canUploadToProject } from '@penstock/shared';
+import { useAppStore } from '../../../app/store.tsx';
+import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
+import { ModelTreePanel } from '../../modelTree/ModelTreePanel.tsx';
+import { UploadPanel } from '../../upload/UploadPanel.tsx';
+import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
+import type { ModelInfo } from '../api.ts';
+import type { PropertyValues } from '../sessionCopy.ts';
+import { NO_DATA_TO_LOAD, type useSidePanel } from '../sidePanels.ts';
+import type { ViewerToolbarProps } from './ViewerToolbar.tsx';
+
+type PanelToolbarProps = Pick<
+  ViewerToolbarProps,
+  | 'uploadOpen'
+  | 'onUpload'
+  | 'automaticDocumentationOpen'
+  | 'onAutomaticDocumentation'
+  | 'modelTreeOpen'
+  | 'onModelTree'
+  | 'children'
+>;
+
+/**
+ * The side panels of the 3D view (forms spec §2 'Panels and their exclusivity'): the Markup Panel (given),
+ * Upload, Workflow, Model tree and Automatic Documentation; the pane to show and the toolbar's panel props.
+ */
+export function useModelPanels({
+  side,
+  versionId,
+  info,
+  viewer,
+  selected,
+  selectedTag,
+  onSelect,
+  values,
+  markupsPane,
+}: {
+  side: ReturnType<typeof useSidePanel>;
+  versionId: string;
+  info: ModelInfo | undefined;
+  viewer: ModelViewer | null;
+  selected: number | null;
+  selectedTag: string | null;
+  onSelect: (localId: number | null) => void;
+  values: PropertyValues | null | undefined;
+  markupsPane: ReactNode | undefined;
+}): { pane: ReactNode | undefined; toolbar: PanelToolbarProps } {
+  const { state } = useAppStore();
+  const workflow = useWorkflowTools({ versionId, side });
+  const canUpload = canUploadToProject(state.selectedProject?.role);
+  const openAutomaticDocumentation = () => {
+    // spec §5: Automatic Documentation needs the tab's meta-property data
+    if (side.panel !== 'metaProperties' && !values) {
+      window.alert(NO_DATA_TO_LOAD);
+      return;
+    }
+    side.choose('metaProperties');
+  };
+
+  const pane =
+    markupsPane ??
+    workflow.pane ??
+    (side.panel === 'upload' && info ? (
+      <UploadPanel projectId={info.projectId} onClose={() => side.close('upload')} />
+    ) : undefined) ??
+    (side.panel === 'modelTree' && viewer ? (
+      <ModelTreePanel
+        versionId={versionId}
+        viewer={viewer}
+        selected={selected}
+        onSelect={onSelect}
+        onClose={() => side.close('modelTree')}
+      />
+    ) : undefined) ??
+    (side.panel === 'metaProperties' && values ? (
+      <AutomaticDocumentationPanel
+        versionId={versionId}
+        projectName={info?.projectName ?? ''}
+        fileName={info?.fileName ?? ''}
+        values={values}
+        selectedTag={selectedTag}
+        onClose={() => side.close('metaProperties')}
+      />
+    ) : undefined);
+
+  return {
+    pane,
+    toolbar: {
+      uploadOpen: side.panel === 'upload',
+      onUpload: side.desktop && canUpload ? () => side.choose('upload') : undefined,
+      automaticDocumentationOpen: side.panel === 'metaProperties',
+      onAutomaticDocumentation: side.desktop ? openAutomaticDocumentation : undefined,
+      modelTreeOpen: side.panel === 'modelTree',
+      onModelTree: side.desktop ? () => side.choose('modelTree') : undefined,
+      children: workflow.toolbar,
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FaClipboardCheck, FaStamp } from 'react-icons/fa6';
+import { WORKFLOW_UPDATED, type ReviewDecision } from '@penstock/shared';
+import { errorMessage } from '../../../app/api.ts';
+import { useAppStore } from '../../../app/store.tsx';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { pendingDecisionsFor, updateDecision, type PendingDecision } from '../api.ts';
+import { CompleteReviewDialog } from './CompleteReviewDialog.tsx';
+
+/**
+ * The Review and Approve toolbar buttons (forms spec §2, §4): shown while the user has a pending review or
+ * approval id for the very document shown; each opens the Complete Review dialog. While a decision is being
+ * sent ('reviewing') the buttons wait; once it is through the workflow is done: the pending id, the selected
+ * document and the open models are cleared.
+ */
+export function ReviewButtons({ versionId, itemId }: { versionId: string; itemId?: string | undefined }) {
+  const { state, dispatch } = useAppStore();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser().data;
+  const [open, setOpen] = useState<PendingDecision | null>(null);
+  const decisions = pendingDecisionsFor(state.pendingReview, { versionId, itemId });
+  const reviewing = useMutation({
+    mutationFn: ({
+      decision,
+      status,
+      comment,
+    }: {
+      decision: PendingDecision;
+      status: ReviewDecision;
+      comment: string;
+    }) => updateDecision(decision.kind, { id: decision.id, userId: me?.id ?? '', comment, status }),
+    onSuccess: () => {
+      window.alert(WORKFLOW_UPDATED);
+      setOpen(null);
+      // the personal hub's lists and the header's count change with the decision
+      void queryClient.invalidateQueries({ queryKey: ['hub'] });
+      dispatch({ type: 'workflowDone' });
+    },
+  });
+  if (!decisions.length) return null;
+
+  return (
+    <>
+      {decisions.map((decision) => (
+        <button
+          key={decision.kind}
+          type="button"
+          className="btn btn-sm btn-warning viewer-tool"
+          title={
+            decision.kind === 'review'
+              ? 'Review this document and complete your review'
+              : 'Approve or reject this document'
+          }
+          disabled={reviewing.isPending}
+          onClick={() => {
+            reviewing.reset();
+            setOpen(decision);
+          }}
+        >
+          {decision.kind === 'review' ? (
+            <FaClipboardCheck aria-hidden="true" className="me-1" />
+          ) : (
+            <FaStamp aria-hidden="true" className="me-1" />
+          )}
+          {decision.label}
+        </button>
+      ))}
+      {open && (
+        <CompleteReviewDialog
+          show
+          busy={reviewing.isPending}
+          error={reviewing.error ? errorMessage(reviewing.error) : null}
+          onDecide={(status, comment) => reviewing.mutate({ decision: open, status, comment })}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { useId, useState } from 'react';
+import { Tab, Tabs } from 'react-bootstrap';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  canUploadToProject,
+  CURRENT_SUITABILITY,
+  FILE_DELETED,
+  FILE_MOVED,
+  FILE_UPLOADED,
+  submissionProblem,
+  WORKFLOW_OPEN_MODEL_FIRST,
+  WORKFLOW_SUBMITTED,
+} from '@penstock/shared';
+import { errorMessage } from '../../../app/api.ts';
+import { useAppStore } from '../../../app/store.tsx';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { useProjectRole } from '../../issues/hooks/useProjectRole.ts';
+import { useProjectUsers } from '../../issues/hooks/useIssues.ts';
+import { useModelInfo } from '../../viewer/hooks/useModelInfo.ts';
+import {
+  deleteFile,
+  fetchStructure,
+  findDocument,
+  formatLastUpdated,
+  moveFile,
+  refreshStructure,
+  structureKey,
+  submitWorkflow,
+  targetFolderOf,
+  uploadFile,
+} from '../api.ts';
+import { FileActions, type FileAction } from './FileActions.tsx';
+import { FolderStructureTree } from './FolderStructureTree.tsx';
+import { SubmitReviewForm, type ReviewChoices } from './SubmitReviewForm.tsx';
+import '../workflow.css';
+
+type WorkflowTab = 'review' | FileAction;
+const TABS: { key: WorkflowTab; title: string }[] = [
+  { key: 'review', title: 'Review' },
+  { key: 'move', title: 'Move' },
+  { key: 'delete', title: 'Delete' },
+  { key: 'upload', title: 'Upload' },
+];
+type Outcome = { ok: boolean; text: string };
+
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="mb-2">
+      <label className="form-label small mb-0" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="form-control form-control-sm" readOnly value={value} />
+    </div>
+  );
+}
+
+/**
+ * The Workflow side panel (forms spec §2 'Workflow panel'): Review, Move, Delete and Upload tabs for the
+ * document shown, over the project's folder structure. Outcomes show in the panel; a move or delete (which
+ * closes the document, spec §4) says so in the browser's alert, as the spec's alerts do.
+ */
+export function WorkflowPanel({ versionId, onClose }: { versionId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { dispatch } = useAppStore();
+  const info = useModelInfo(versionId).data;
+  const projectId = info?.projectId ?? '';
+  const me = useCurrentUser().data;
+  const allowed = canUploadToProject(useProjectRole(projectId));
+  const users = useProjectUsers(projectId || null);
+  const structure = useQuery({
+    queryKey: structureKey(projectId),
+    queryFn: () => fetchStructure(projectId),
+    enabled: projectId !== '',
+  });
+  const refresh = useMutation({
+    mutationFn: () => refreshStructure(projectId),
+    onSuccess: (data) => queryClient.setQueryData(structureKey(projectId), data),
+  });
+  const [tab, setTab] = useState<WorkflowTab>('review');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [targetId, setTargetId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const target = targetFolderOf(structure.data, targetId);
+  const documentNode = findDocument(structure.data, versionId, info?.itemId);
+  const documentName = info?.fileName ?? '';
+  const known = [documentNode?.Revision, documentNode?.Suitability].filter(Boolean).join(', ');
+  const loadError = structure.error ?? refresh.error;
+
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  /** Runs one call; true when it went through. Failures show the server's message in the panel. */
+  const run = async (call: () => Promise<unknown>, success: string, closesDocument = false) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await call();
+      void queryClient.invalidateQueries({ queryKey: structureKey(projectId) });
+      // the left navigation shows the change
+      void queryClient.invalidateQueries({ queryKey: ['tree'] });
+      // and the personal hub's lists and the header's count (features/hub keys start with 'hub')
+      void queryClient.invalidateQueries({ queryKey: ['hub'] });
+      if (closesDocument) {
+        window.alert(success);
+        dispatch({ type: 'workflowDone' });
+      } else setOutcome({ ok: true, text: success });
+      return true;
+    } catch (failure) {
+      setOutcome({ ok: false, text: errorMessage(failure) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (choices: ReviewChoices): Promise<boolean> => {
+    const problem = submissionProblem({ ...choices, uploadFolderId: target?.id });
+    if (problem || !info || !target) {
+      window.alert(problem ?? WORKFLOW_OPEN_MODEL_FIRST);
+      return false;
+    }
+    return run(
+      () =>
+        submitWorkflow({
+          projectId: info.projectId,
+          documentId: versionId,
+          createdByUserId: me?.id ?? '',
+          comment: choices.comment,
+          reviewers: choices.reviewers,
+          approvers: choices.approvers,
+          suitability: CURRENT_SUITABILITY,
+          targetSuitability: choices.targetSuitability,
+          documentName,
+          itemId: info.itemId,
+          uploadFolderId: target.id,
+          createdByEmail: me?.email ?? '',
+          uploadFolderName: target.path,
+          projectName: info.projectName,
+        }),
+      WORKFLOW_SUBMITTED,
+    );
+  };
+
+  const body = (key: WorkflowTab) => (
+    <>
+      <ReadOnlyField label="Current Document" value={known ? `${documentName} (${known})` : documentName} />
+      <ReadOnlyField label="Project" value={info?.projectName ?? ''} />
+      {key !== 'delete' && <ReadOnlyField label="Target Folder" value={target?.path ?? ''} />}
+      <FolderStructureTree
+        structure={structure.data}
+        expanded={expanded}
+        onToggle={toggle}
+        selectedId={key === 'delete' ? null : targetId}
+        onSelect={key === 'delete' ? undefined : setTargetId}
+      />
+      {key === 'review' ? (
+        <SubmitReviewForm
+          users={users.data ?? []}
+          usersError={users.error ? errorMessage(users.error) : null}
+          target={target}
+          submitting={busy}
+          onSubmit={submit}
+        />
+      ) : (
+        <FileActions
+          action={key}
+          allowed={allowed}
+          target={target}
+          documentName={documentName}
+          busy={busy}
+          onMove={() =>
+            info &&
+            target &&
+            void run(
+              () =>
+                moveFile({
+                  projectId,
+                  documentId: versionId,
+                  itemId: info.itemId,
+                  uploadFolderId: target.id,
+                }),
+              FILE_MOVED,
+              true,
+            )
+          }
+          onDelete={() => info && void run(() => deleteFile(projectId, info.itemId), FILE_DELETED, true)}
+          onUpload={(file) =>
+            run(
+              () =>
+                uploadFile(
+                  { projectId, createdByUserId: me?.id ?? '', uploadFolderId: target?.id ?? '' },
+                  file,
+                ),
+              FILE_UPLOADED,
+            )
+          }
+        />
+      )}
+    </>
+  );
+
+  return (
+    <section className="workflow-panel p-2" aria-label="Workflow">
+      <div className="d-flex align-items-center mb-2">
+        <h2 className="h5 mb-0 me-auto">Workflow</h2>
+        <button type="button" className="btn-close" aria-label="Close Workflow" onClick={onClose} />
+      </div>
+      <div className="d-flex align-items-center gap-2 mb-2">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={!projectId || refresh.isPending}
+          onClick={() => refresh.mutate()}
+        >
+          {refresh.isPending ? 'Refreshing...' : 'Refresh Data'}
+        </button>
+        <span className="small text-body-secondary" data-testid="last-updated">
+          {formatLastUpdated(structure.data?.lastUpdated)}
+        </span>
+      </div>
+      {loadError && (
+        <div role="alert" className="alert alert-danger py-1 px-2 small">
+          The folder structure could not be loaded: {errorMessage(loadError)}
+        </div>
+      )}
+      {outcome && (
+        <div
+          role={outcome.ok ? 'status' : 'alert'}
+          className={`alert ${outcome.ok ? 'alert-success' : 'alert-danger'} py-1 px-2 small`}
+        >
+          {outcome.text}
+        </div>
+      )}
+      <Tabs
+        id={`workflow-tabs-${versionId}`}
+        activeKey={tab}
+        onSelect={(key) => {
+          setTab((key as WorkflowTab | null) ?? 'review');
+          setOutcome(null);
+        }}
+        mountOnEnter
+        unmountOnExit
+        transition={false}
+        className="mb-2"
+      >
+        {TABS.map(({ key, title }) => (
+          <Tab key={key} eventKey={key} title={title}>
+            {body(key)}
+          </Tab>
+        ))}
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ProjectUser, WorkflowStructure } from '@penstock/shared';
+import { initialAppState, type AppState } from '../../../app/store.tsx';
+import type { ModelInfo } from '../../viewer/api.ts';
+import { PROJECT_ID, project, user } from '../../../test/fixtures.ts';
+import type { Routes } from '../../../test/fetchMock.ts';
+
+export const VERSION_ID = 'v.aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export const ITEM_ID = 'i.bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
+export const modelInfo: ModelInfo = {
+  versionId: VERSION_ID,
+  itemId: ITEM_ID,
+  projectId: PROJECT_ID,
+  projectName: project.text,
+  fileName: 'pump-house.ifc',
+  fileType: 'ifc',
+  conversion: { state: 'done', progress: 1, error: null },
+  objectCount: 3,
+  viewables: [{ guid: 'g3d', name: '3D', role: '3d' }],
+};
+
+const folderNode = (Id: string, Name: string, NestedObjects: WorkflowStructure['NestedObjects'] = []) => ({
+  Id,
+  Name,
+  Type: 'folder',
+  NestedObjects,
+});
+
+export const structure: WorkflowStructure = {
+  Id: PROJECT_ID,
+  Name: project.text,
+  Type: 'project',
+  lastUpdated: new Date(2026, 10, 23, 21, 40).toISOString(),
+  NestedObjects: [
+    folderNode('f.wip', 'WIP', [
+      {
+        Id: ITEM_ID,
+        Name: 'pump-house.ifc',
+        Type: 'file',
+        NestedObjects: [],
+        VersionId: VERSION_ID,
+        VersionNumber: 2,
+        State: 'WIP',
+        Revision: 'P01.02',
+        Suitability: 'S0',
+      },
+    ]),
+    folderNode('f.shared', 'Shared'),
+    folderNode('f.published', 'Published', [folderNode('f.drawings', 'Drawings')]),
+  ],
+};
+
+export const users: ProjectUser[] = [
+  { autodeskId: 'u2', email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' },
+  { autodeskId: 'u3', email: 'cat@example.com', firstName: 'Cat', lastName: 'Checker' },
+];
+
+export const structureUrl = `/api/workflow/structure?projectId=${encodeURIComponent(PROJECT_ID)}`;
+
+/** The calls the Workflow panel makes before anything is done. */
+export const panelRoutes = (): Routes => ({
+  '/api/user': { json: user },
+  [`/api/models/${encodeURIComponent(VERSION_ID)}`]: { json: modelInfo },
+  [`/api/forge/bim360/Users?projectid=${encodeURIComponent(PROJECT_ID)}`]: {
+    json: { data: { results: users } },
+  },
+  [structureUrl]: { json: structure },
+});
+
+/** A member with the document's project selected and one model open. */
+export const memberState = (overrides: Partial<AppState> = {}): AppState => ({
+  ...initialAppState(),
+  selectedProject: { projectid: PROJECT_ID, text: project.text, hrefbim360: '/projectLog', role: 'member' },
+  openModels: [
+    {
+      id: ITEM_ID,
+      name: 'pump-house.ifc',
+      number: 1,
+      selected: true,
+      fileType: 'ifc',
+      hrefbim360: '',
+      versionId: VERSION_ID,
+    },
+  ],
+  ...overrides,
+});
+
+/** The JSON of the formData field of a multipart call. */
+export const sentForm = (init: RequestInit | undefined): unknown =>
+  JSON.parse(String((init?.body as FormData).get('formData')));
