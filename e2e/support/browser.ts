@@ -43,6 +43,7 @@ export async function launchBrowser(): Promise<{
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  // CSS transitions (a modal fading in) are finished first, so the picture shows the settled screen
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
   return file;
 }

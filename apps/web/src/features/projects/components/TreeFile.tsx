@@ -67,8 +67,8 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
         <button
           type="button"
           className="tree-versions"
-          aria-label={`Versions of ${node.text}`}
-          title="Versions, revisions and where each came from"
+          aria-label="Versions"
+          title={`Versions of ${node.text}: revisions and where each came from`}
           onClick={() => setVersionsOpen(true)}
         >
           <FaClockRotateLeft aria-hidden="true" />
