@@ -255,6 +255,46 @@ for (const kind of await testDatabases()) {
       expect(smtp.received.some((mail) => /Review requested: PID-0101\.pdf/.test(mail.raw))).toBe(true);
     });
 
+    it('publishes once when two approvers answer at the same moment', async () => {
+      const doc = await upload('Shared/Electrical', 'SLD.pdf', '%PDF-1.4 sld\n');
+      const workflow = (
+        await send(
+          'POST',
+          '/api/workflow',
+          submission({
+            documentId: doc.version.id,
+            itemId: doc.item.id,
+            approvers: [option('sdm'), option('other')],
+            targetSuitability: 'A2',
+          }),
+          'engineer',
+        )
+      ).json() as WorkflowDetail;
+      await send(
+        'PUT',
+        '/api/workflow/UpdateReviewers',
+        { id: workflow.reviewers[0]!.id, userId: people.tm!.id, comment: '', status: 'Approved' },
+        'tm',
+      );
+      const answers = await Promise.all(
+        (['sdm', 'other'] as const).map((who, i) =>
+          send(
+            'PUT',
+            '/api/workflow/UpdateApprovers',
+            { id: workflow.approvers[i]!.id, userId: people[who]!.id, comment: '', status: 'Approved' },
+            who,
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const detail = (await get(`/api/workflow?id=${workflow.id}`, 'engineer')).json() as WorkflowDetail;
+      expect(detail.status).toBe('Approved');
+      expect(detail.history.filter((e) => e.action === 'published')).toHaveLength(1);
+      const drawings = (await get(`/api/tree?id=${folders['Published/Drawings']}`, 'engineer')).json();
+      const sld = drawings.find((node: { text: string }) => node.text === 'SLD.pdf');
+      expect(sld).toMatchObject({ revision: 'C01', suitability: 'A2', versionNumber: 1 });
+    });
+
     it('a rejection ends the workflow and publishes nothing', async () => {
       const doc = await upload('Shared/Civil', 'Layout.pdf', '%PDF-1.4 layout\n');
       const workflow = (
