@@ -21,6 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import type { FoldersTable } from '../../db/schema.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
+import type { DeletedItemsRepo } from './deletedItems.repo.ts';
 import {
   presentFolder,
   presentItem,
@@ -52,6 +53,7 @@ export class DocumentsService {
   constructor(
     private readonly repo: DocumentsRepo,
     private readonly blobs: LocalBlobStore,
+    private readonly deleted: DeletedItemsRepo,
   ) {}
 
   /** GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. */
@@ -229,14 +231,15 @@ export class DocumentsService {
     const item = await this.repo.findItem(itemId);
     if (!item || item.project_id !== projectId) throw notFound('No such file in this project');
     if (!canUploadToProject(role)) throw forbidden('Viewers cannot delete files from this project');
-    if (!(await this.repo.softDeleteItem(item.id, user.id))) throw notFound('No such file in this project');
+    if (!(await this.deleted.softDeleteItem(item.id, user.id)))
+      throw notFound('No such file in this project');
   }
 
   /** The project's deleted items, for its managers to restore. */
   async deletedItems(user: CurrentUser, projectId: string): Promise<DeletedItem[]> {
     const role = await this.requireRole(user, projectId);
     if (role !== 'manager') throw forbidden('Only project managers can see and restore deleted items');
-    const rows = await this.repo.deletedItems(projectId);
+    const rows = await this.deleted.deletedItems(projectId);
     const paths = new Map<string, string>();
     for (const row of rows)
       if (!paths.has(row.folder_id))
@@ -257,7 +260,7 @@ export class DocumentsService {
     const role = await this.requireRole(user, item.project_id);
     if (role !== 'manager') throw forbidden('Only project managers can restore deleted items');
     if (!item.deleted_at) throw conflict('This file is not deleted');
-    if (!(await this.repo.restoreItem(item.id)))
+    if (!(await this.deleted.restoreItem(item.id)))
       throw conflict(`A file named '${item.name}' is already in that folder: move or delete it first`);
     const [latest] = await this.repo.versionsOf(item.id);
     const state = stateOfTrail(await this.folderTrail(item.folder_id));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import { DocumentsRepo } from './documents.repo.ts';
+import { DeletedItemsRepo } from './deletedItems.repo.ts';
 import { DocumentsService } from './documents.service.ts';
 import { documentsRoutes } from './documents.routes.ts';
 
@@ -15,7 +16,7 @@ export function registerDocuments(
   options: { maxUploadBytes: number },
 ): { repo: DocumentsRepo; documents: DocumentsService } {
   const repo = new DocumentsRepo(db);
-  const documents = new DocumentsService(repo, blobs);
+  const documents = new DocumentsService(repo, blobs, new DeletedItemsRepo(db));
   documentsRoutes(app, { documents, maxUploadBytes: options.maxUploadBytes });
   return { repo, documents };
 }
