@@ -102,7 +102,6 @@ describe('document review and approval in Chromium', () => {
   it('the technical manager reviews it from the hub, then the senior design manager approves', async () => {
     const tm = await signedIn('tm@penstock.demo');
     await openFromHub(tm, 'Pending Review', 'Review');
-    await screenshot(tm, 'workflow-review-open');
     await completeReview(tm, 'Review', 'Checked against the process design', 'workflow-complete-review');
 
     const sdm = await signedIn('sdm@penstock.demo');
