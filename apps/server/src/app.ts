@@ -25,6 +25,7 @@ import { registerDsear } from './modules/dsear/index.ts';
 import { registerWorkflow } from './modules/workflow/index.ts';
 import { workflowMail } from './modules/workflow/workflow.notify.ts';
 import { registerHub } from './modules/hub/index.ts';
+import { registerProjectData } from './modules/projectData/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { Notifier } from './notify/mailer.ts';
@@ -105,6 +106,10 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     mail: workflowMail(notifier, env),
   });
   registerHub(app, database.db, { documentsRepo, documents, workflows, users });
+  await registerProjectData(app, database.db, documents, {
+    configDirs,
+    maxUploadBytes: env.maxUploadBytes,
+  });
   configRoutes(app, configDirs);
   await serveWebApp(app, env.webDistDir);
   await jobs.start();

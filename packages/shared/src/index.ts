@@ -20,3 +20,5 @@ export * from './modelFiles.ts';
 export * from './modelTree.contract.ts';
 export * from './iso19650.ts';
 export * from './workflow.contract.ts';
+export * from './forms.contract.ts';
+export * from './calculations/index.ts';

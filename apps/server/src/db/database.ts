@@ -20,6 +20,11 @@ export interface DbHandle {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DbHandle {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // an idle connection the server ends (a restart, a failover, an administrator) must not crash the
+    // process: pg emits it on the pool, and the next query opens a fresh connection
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL: an idle connection was closed: ${error.message}`);
+    });
     const url = new URL(options.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -296,6 +296,41 @@ export interface EmailOutboxTable {
   last_error: string | null;
 }
 
+export interface FormValuesTable {
+  project_id: string;
+  /** 'input' (Project data forms) or 'calculation' (calculation forms) */
+  kind: string;
+  form: string;
+  category: string;
+  value: string;
+  updated_at: string;
+  updated_by: string;
+}
+export interface FormHistoryTable {
+  id: string;
+  project_id: string;
+  kind: string;
+  form: string;
+  at: string;
+  by_name: string;
+  /** JSON of the form's values before that save: [{category, value}] */
+  values_json: string;
+}
+export interface CalculationRunsTable {
+  id: string;
+  project_id: string;
+  form: string;
+  fmejob: string;
+  state: string;
+  reason: string | null;
+  inputs_json: string;
+  results_json: string | null;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -320,5 +355,8 @@ export interface Database {
   workflows: WorkflowsTable;
   workflow_participants: WorkflowParticipantsTable;
   workflow_events: WorkflowEventsTable;
+  form_values: FormValuesTable;
+  form_history: FormHistoryTable;
+  calculation_runs: CalculationRunsTable;
   email_outbox: EmailOutboxTable;
 }

@@ -7,6 +7,7 @@ import * as dsear from './20261122T0000_dsear.ts';
 import * as objectIdentity from './20261123T0900_object_identity.ts';
 import * as workflow from './20261123T1200_workflow.ts';
 import * as emailOutbox from './20261123T1300_email_outbox.ts';
+import * as projectData from './20261123T1400_project_data.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0900_object_identity': objectIdentity,
   '20261123T1200_workflow': workflow,
   '20261123T1300_email_outbox': emailOutbox,
+  '20261123T1400_project_data': projectData,
 };

@@ -4,6 +4,7 @@ import mime from 'mime-types';
 import { CONFIG_FILES } from '@penstock/shared';
 import { notFound } from '../../http/errors.ts';
 import { readFirst } from './configFiles.ts';
+import { FORMS_FILES, readFormsConfig, readReportConfig, type FormsFileName } from './formsConfig.ts';
 import { renderReadMorePdf } from './readMore.ts';
 
 const SERVED = new Set<string>([...Object.values(CONFIG_FILES), 'readMore.pdf']);
@@ -24,6 +25,11 @@ export function configRoutes(
   app.get('/config/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!SERVED.has(file)) throw notFound('No such configuration file');
+    if ((FORMS_FILES as readonly string[]).includes(file)) {
+      // the forms in use: a valid override, else the default (a broken override is logged, never served)
+      const forms = await readFormsConfig({ dataDir, defaultsDir }, file as FormsFileName, request.log);
+      return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(forms);
+    }
     let body: Uint8Array | undefined = await readFirst([
       path.join(overrideDir, file),
       path.join(defaultsDir, file),
@@ -39,8 +45,8 @@ export function configRoutes(
   app.get('/config/reports/:projectId/reports_config.json', async (request, reply) => {
     const { projectId } = request.params as { projectId: string };
     if (!UUID.test(projectId)) throw notFound('No such report configuration');
-    const body = await readFirst([path.join(overrideDir, 'reports', projectId, 'reports_config.json')]);
-    if (!body) throw notFound('No report configuration for this project');
-    return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(body);
+    // the project's own configuration when valid, else the default every project gets
+    const config = await readReportConfig({ dataDir, defaultsDir }, projectId, request.log);
+    return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(config);
   });
 }

@@ -214,6 +214,21 @@ export class DocumentsService {
     return version;
   }
 
+  /**
+   * The folder at a path such as ['Published', 'Schedules'] (names matched without regard to case), each
+   * missing one created: where Penstock stores what it makes (schedules, reports, form uploads).
+   */
+  async ensureFolderPath(projectId: string, names: readonly string[]): Promise<string> {
+    let parent: string | null = null;
+    for (const name of names) {
+      const siblings: FoldersTable[] = await this.repo.childFolders(projectId, parent);
+      const existing = siblings.find((folder) => folder.name.toLowerCase() === name.toLowerCase());
+      parent = (existing ?? (await this.repo.createFolder(projectId, parent, name))).id;
+    }
+    if (!parent) throw badRequest('A folder path needs at least one name');
+    return parent;
+  }
+
   /** The folders from the project's top folder down to this one. */
   async folderTrail(folderId: string): Promise<FoldersTable[]> {
     const trail: FoldersTable[] = [];

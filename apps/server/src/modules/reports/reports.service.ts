@@ -120,15 +120,7 @@ export class ReportsService {
   }
 
   /** The project's Published/Schedules folder, created (with Published) when missing. */
-  private async schedulesFolder(projectId: string): Promise<string> {
-    const named = <F extends { name: string }>(folders: readonly F[], name: string) =>
-      folders.find((f) => f.name.toLowerCase() === name.toLowerCase());
-    const published =
-      named(await this.documentsRepo.childFolders(projectId, null), 'Published') ??
-      (await this.documentsRepo.createFolder(projectId, null, 'Published'));
-    const schedules =
-      named(await this.documentsRepo.childFolders(projectId, published.id), 'Schedules') ??
-      (await this.documentsRepo.createFolder(projectId, published.id, 'Schedules'));
-    return schedules.id;
+  private schedulesFolder(projectId: string): Promise<string> {
+    return this.documents.ensureFolderPath(projectId, ['Published', 'Schedules']);
   }
 }

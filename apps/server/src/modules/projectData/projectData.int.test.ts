@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalculationDataAnswer, ProjectInputAnswer } from '@penstock/shared';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
+
+function upload(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
+  const boundary = `----penstock${crypto.randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = Buffer.from(parts.join(''));
+  const filePart = file
+    ? Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file.content,
+        Buffer.from('\r\n'),
+      ])
+    : Buffer.alloc(0);
+  return {
+    payload: Buffer.concat([head, filePart, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+for (const kind of await testDatabases()) {
+  describe(`project data and calculations (${kind})`, () => {
+    let penstock: TestPenstock;
+    let projectId: string;
+    const cookies: Record<string, string> = {};
+    const ids: Record<string, string> = {};
+
+    const post = (url: string, body: unknown, who: string) =>
+      penstock.app.inject({
+        method: 'POST',
+        url,
+        payload: body as object,
+        headers: { cookie: cookies[who]! },
+      });
+
+    beforeAll(async () => {
+      penstock = await createTestPenstock(kind);
+      for (const who of ['member', 'viewer', 'outsider']) {
+        const user = await penstock.createUser({ name: `The ${who}`, email: `${who}@pd.test` });
+        ids[who] = user.id;
+      }
+      const project = await penstock.createProject('Data Project', [
+        { userId: ids.member!, role: 'member' },
+        { userId: ids.viewer!, role: 'viewer' },
+      ]);
+      projectId = project.id;
+      for (const who of Object.keys(ids)) cookies[who] = await penstock.signIn(`${who}@pd.test`);
+    });
+    afterAll(() => penstock.destroy());
+
+    it('saves and reloads project input per project, keeps history and restores it; members only', async () => {
+      const save = (value: string, who = 'member') =>
+        post(
+          '/api/saveprojectinput',
+          {
+            projectid: projectId,
+            category: 'population',
+            fmejob: '',
+            fileType: null,
+            data: [
+              { category: 'population', value },
+              { category: 'per_capita_flow_l_head_d', value: '150' },
+            ],
+          },
+          who,
+        );
+      expect((await save('12000')).statusCode).toBe(200);
+      expect((await save('15000')).json()).toEqual({ saved: 2 });
+      const answer = (
+        await post('/api/getprojectinput', { projectid: projectId }, 'viewer')
+      ).json() as ProjectInputAnswer;
+      expect(answer.values.find((v) => v.category === 'population')).toMatchObject({
+        form: 'population',
+        value: '15000',
+        updatedBy: 'The member',
+      });
+      expect((await save('1', 'viewer')).statusCode).toBe(403);
+      expect((await save('1', 'outsider')).statusCode).toBe(404);
+      expect((await post('/api/getprojectinput', { projectid: projectId }, 'outsider')).statusCode).toBe(404);
+      const bad = await post('/api/saveprojectinput', { projectid: projectId, data: [] }, 'member');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatch(/category/);
+
+      const history = (
+        await post('/api/projectinput/history', { projectid: projectId, form: 'population' }, 'member')
+      ).json();
+      expect(history[0].values.find((v: { category: string }) => v.category === 'population').value).toBe(
+        '12000',
+      );
+      const restored = await post(
+        '/api/projectinput/restore',
+        { projectid: projectId, form: 'population', id: history[0].id },
+        'member',
+      );
+      expect(restored.statusCode).toBe(200);
+      const again = (
+        await post('/api/getprojectinput', { projectid: projectId }, 'member')
+      ).json() as ProjectInputAnswer;
+      expect(again.values.find((v) => v.category === 'population')?.value).toBe('12000');
+    });
+
+    it('runs a calculation as a recorded job on the project data and the form values', async () => {
+      const run = await post(
+        '/api/savecalculationdata',
+        {
+          projectid: projectId,
+          category: 'calc_dwf',
+          fmejob: 'dwf_formula_a',
+          userId: ids.member,
+          fileType: null,
+          // blank: the population saved in Project data (12000, 150 l/head/d) is used
+          data: [
+            { category: 'population', value: '' },
+            { category: 'infiltration_m3_d', value: '300' },
+          ],
+        },
+        'member',
+      );
+      expect(run.statusCode).toBe(200);
+      const { run: done } = run.json();
+      expect(done).toMatchObject({ state: 'done', fmejob: 'dwf_formula_a', createdByName: 'The member' });
+      // DWF = 12000 × 0.150 + 300 + 0 = 2100 m³/d
+      expect(done.results.dwf_m3_d).toMatchObject({ value: 2100, unit: 'm³/d' });
+      const data = (
+        await post('/api/getcalculationdata', { projectid: projectId }, 'viewer')
+      ).json() as CalculationDataAnswer;
+      expect(data.runs[0]).toMatchObject({ id: done.id, state: 'done' });
+      expect(data.runs[0]!.inputs).toMatchObject({ population: '12000', infiltration_m3_d: '300' });
+      expect(data.values.find((v) => v.category === 'infiltration_m3_d')?.value).toBe('300');
+
+      const headLoss = await post(
+        '/api/savecalculationdata',
+        {
+          projectid: projectId,
+          category: 'calc_head_loss_cw',
+          fmejob: 'head_loss_colebrook_white',
+          userId: ids.member,
+          fileType: null,
+          data: [
+            { category: 'flow_l_s', value: '50' },
+            { category: 'diameter_mm', value: '250' },
+            { category: 'length_m', value: '1000' },
+            { category: 'roughness_ks_mm', value: '0.15' },
+          ],
+        },
+        'member',
+      );
+      expect(headLoss.json().run.state).toBe('done');
+      expect(Number(headLoss.json().run.results.head_loss_m.value)).toBeGreaterThan(0);
+    });
+
+    it('fails a job with its reason and no result: out of range, missing input, unknown calculation', async () => {
+      const attempt = (fmejob: string, data: Array<{ category: string; value: string }>) =>
+        post(
+          '/api/savecalculationdata',
+          {
+            projectid: projectId,
+            category: 'calc_head_loss_hw',
+            fmejob,
+            userId: ids.member,
+            fileType: null,
+            data,
+          },
+          'member',
+        );
+      const outOfRange = await attempt('head_loss_hazen_williams', [
+        { category: 'flow_l_s', value: '50' },
+        { category: 'diameter_mm', value: '1' },
+        { category: 'length_m', value: '100' },
+        { category: 'hazen_williams_c', value: '130' },
+      ]);
+      expect(outOfRange.statusCode).toBe(422);
+      expect(outOfRange.json().error).toMatch(/diameter_mm must be between 10 and 5000 mm/);
+      expect(outOfRange.json().run).toMatchObject({ state: 'failed', results: null });
+      const missing = await attempt('head_loss_hazen_williams', [{ category: 'flow_l_s', value: '50' }]);
+      expect(missing.json().error).toMatch(/diameter_mm is required/);
+      const unknown = await attempt('no_such_calc', []);
+      expect(unknown.json().error).toBe("Unknown calculation 'no_such_calc'");
+      const runs = (await post('/api/getcalculationdata', { projectid: projectId }, 'member')).json().runs;
+      expect(runs.slice(0, 3).map((r: { state: string; results: unknown }) => [r.state, r.results])).toEqual([
+        ['failed', null],
+        ['failed', null],
+        ['failed', null],
+      ]);
+      // nobody runs a calculation as someone else, and viewers do not run them
+      const forged = await post(
+        '/api/savecalculationdata',
+        { projectid: projectId, category: 'x', fmejob: 'pump_power', userId: ids.viewer, data: [] },
+        'member',
+      );
+      expect(forged.statusCode).toBe(403);
+      const viewer = await post(
+        '/api/savecalculationdata',
+        { projectid: projectId, category: 'x', fmejob: 'pump_power', userId: ids.viewer, data: [] },
+        'viewer',
+      );
+      expect(viewer.statusCode).toBe(403);
+    });
+
+    it('uploads a form file into WIP/Project data; a bad project id or key is refused', async () => {
+      const send = (fields: Record<string, string>, who = 'member') => {
+        const { payload, headers } = upload(fields, {
+          name: 'survey.pdf',
+          content: Buffer.from('%PDF-1.4\n'),
+        });
+        return penstock.app.inject({
+          method: 'POST',
+          url: '/api/uploadfile',
+          payload,
+          headers: { ...headers, cookie: cookies[who]! },
+        });
+      };
+      const ok = await send({ ProjectId: projectId, Key: 'site_survey' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ fileName: 'survey.pdf', form: 'site_details' });
+      expect((await send({ ProjectId: 'b.nope', Key: 'site_survey' })).statusCode).toBe(400);
+      const badKey = await send({ ProjectId: projectId, Key: 'population' });
+      expect(badKey.statusCode).toBe(400);
+      expect(badKey.json().error).toMatch(/not a file field/);
+      expect((await send({ ProjectId: projectId, Key: 'site_survey' }, 'viewer')).statusCode).toBe(403);
+      const tree = await penstock.app.inject({
+        method: 'GET',
+        url: `/api/tree?id=${encodeURIComponent(projectId)}`,
+        headers: { cookie: cookies.member! },
+      });
+      const wip = tree.json().find((node: { text: string }) => node.text === 'WIP');
+      const children = await penstock.app.inject({
+        method: 'GET',
+        url: `/api/tree?id=${wip.id}`,
+        headers: { cookie: cookies.member! },
+      });
+      expect(children.json().map((node: { text: string }) => node.text)).toContain('Project data');
+    });
+
+    it('serves the forms in use and a report configuration for every project', async () => {
+      const forms = await penstock.app.inject({ method: 'GET', url: '/config/calculationsConfig.json' });
+      expect(forms.json().forms.map((f: { fmejob: string }) => f.fmejob)).toContain(
+        'head_loss_colebrook_white',
+      );
+      const reports = await penstock.app.inject({
+        method: 'GET',
+        url: `/config/reports/${projectId.slice(2)}/reports_config.json`,
+      });
+      expect(reports.json().reports[0]).toMatchObject({ report_id: 'project_data_report' });
+    });
+  });
+}

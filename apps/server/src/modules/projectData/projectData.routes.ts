@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ProjectIdBodySchema,
+  ProjectIdSchema,
+  SaveCalculationDataSchema,
+  SaveProjectInputSchema,
+} from '@penstock/shared';
+import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import { TooLargeError } from '../../storage/blobStore.ts';
+import { cleanFileName } from '../documents/documents.routes.ts';
+import type { DocumentsService } from '../documents/index.ts';
+import type { ProjectDataService } from './projectData.service.ts';
+import type { FormUploads } from './formUploads.ts';
+
+/** A form's values are small: 500 fields of text. */
+const BODY_LIMIT = 2 * 1024 * 1024;
+const HistoryBodySchema = z.object({ projectid: z.string().min(1), form: z.string().min(1).max(200) });
+const RestoreBodySchema = HistoryBodySchema.extend({ id: z.string().optional(), at: z.string().optional() });
+
+/** The spec's form calls (forms spec §7) and the form history Penstock adds. */
+export function projectDataRoutes(
+  app: FastifyInstance,
+  deps: {
+    service: ProjectDataService;
+    uploads: FormUploads;
+    documents: DocumentsService;
+    maxUploadBytes: number;
+  },
+): void {
+  const { service, uploads, documents, maxUploadBytes } = deps;
+
+  app.post('/api/saveprojectinput', { bodyLimit: BODY_LIMIT }, async (request) =>
+    service.save(requireUser(request), 'input', parseInput(SaveProjectInputSchema, request.body)),
+  );
+  app.post('/api/getprojectinput', async (request) =>
+    service.inputs(requireUser(request), parseInput(ProjectIdBodySchema, request.body).projectid),
+  );
+
+  app.post('/api/savecalculationdata', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const answer = await service.saveCalculation(
+      requireUser(request),
+      parseInput(SaveCalculationDataSchema, request.body),
+    );
+    // a calculation that failed answers 422 with its reason (the run is kept with that reason)
+    if (answer.run?.state === 'failed')
+      return reply.status(422).send({ error: answer.run.reason, ...answer });
+    return answer;
+  });
+  app.post('/api/getcalculationdata', async (request) =>
+    service.calculationData(requireUser(request), parseInput(ProjectIdBodySchema, request.body).projectid),
+  );
+
+  for (const [path, kind] of [
+    ['/api/projectinput', 'input'],
+    ['/api/calculationdata', 'calculation'],
+  ] as const) {
+    app.post(`${path}/history`, async (request) => {
+      const { projectid, form } = parseInput(HistoryBodySchema, request.body);
+      return service.history(requireUser(request), kind, projectid, form);
+    });
+    app.post(`${path}/restore`, async (request) =>
+      service.restore(requireUser(request), kind, parseInput(RestoreBodySchema, request.body)),
+    );
+  }
+
+  // multipart: file, ProjectId, Key. The fields are checked before the file is kept.
+  app.post('/api/uploadfile', async (request, reply) => {
+    const user = requireUser(request);
+    if (!request.isMultipart())
+      throw badRequest("Send multipart/form-data with 'ProjectId', 'Key' and 'file'");
+    const fields: Record<string, string> = {};
+    let staged: Awaited<ReturnType<DocumentsService['stageUpload']>> | undefined;
+    let fileName = '';
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: maxUploadBytes, files: 1, fields: 10 },
+      })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+        } else if (part.fieldname === 'file' && !staged) {
+          fileName = cleanFileName(part.filename);
+          staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
+            const tooLarge =
+              error instanceof TooLargeError ||
+              (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+            throw tooLarge ? new HttpError(413, new TooLargeError(maxUploadBytes).message) : error;
+          });
+          if (part.file.truncated) throw new HttpError(413, new TooLargeError(maxUploadBytes).message);
+        } else part.file.resume();
+      }
+      const projectId = parseInput(ProjectIdSchema, fields.ProjectId ?? '');
+      const key = fields.Key ?? '';
+      if (!staged) throw badRequest("Send the file in a field named 'file'");
+      const target = await uploads.target(user, projectId, key);
+      await staged.commit();
+      const result = await documents.addFile(user, target, fileName, staged);
+      // the form keeps the answer as the field's value when it is saved
+      return reply.send({
+        fileName,
+        itemId: result.item.id,
+        versionId: result.version.id,
+        form: target.form,
+      });
+    } catch (error) {
+      await staged?.discard();
+      throw error;
+    }
+  });
+}
