@@ -109,6 +109,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   await registerProjectData(app, database.db, documents, {
     configDirs,
     maxUploadBytes: env.maxUploadBytes,
+    blobs,
   });
   configRoutes(app, configDirs);
   await serveWebApp(app, env.webDistDir);

@@ -9,6 +9,7 @@ import type { Penstock } from '../app.ts';
 import type { Env } from '../env.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import { seedDemoProjectData } from './demoProjectData.ts';
 import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 
 export const DEMO_PASSWORD = 'penstock-demo';
@@ -125,8 +126,16 @@ export async function seedDemoIfEmpty(
 
   // a register line so the DSEAR register is not empty (Riverside's is created by the user)
   const tm = (await penstock.users.findById(users.get('tm@penstock.demo')!))!;
+  const tmUser = {
+    id: tm.id,
+    name: tm.name,
+    email: tm.email,
+    picture: null,
+    roles: tm.roles as GlobalRole[],
+  };
+  await seedDemoProjectData(penstock.database.db, penstock.documents, tmUser, project.id);
   await new DsearService(new DsearRepo(penstock.database.db), repo).saveOrCreate(
-    { id: tm.id, name: tm.name, email: tm.email, picture: null, roles: tm.roles as GlobalRole[] },
+    tmUser,
     DsearEntryInputSchema.parse({
       projectName: OTHER_PROJECT_NAME,
       tm: tm.name,

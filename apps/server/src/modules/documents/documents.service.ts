@@ -229,6 +229,23 @@ export class DocumentsService {
     return parent;
   }
 
+  async projectName(projectId: string): Promise<string | undefined> {
+    return (await this.repo.findProject(projectId))?.name;
+  }
+
+  /**
+   * The revision and suitability a new file of this name in this folder would get (a report prints them on
+   * its title block before it is stored; addFile gives the same codes unless another version lands first).
+   */
+  async nextCodesFor(folderId: string, fileName: string): Promise<{ revision: string; suitability: string }> {
+    const state = stateOfTrail(await this.folderTrail(folderId));
+    const item = (await this.repo.itemsInFolder(folderId)).find((candidate) => candidate.name === fileName);
+    const own = item
+      ? (await this.repo.versionsOf(item.id)).map((version) => version.revision).reverse()
+      : [];
+    return { revision: nextRevision(state, own.filter(Boolean)), suitability: directSuitability(state) };
+  }
+
   /** The folders from the project's top folder down to this one. */
   async folderTrail(folderId: string): Promise<FoldersTable[]> {
     const trail: FoldersTable[] = [];

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { DocumentsService } from '../documents/index.ts';
-import { readFormsConfig } from '../config/formsConfig.ts';
+import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
+import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import { ReportRepo } from './report.repo.ts';
+import { ReportService } from './report.service.ts';
 import type { ConfigDirs } from '../config/configFiles.ts';
 import { ProjectDataRepo } from './projectData.repo.ts';
 import { ProjectDataService } from './projectData.service.ts';
@@ -16,7 +19,7 @@ export async function registerProjectData(
   app: FastifyInstance,
   db: Db,
   documents: DocumentsService,
-  options: { configDirs: ConfigDirs; maxUploadBytes: number },
+  options: { configDirs: ConfigDirs; maxUploadBytes: number; blobs: LocalBlobStore },
 ): Promise<ProjectDataService> {
   const repo = new ProjectDataRepo(db);
   await repo.failInterrupted();
@@ -26,8 +29,13 @@ export async function registerProjectData(
       readFormsConfig(options.configDirs, 'projectDataConfig.json', app.log),
       readFormsConfig(options.configDirs, 'calculationsConfig.json', app.log),
     ]);
+  const reports = new ReportService(new ReportRepo(db), service, documents, options.blobs, {
+    forms,
+    reports: (bareProjectId) => readReportConfig(options.configDirs, bareProjectId, app.log),
+  });
   projectDataRoutes(app, {
     service,
+    reports,
     uploads: new FormUploads(documents, forms),
     documents,
     maxUploadBytes: options.maxUploadBytes,

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationDataAnswer, ProjectInputAnswer } from '@penstock/shared';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
@@ -22,6 +25,28 @@ function upload(fields: Record<string, string>, file?: { name: string; content: 
     payload: Buffer.concat([head, filePart, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+const require = createRequire(import.meta.url);
+const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** The text of every page of a PDF, read back with pdf.js. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: STANDARD_FONTS,
+    verbosity: 0,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    return pages.join('\n');
+  } finally {
+    await document.destroy();
+  }
 }
 
 for (const kind of await testDatabases()) {
@@ -237,6 +262,47 @@ for (const kind of await testDatabases()) {
       });
       expect(children.json().map((node: { text: string }) => node.text)).toContain('Project data');
     });
+
+    it('creates a PDF report with the project data and a calculation result, stored in WIP/Reports', async () => {
+      const body = {
+        userId: ids.member,
+        projectid: projectId,
+        report_id: 'project_data_report',
+        report_name: 'Project data and calculations report',
+        bim360_folder_id: 'WIP/Reports',
+        fileType: 'pdf',
+        fmejob: 'project_data_report',
+        schema: 'penstock-report-1',
+        PLM_project_id: '',
+      };
+      const created = await post('/api/createreport', body, 'member');
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json()).toMatchObject({
+        fileName: 'Project data and calculations report - Data Project.pdf',
+        folderPath: 'WIP/Reports',
+        revision: 'P01.01',
+        suitability: 'S0',
+      });
+      const pdf = await penstock.app.inject({
+        method: 'GET',
+        url: `/api/versions/${created.json().versionId}/content`,
+        headers: { cookie: cookies.member! },
+      });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('Data Project');
+      expect(text).toContain('P01.01');
+      expect(text).toContain('12000');
+      expect(text).toMatch(/Dry weather flow/);
+      expect(text).toContain('2100');
+      // a second report is the next version of the same file
+      const again = (await post('/api/createreport', body, 'member')).json();
+      expect(again).toMatchObject({ itemId: created.json().itemId, revision: 'P01.02' });
+      expect((await post('/api/createreport', { ...body, report_id: 'nope' }, 'member')).statusCode).toBe(
+        400,
+      );
+      expect((await post('/api/createreport', body, 'viewer')).statusCode).toBe(403);
+    }, 120_000);
 
     it('serves the forms in use and a report configuration for every project', async () => {
       const forms = await penstock.app.inject({ method: 'GET', url: '/config/calculationsConfig.json' });

@@ -13,10 +13,22 @@ import { cleanFileName } from '../documents/documents.routes.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { ProjectDataService } from './projectData.service.ts';
 import type { FormUploads } from './formUploads.ts';
+import type { ReportService } from './report.service.ts';
 
 /** A form's values are small: 500 fields of text. */
 const BODY_LIMIT = 2 * 1024 * 1024;
 const HistoryBodySchema = z.object({ projectid: z.string().min(1), form: z.string().min(1).max(200) });
+const CreateReportSchema = z.object({
+  userId: z.string().max(100).optional(),
+  projectid: z.string().min(1, 'projectid is required'),
+  report_id: z.string().min(1, 'report_id is required').max(200),
+  report_name: z.string().max(300).optional(),
+  bim360_folder_id: z.string().max(300).optional(),
+  fileType: z.string().max(20).nullable().optional(),
+  fmejob: z.string().max(200).nullable().optional(),
+  schema: z.string().max(200).nullable().optional(),
+  PLM_project_id: z.string().max(200).nullable().optional(),
+});
 const RestoreBodySchema = HistoryBodySchema.extend({ id: z.string().optional(), at: z.string().optional() });
 
 /** The spec's form calls (forms spec §7) and the form history Penstock adds. */
@@ -24,12 +36,13 @@ export function projectDataRoutes(
   app: FastifyInstance,
   deps: {
     service: ProjectDataService;
+    reports: ReportService;
     uploads: FormUploads;
     documents: DocumentsService;
     maxUploadBytes: number;
   },
 ): void {
-  const { service, uploads, documents, maxUploadBytes } = deps;
+  const { service, reports, uploads, documents, maxUploadBytes } = deps;
 
   app.post('/api/saveprojectinput', { bodyLimit: BODY_LIMIT }, async (request) =>
     service.save(requireUser(request), 'input', parseInput(SaveProjectInputSchema, request.body)),
@@ -64,6 +77,10 @@ export function projectDataRoutes(
       service.restore(requireUser(request), kind, parseInput(RestoreBodySchema, request.body)),
     );
   }
+
+  app.post('/api/createreport', { bodyLimit: 64 * 1024 }, async (request) =>
+    reports.create(requireUser(request), parseInput(CreateReportSchema, request.body)),
+  );
 
   // multipart: file, ProjectId, Key. The fields are checked before the file is kept.
   app.post('/api/uploadfile', async (request, reply) => {

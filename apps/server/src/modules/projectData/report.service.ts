@@ -1,0 +1,203 @@
+import {
+  CALCULATIONS,
+  FOLDER_ID_PATTERN,
+  bareProjectId,
+  canUploadToProject,
+  isCalculationId,
+  suitabilityCode,
+  type CurrentUser,
+  type FormsFile,
+  type ReportConfig,
+} from '@penstock/shared';
+import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
+import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { DocumentsService } from '../documents/index.ts';
+import type { ReportModel } from '../../reports/reportModel.ts';
+import { renderReportInWorker } from '../../reports/renderInWorker.ts';
+import type { ProjectDataService } from './projectData.service.ts';
+import type { ReportRepo } from './report.repo.ts';
+
+/** The asset register stops at this many rows (a register of a 100k-object model is not a report). */
+export const MAX_ASSET_ROWS = 20_000;
+export const REPORT_TIMEOUT_MS = 5 * 60_000;
+
+export interface CreateReportBody {
+  userId?: string | undefined;
+  projectid: string;
+  report_id: string;
+  report_name?: string | undefined;
+  bim360_folder_id?: string | undefined;
+}
+
+/**
+ * createreport (forms spec §7): a real PDF of the project's data, calculations, flow profile and asset
+ * register, built in a worker thread and stored as a new version (with its revision and suitability) in
+ * the report's folder.
+ */
+export class ReportService {
+  constructor(
+    private readonly repo: ReportRepo,
+    private readonly projectData: ProjectDataService,
+    private readonly documents: DocumentsService,
+    private readonly blobs: LocalBlobStore,
+    private readonly config: {
+      forms: () => Promise<FormsFile[]>;
+      reports: (bareProjectId: string) => Promise<ReportConfig>;
+    },
+  ) {}
+
+  async create(user: CurrentUser, body: CreateReportBody) {
+    const role = await this.documents.requireRole(user, body.projectid);
+    if (!canUploadToProject(role)) throw forbidden('Viewers cannot create reports in this project');
+    if (body.userId && body.userId !== user.id) throw forbidden('You can only create reports as yourself');
+    const config = await this.config.reports(bareProjectId(body.projectid));
+    const report = config.reports.find((candidate) => candidate.report_id === body.report_id);
+    if (!report) throw badRequest(`No report '${body.report_id}' is configured for this project`);
+    const folderId = await this.folderOf(body.projectid, report.bim360_folder_id || 'WIP/Reports');
+    const projectName = (await this.documents.projectName(body.projectid)) ?? '';
+    const fileName = `${report.report_title} - ${projectName}.pdf`.replace(/[\\/:*?"<>|]+/g, '-');
+    const codes = await this.documents.nextCodesFor(folderId, fileName);
+    const model = await this.model(user, body.projectid, projectName, report.report_title, codes);
+    let pdf: Buffer;
+    try {
+      pdf = await renderReportInWorker(model, { timeoutMs: REPORT_TIMEOUT_MS });
+    } catch (error) {
+      throw new HttpError(500, error instanceof Error ? error.message : String(error));
+    }
+    const blob = await this.blobs.putBuffer(pdf);
+    const stored = await this.documents.addFile(
+      user,
+      { projectId: body.projectid, folderId },
+      fileName,
+      blob,
+    );
+    const trail = await this.documents.folderTrail(folderId);
+    return {
+      itemId: stored.item.id,
+      versionId: stored.version.id,
+      fileName,
+      folderPath: trail.map((folder) => folder.name).join('/'),
+      revision: stored.version.revision,
+      suitability: stored.version.suitability,
+    };
+  }
+
+  private async folderOf(projectId: string, target: string): Promise<string> {
+    if (FOLDER_ID_PATTERN.test(target)) {
+      const trail = await this.documents.folderTrail(target);
+      const folder = trail.at(-1);
+      if (!folder || folder.project_id !== projectId)
+        throw badRequest('The report folder is not a folder of this project');
+      return folder.id;
+    }
+    const names = target
+      .split('/')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (!names.length) throw badRequest('The report has no folder');
+    return this.documents.ensureFolderPath(projectId, names);
+  }
+
+  private async model(
+    user: CurrentUser,
+    projectId: string,
+    projectName: string,
+    reportTitle: string,
+    codes: { revision: string; suitability: string },
+  ): Promise<ReportModel> {
+    const [forms, inputs, calculations, latest] = await Promise.all([
+      this.config.forms(),
+      this.projectData.inputs(user, projectId),
+      this.projectData.calculationData(user, projectId),
+      this.repo.latestModel(projectId),
+    ]);
+    const [dataForms] = forms;
+    const valueOf = (key: string) => inputs.values.find((v) => v.category === key)?.value ?? '';
+    const projectData = (dataForms?.forms ?? [])
+      .filter((form) => form.form_id !== 'flow_data')
+      .map((form) => ({
+        form: form.form_alias,
+        fields: form.field_sets
+          .flatMap((set) => set.input_fields)
+          .filter((field) => valueOf(field.key) !== '')
+          .map((field) => ({
+            label: field.field_alias,
+            value: field.unit === 'file' ? valueOf(field.key).split('|').pop()! : valueOf(field.key),
+            ...(field.unit !== 'file' && field.unit !== 'select' && field.unit !== 'other'
+              ? { unit: field.unit }
+              : {}),
+          })),
+      }))
+      .filter((form) => form.fields.length > 0);
+    // the latest successful run of each calculation
+    const latestRuns = new Map<string, (typeof calculations.runs)[number]>();
+    for (const run of calculations.runs)
+      if (run.state === 'done' && !latestRuns.has(run.fmejob)) latestRuns.set(run.fmejob, run);
+    const calculationSections = [...latestRuns.values()].map((run) => {
+      const definition = isCalculationId(run.fmejob) ? CALCULATIONS[run.fmejob] : undefined;
+      return {
+        title: definition?.title ?? run.fmejob,
+        source: definition?.source ?? '',
+        ...(definition?.description ? { formula: definition.description } : {}),
+        inputs: Object.entries(run.inputs)
+          .filter(([, value]) => typeof value !== 'object' && value !== '')
+          .map(([label, value]) => ({ label, value: String(value) })),
+        results: Object.values(run.results ?? {}).map((result) => ({
+          label: result.label,
+          value: typeof result.value === 'number' ? formatNumber(result.value) : String(result.value),
+          unit: result.unit,
+        })),
+        ranBy: run.createdByName,
+        ranAt: run.finishedAt ?? run.createdAt,
+      };
+    });
+    const flowText = inputs.values.find((v) => v.category === 'flow_data')?.value;
+    const flow = flowText ? parseFlow(flowText) : undefined;
+    const assets = latest
+      ? {
+          model: latest.file_name,
+          columns: ['Tag', 'Category', 'IFC class', 'Name', 'Storey'],
+          rows: (await this.repo.assets(latest.version_id, MAX_ASSET_ROWS)).map((row) => [
+            row.tag,
+            row.category,
+            row.ifc_class,
+            row.name,
+            row.storey,
+          ]),
+        }
+      : undefined;
+    const description = suitabilityCode(codes.suitability)?.description;
+    return {
+      title: `${reportTitle} - ${projectName}`,
+      projectName,
+      reportTitle,
+      revision: codes.revision,
+      suitability: description ? `${codes.suitability} – ${description}` : codes.suitability,
+      date: new Date().toISOString(),
+      author: user.name,
+      sections: {
+        projectData,
+        calculations: calculationSections,
+        ...(flow ? { flow } : {}),
+        ...(assets ? { assets } : {}),
+      },
+    };
+  }
+}
+
+const formatNumber = (value: number) =>
+  Math.abs(value) >= 1000 || Number.isInteger(value)
+    ? String(Math.round(value * 100) / 100)
+    : value.toPrecision(4);
+
+function parseFlow(text: string): ReportModel['sections']['flow'] | undefined {
+  try {
+    const data = JSON.parse(text) as { annual_hourly_flows?: Array<{ type: string; values: number[] }> };
+    const series = (data.annual_hourly_flows ?? []).filter(
+      (entry) => Array.isArray(entry.values) && entry.values.length === 24,
+    );
+    return series.length ? { series } : undefined;
+  } catch {
+    return undefined;
+  }
+}
