@@ -22,3 +22,4 @@ export * from './iso19650.ts';
 export * from './workflow.contract.ts';
 export * from './forms.contract.ts';
 export * from './calculations/index.ts';
+export * from './dataSheets.ts';

@@ -304,6 +304,43 @@ for (const kind of await testDatabases()) {
       expect((await post('/api/createreport', body, 'viewer')).statusCode).toBe(403);
     }, 120_000);
 
+    it('saves the Cloth Filter data sheet and exports it as a PDF with its rules applied', async () => {
+      const body = { userId: ids.member, projectid: projectId, report_id: 'cloth_filter_datasheet' };
+      const early = await post('/api/createreport', body, 'member');
+      expect(early.statusCode).toBe(400);
+      expect(early.json().error).toMatch(/Save the Cloth Filter data sheet/);
+      const saved = await post(
+        '/api/saveprojectinput',
+        {
+          projectid: projectId,
+          category: 'cloth_filter_datasheet',
+          fmejob: '',
+          fileType: null,
+          data: [
+            { category: 'model', value: 'Disc filter DF-24' },
+            { category: 'total_p', value: '0.45' },
+            { category: 'backwash_frequency', value: '24' },
+            { category: 'remark_3', value: 'Access platform by others' },
+          ],
+        },
+        'member',
+      );
+      expect(saved.statusCode).toBe(200);
+      const created = await post('/api/createreport', body, 'member');
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json()).toMatchObject({ folderPath: 'WIP/Data sheets' });
+      const pdf = await penstock.app.inject({
+        method: 'GET',
+        url: `/api/versions/${created.json().versionId}/content`,
+        headers: { cookie: cookies.member! },
+      });
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('Disc filter DF-24');
+      expect(text).toContain('Access platform by others');
+      expect(text).toMatch(/TSS over at least 10 days, 20 spot samples/);
+      expect(text).toMatch(/Spot samples \(total P above 0\.3 mg\/l: 10, else 5\)\s+10/);
+    }, 120_000);
+
     it('serves the forms in use and a report configuration for every project', async () => {
       const forms = await penstock.app.inject({ method: 'GET', url: '/config/calculationsConfig.json' });
       expect(forms.json().forms.map((f: { fmejob: string }) => f.fmejob)).toContain(

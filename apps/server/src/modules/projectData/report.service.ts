@@ -1,5 +1,9 @@
 import {
   CALCULATIONS,
+  CLOTH_FILTER_SHEET,
+  CLOTH_FILTER_SHEET_ID,
+  CLOTH_FILTER_SHEET_TITLE,
+  clothFilterDerived,
   FOLDER_ID_PATTERN,
   bareProjectId,
   canUploadToProject,
@@ -20,6 +24,16 @@ import type { ReportRepo } from './report.repo.ts';
 /** The asset register stops at this many rows (a register of a 100k-object model is not a report). */
 export const MAX_ASSET_ROWS = 20_000;
 export const REPORT_TIMEOUT_MS = 5 * 60_000;
+
+/** The data sheet is a built-in report of every project, stored beside the other data sheets. */
+const DATA_SHEET_REPORT = {
+  report_id: CLOTH_FILTER_SHEET_ID,
+  report_title: CLOTH_FILTER_SHEET_TITLE,
+  description: '',
+  bim360_folder_id: 'WIP/Data sheets',
+  fmejob: '',
+  schema: '',
+};
 
 export interface CreateReportBody {
   userId?: string | undefined;
@@ -51,13 +65,19 @@ export class ReportService {
     if (!canUploadToProject(role)) throw forbidden('Viewers cannot create reports in this project');
     if (body.userId && body.userId !== user.id) throw forbidden('You can only create reports as yourself');
     const config = await this.config.reports(bareProjectId(body.projectid));
-    const report = config.reports.find((candidate) => candidate.report_id === body.report_id);
+    const report =
+      body.report_id === CLOTH_FILTER_SHEET_ID
+        ? DATA_SHEET_REPORT
+        : config.reports.find((candidate) => candidate.report_id === body.report_id);
     if (!report) throw badRequest(`No report '${body.report_id}' is configured for this project`);
     const folderId = await this.folderOf(body.projectid, report.bim360_folder_id || 'WIP/Reports');
     const projectName = (await this.documents.projectName(body.projectid)) ?? '';
     const fileName = `${report.report_title} - ${projectName}.pdf`.replace(/[\\/:*?"<>|]+/g, '-');
     const codes = await this.documents.nextCodesFor(folderId, fileName);
-    const model = await this.model(user, body.projectid, projectName, report.report_title, codes);
+    const model =
+      report === DATA_SHEET_REPORT
+        ? await this.dataSheetModel(user, body.projectid, projectName, codes)
+        : await this.model(user, body.projectid, projectName, report.report_title, codes);
     let pdf: Buffer;
     try {
       pdf = await renderReportInWorker(model, { timeoutMs: REPORT_TIMEOUT_MS });
@@ -79,6 +99,59 @@ export class ReportService {
       folderPath: trail.map((folder) => folder.name).join('/'),
       revision: stored.version.revision,
       suitability: stored.version.suitability,
+    };
+  }
+
+  /** The Cloth Filter data sheet: its values by field set, and the rules of §9 applied to them. */
+  private async dataSheetModel(
+    user: CurrentUser,
+    projectId: string,
+    projectName: string,
+    codes: { revision: string; suitability: string },
+  ): Promise<ReportModel> {
+    const stored = (await this.projectData.inputs(user, projectId)).values.filter(
+      (value) => value.form === CLOTH_FILTER_SHEET_ID,
+    );
+    if (!stored.length) throw badRequest('Save the Cloth Filter data sheet before exporting it');
+    const values = Object.fromEntries(stored.map((value) => [value.category, value.value]));
+    const derived = clothFilterDerived(values);
+    const unitOf = (unit: string) =>
+      unit === 'other' || unit === 'select' || unit === 'file' ? {} : { unit };
+    const projectData = CLOTH_FILTER_SHEET.field_sets.map((set) => ({
+      form: set.field_set_alias,
+      fields: set.input_fields
+        .filter((field) => (values[field.key] ?? '') !== '')
+        .map((field) => ({ label: field.field_alias, value: values[field.key]!, ...unitOf(field.unit) })),
+    }));
+    projectData.push({
+      form: 'Handover test and sampling',
+      fields: [
+        { label: 'Handover test', value: derived.handoverTest },
+        { label: 'Spot samples (total P above 0.3 mg/l: 10, else 5)', value: String(derived.spotSamples) },
+        {
+          label: 'Design wastewater temperature, maximum',
+          value: String(derived.temperatures.maxC),
+          unit: '°C',
+        },
+        {
+          label: 'Design wastewater temperature, minimum',
+          value: String(derived.temperatures.minC),
+          unit: '°C',
+        },
+        { label: 'Backwash', value: 'At least once a day' },
+        ...derived.warnings.map((warning) => ({ label: 'Check', value: warning })),
+      ],
+    });
+    const description = suitabilityCode(codes.suitability)?.description;
+    return {
+      title: `${CLOTH_FILTER_SHEET_TITLE} - ${projectName}`,
+      projectName,
+      reportTitle: CLOTH_FILTER_SHEET_TITLE,
+      revision: codes.revision,
+      suitability: description ? `${codes.suitability} – ${description}` : codes.suitability,
+      date: new Date().toISOString(),
+      author: user.name,
+      sections: { projectData: projectData.filter((form) => form.fields.length > 0), calculations: [] },
     };
   }
 
