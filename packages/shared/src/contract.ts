@@ -120,6 +120,11 @@ export const GeneralSettingsSchema = z.object({
   mobileWidth: z.number().int().positive(),
   tabletWidth: z.number().int().positive(),
   maxViewers: z.number().int().positive().optional(),
+  /** the danger banner of a failed form or report; '{title}' is replaced by the form's title */
+  failedMessage: z.string().optional(),
+  /** fileType sent with savecalculationdata, and with createreport */
+  calculationsFileExtension: z.string().optional(),
+  reportsFileExtension: z.string().optional(),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 

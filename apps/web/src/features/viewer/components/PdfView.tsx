@@ -25,6 +25,7 @@ import { useAppStore } from '../../../app/store.tsx';
 import { useSidePanel } from '../sidePanels.ts';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
 import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
+import { useProjectDataTools } from '../../projectData/useProjectDataTools.tsx';
 
 /** How long the open models have to answer a picked tag before the chip says none has it. */
 export const TAG_ANSWER_WAIT_MS = 400;
@@ -194,9 +195,11 @@ export function PdfView({
   const projectId = versionInfo.data?.projectId;
   const canUpload = side.desktop && canUploadToProject(appState.selectedProject?.role) && Boolean(projectId);
   const workflow = useWorkflowTools({ versionId, side });
+  const projectData = useProjectDataTools({ side });
   const pane =
     markups.pane ??
     workflow.pane ??
+    projectData.pane ??
     (side.panel === 'upload' && projectId ? (
       <UploadPanel projectId={projectId} onClose={() => side.close('upload')} />
     ) : undefined) ??
@@ -300,6 +303,7 @@ export function PdfView({
               Upload
             </button>
           )}
+          {projectData.toolbar}
           {workflow.toolbar}
         </div>
         {markups.toolbar}

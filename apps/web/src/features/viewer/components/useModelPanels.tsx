@@ -4,6 +4,7 @@ import { canUploadToProject } from '@penstock/shared';
 import { useAppStore } from '../../../app/store.tsx';
 import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
 import { ModelTreePanel } from '../../modelTree/ModelTreePanel.tsx';
+import { useProjectDataTools } from '../../projectData/useProjectDataTools.tsx';
 import { UploadPanel } from '../../upload/UploadPanel.tsx';
 import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
 import type { ModelInfo } from '../api.ts';
@@ -24,7 +25,8 @@ type PanelToolbarProps = Pick<
 
 /**
  * The side panels of the 3D view (forms spec §2 'Panels and their exclusivity'): the Markup Panel (given),
- * Upload, Workflow, Model tree and Automatic Documentation; the pane to show and the toolbar's panel props.
+ * Upload, Workflow, Model tree, Automatic Documentation, Project data, Calculations and Reports; the pane to
+ * show and the toolbar's panel props.
  */
 export function useModelPanels({
   side,
@@ -49,6 +51,7 @@ export function useModelPanels({
 }): { pane: ReactNode | undefined; toolbar: PanelToolbarProps } {
   const { state } = useAppStore();
   const workflow = useWorkflowTools({ versionId, side });
+  const projectData = useProjectDataTools({ side });
   const canUpload = canUploadToProject(state.selectedProject?.role);
   const openAutomaticDocumentation = () => {
     // spec §5: Automatic Documentation needs the tab's meta-property data
@@ -62,6 +65,7 @@ export function useModelPanels({
   const pane =
     markupsPane ??
     workflow.pane ??
+    projectData.pane ??
     (side.panel === 'upload' && info ? (
       <UploadPanel projectId={info.projectId} onClose={() => side.close('upload')} />
     ) : undefined) ??
@@ -94,7 +98,12 @@ export function useModelPanels({
       onAutomaticDocumentation: side.desktop ? openAutomaticDocumentation : undefined,
       modelTreeOpen: side.panel === 'modelTree',
       onModelTree: side.desktop ? () => side.choose('modelTree') : undefined,
-      children: workflow.toolbar,
+      children: (
+        <>
+          {projectData.toolbar}
+          {workflow.toolbar}
+        </>
+      ),
     },
   };
 }

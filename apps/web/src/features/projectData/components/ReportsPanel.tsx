@@ -1,0 +1,158 @@
+import { useState, type MouseEvent } from 'react';
+import { Button, OverlayTrigger, Spinner, Table, Tooltip } from 'react-bootstrap';
+import { FaCircleCheck, FaCircleXmark, FaPlus } from 'react-icons/fa6';
+import { errorMessage } from '../../../app/api.ts';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { createReport, type CreatedReport } from '../api.ts';
+import { useFailedMessage, useReportConfig } from '../hooks.ts';
+import { useOpenReport } from '../useOpenReport.ts';
+import { LoadFailed, PanelShell } from './PanelShell.tsx';
+
+export const REPORTS_TITLE = 'Reports';
+export const CREATE_REPORT_TOOLTIP = 'Create and upload report to Penstock';
+export const NO_REPORTS = 'No reports are configured for this project.';
+
+type ReportRun =
+  { state: 'running' } | { state: 'success'; report: CreatedReport } | { state: 'failed'; message: string };
+
+/**
+ * The Reports side panel (forms spec §2 'Reports table'): the project's reports (reports_config.json) with
+ * Title, Description and an action column. Clicking a row or its icon creates the PDF and stores it in the
+ * project; the icon shows add, success or danger, with a spinner while running; a stored PDF can be opened.
+ */
+export function ReportsPanel({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const config = useReportConfig(projectId);
+  const userId = useCurrentUser().data?.id ?? '';
+  const failed = useFailedMessage();
+  const openReport = useOpenReport();
+  const [runs, setRuns] = useState<Record<string, ReportRun>>({});
+  const runKey = (reportId: string) => `${projectId}:${reportId}`;
+
+  const create = async (reportId: string) => {
+    const report = config.data?.reports.find((entry) => entry.report_id === reportId);
+    if (!report || !config.data || runs[runKey(reportId)]?.state === 'running') return;
+    const key = runKey(reportId);
+    setRuns((current) => ({ ...current, [key]: { state: 'running' } }));
+    let next: ReportRun;
+    try {
+      const created = await createReport({
+        userId,
+        projectid: projectId,
+        report_id: report.report_id,
+        report_name: report.report_title,
+        bim360_folder_id: report.bim360_folder_id,
+        fileType: 'pdf',
+        fmejob: report.fmejob,
+        schema: report.schema,
+        PLM_project_id: config.data.PLM_project_id,
+      });
+      next = { state: 'success', report: created };
+    } catch (failure) {
+      next = { state: 'failed', message: `${failed(report.report_title)}: ${errorMessage(failure)}` };
+    }
+    setRuns((current) => ({ ...current, [key]: next }));
+  };
+
+  let body;
+  if (config.isPending) body = <Loading label="Loading the reports..." />;
+  else if (config.isError)
+    body = (
+      <LoadFailed
+        title="The reports could not be loaded."
+        error={config.error}
+        onRetry={() => void config.refetch()}
+      />
+    );
+  else if (!config.data || config.data.reports.length === 0)
+    body = <p className="small text-body-secondary">{NO_REPORTS}</p>;
+  else
+    body = (
+      <Table size="sm" hover className="small reports-table">
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Description</th>
+            <th scope="col">
+              <span className="visually-hidden">Create</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {config.data.reports.map((report) => {
+            const run = runs[runKey(report.report_id)];
+            const onIcon = (event: MouseEvent) => {
+              event.stopPropagation();
+              void create(report.report_id);
+            };
+            return (
+              <tr
+                key={report.report_id}
+                aria-busy={run?.state === 'running'}
+                onClick={() => void create(report.report_id)}
+              >
+                <td>
+                  {report.report_title}
+                  {run?.state === 'failed' && (
+                    <div className="text-danger mt-1" role="alert">
+                      {run.message}
+                    </div>
+                  )}
+                  {run?.state === 'success' && (
+                    <div className="text-success mt-1">
+                      Stored as {run.report.folderPath ? `${run.report.folderPath}/` : ''}
+                      {run.report.fileName}
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="py-0"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          openReport(run.report);
+                        }}
+                      >
+                        Open
+                      </Button>
+                    </div>
+                  )}
+                </td>
+                <td>{report.description}</td>
+                <td className="text-end text-nowrap">
+                  <OverlayTrigger placement="left" overlay={<Tooltip>{CREATE_REPORT_TOOLTIP}</Tooltip>}>
+                    <Button
+                      size="sm"
+                      variant="light"
+                      aria-label={`${CREATE_REPORT_TOOLTIP}: ${report.report_title}`}
+                      disabled={run?.state === 'running'}
+                      onClick={onIcon}
+                    >
+                      {run?.state === 'running' && (
+                        <Spinner animation="border" size="sm" className="me-1" role="status">
+                          <span className="visually-hidden">Creating the report...</span>
+                        </Spinner>
+                      )}
+                      <ReportIcon run={run} />
+                    </Button>
+                  </OverlayTrigger>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    );
+
+  return (
+    <PanelShell title={REPORTS_TITLE} onClose={onClose}>
+      {body}
+    </PanelShell>
+  );
+}
+
+function ReportIcon({ run }: { run: ReportRun | undefined }) {
+  if (run?.state === 'success')
+    return <FaCircleCheck className="text-success" role="img" aria-label="Report created" />;
+  if (run?.state === 'failed')
+    return <FaCircleXmark className="text-danger" role="img" aria-label="Report failed" />;
+  return <FaPlus role="img" aria-label="Create report" />;
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import { FaCalculator, FaDatabase, FaFilePdf } from 'react-icons/fa6';
+import { useAppStore } from '../../app/store.tsx';
+import type { SidePanel } from '../viewer/sidePanels.ts';
+import { CalculationsPanel } from './components/CalculationsPanel.tsx';
+import { ProjectDataPanel } from './components/ProjectDataPanel.tsx';
+import { ReportsPanel } from './components/ReportsPanel.tsx';
+
+/** What the hook needs of the viewer's side panel (useSidePanel). */
+export interface ProjectDataSide {
+  panel: SidePanel | null;
+  choose: (panel: SidePanel) => void;
+  close: (panel?: SidePanel) => void;
+  desktop: boolean;
+}
+
+type Panel = 'projectData' | 'calculations' | 'reports';
+
+const BUTTONS: { panel: Panel; label: string; title: string; Icon: IconType }[] = [
+  {
+    panel: 'projectData',
+    label: 'Project data',
+    title: "The project's input data forms",
+    Icon: FaDatabase,
+  },
+  {
+    panel: 'calculations',
+    label: 'Calculations',
+    title: 'Run calculations for this project',
+    Icon: FaCalculator,
+  },
+  {
+    panel: 'reports',
+    label: 'Reports',
+    title: 'Create PDF reports and store them in the project',
+    Icon: FaFilePdf,
+  },
+];
+
+/**
+ * The Project data, Calculations and Reports tools of one viewer (forms spec §2): their toolbar buttons
+ * (desktop widths only) and, while one is open, its panel as the side pane, for the selected project.
+ */
+export function useProjectDataTools({ side }: { side: ProjectDataSide }): {
+  toolbar: ReactNode;
+  pane: ReactNode | undefined;
+} {
+  const project = useAppStore().state.selectedProject;
+  const projectId = project?.projectid;
+
+  const toolbar = side.desktop ? (
+    <>
+      {BUTTONS.map(({ panel, label, title, Icon }) => (
+        <button
+          key={panel}
+          type="button"
+          className={`btn btn-sm ${side.panel === panel ? 'btn-primary' : 'btn-light'} viewer-tool`}
+          aria-pressed={side.panel === panel}
+          title={projectId ? title : 'Choose a project first'}
+          disabled={!projectId}
+          onClick={() => side.choose(panel)}
+        >
+          <Icon aria-hidden="true" className="me-1" />
+          {label}
+        </button>
+      ))}
+    </>
+  ) : null;
+
+  let pane: ReactNode | undefined;
+  if (projectId && side.panel === 'projectData')
+    pane = (
+      <ProjectDataPanel key={projectId} projectId={projectId} onClose={() => side.close('projectData')} />
+    );
+  else if (projectId && side.panel === 'calculations')
+    pane = <CalculationsPanel projectId={projectId} onClose={() => side.close('calculations')} />;
+  else if (projectId && side.panel === 'reports')
+    pane = <ReportsPanel key={projectId} projectId={projectId} onClose={() => side.close('reports')} />;
+  return { toolbar, pane };
+}
