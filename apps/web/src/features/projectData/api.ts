@@ -114,6 +114,9 @@ export interface CreatedReport {
   versionId: string;
   fileName: string;
   folderPath: string;
+  /** ISO 19650 codes of the stored version (shown on the report's viewer tab) */
+  revision?: string;
+  suitability?: string;
 }
 
 export const createReport = (body: CreateReportBody) =>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CONFIG_FILES, FormsFileSchema, failedMessage, type FormConfig } from '@penstock/shared';
 import { errorMessage } from '../../app/api.ts';
 import { useCurrentUser } from '../auth/hooks/useCurrentUser.ts';
@@ -46,14 +46,31 @@ export function useFormsConfig(file: FormsFile): {
   }, [raw, config.isError, config.error, config.isPending, file]);
 }
 
-export const useProjectInput = (projectId: string) =>
-  useQuery({ queryKey: projectInputKey(projectId), queryFn: () => fetchProjectInput(projectId) });
+/** The queries of a project's input data, calculation data and report config (also prefetched on selection). */
+export const projectInputQuery = (projectId: string) =>
+  queryOptions({ queryKey: projectInputKey(projectId), queryFn: () => fetchProjectInput(projectId) });
+export const calculationDataQuery = (projectId: string) =>
+  queryOptions({ queryKey: calculationDataKey(projectId), queryFn: () => fetchCalculationData(projectId) });
+export const reportConfigQuery = (projectId: string) =>
+  queryOptions({ queryKey: reportConfigKey(projectId), queryFn: () => fetchReportConfig(projectId) });
 
-export const useCalculationData = (projectId: string) =>
-  useQuery({ queryKey: calculationDataKey(projectId), queryFn: () => fetchCalculationData(projectId) });
+/**
+ * Core spec §4: choosing a project loads its input data, calculation data and report config, so the panels
+ * open on loaded data. A failed prefetch is fetched again when its panel opens.
+ */
+export function prefetchProjectData(queryClient: QueryClient, projectId: string): Promise<void> {
+  return Promise.all([
+    queryClient.prefetchQuery(projectInputQuery(projectId)),
+    queryClient.prefetchQuery(calculationDataQuery(projectId)),
+    queryClient.prefetchQuery(reportConfigQuery(projectId)),
+  ]).then(() => undefined);
+}
 
-export const useReportConfig = (projectId: string) =>
-  useQuery({ queryKey: reportConfigKey(projectId), queryFn: () => fetchReportConfig(projectId) });
+export const useProjectInput = (projectId: string) => useQuery(projectInputQuery(projectId));
+
+export const useCalculationData = (projectId: string) => useQuery(calculationDataQuery(projectId));
+
+export const useReportConfig = (projectId: string) => useQuery(reportConfigQuery(projectId));
 
 /** The text of the failed message setting, with the form or report title inserted (forms spec §8). */
 export function useFailedMessage(): (title: string) => string {

@@ -5,7 +5,10 @@ import { useConfig } from '../config/hooks/useConfig.ts';
 import { modelFromNode } from '../workspace/hooks/useModelOpener.ts';
 import type { CreatedReport } from './api.ts';
 
-/** The viewer tab of a stored report PDF: the item, showing the version that was just stored. */
+/**
+ * The viewer tab of a stored report PDF: the item, showing the version that was just stored, with that
+ * version's revision and suitability codes on the tab.
+ */
 export const reportModel = (report: CreatedReport) =>
   modelFromNode({
     id: report.itemId,
@@ -16,6 +19,8 @@ export const reportModel = (report: CreatedReport) =>
     fileType: 'pdf',
     hrefbim360: `/api/versions/${encodeURIComponent(report.versionId)}/content`,
     versionId: report.versionId,
+    revision: report.revision,
+    suitability: report.suitability,
   });
 
 /**

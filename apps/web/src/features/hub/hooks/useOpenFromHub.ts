@@ -5,6 +5,7 @@ import { useAppStore, type PendingReview } from '../../../app/store.tsx';
 import { fetchProjects, treeKey } from '../../projects/api.ts';
 import { fetchMarkup, fetchWorkflow, hubKeys } from '../api.ts';
 import { hubModel, hubProject, type HubOpenTarget } from '../open.ts';
+import { prefetchProjectData } from '../../projectData/hooks.ts';
 
 function pendingOf(target: HubOpenTarget, fromDetail: { reviewId?: string; approvalId?: string }) {
   if (target.kind !== 'workflow' || target.action === 'view') return null;
@@ -51,6 +52,8 @@ export function useOpenFromHub() {
       const replace = getState().openModels.length > 0;
       dispatch({ type: 'openFromHub', project, model, pending });
       void client.invalidateQueries({ queryKey: hubKeys.all });
+      // like choosing it in the finder: the project's data, calculations and reports load at once
+      void prefetchProjectData(client, project.projectid);
       void navigate(MAIN_ROUTE, { replace });
     },
   });

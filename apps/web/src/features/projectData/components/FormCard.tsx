@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   allValid,
   formValidity,
@@ -13,6 +13,7 @@ import {
   initialValues,
   SAMPLING_DATA_FORM,
   storedUploads,
+  type Values,
 } from '../formValues.ts';
 import { useFormSubmit } from '../hooks.ts';
 import { CalculationResults } from './CalculationResults.tsx';
@@ -29,6 +30,8 @@ export interface FormCardProps {
   stored: StoredFormValue[];
   /** calculation forms: this form's runs, newest first */
   runs?: CalculationRun[];
+  /** ordinary forms: told the values as they start and after every change (e.g. to show derived rules) */
+  onValuesChange?: (values: Values) => void;
 }
 
 /**
@@ -59,9 +62,10 @@ export function FormCard(props: FormCardProps) {
 export type EditorProps = FormCardProps & { submitter: ReturnType<typeof useFormSubmit> };
 
 /** An ordinary form: the dynamic form's inputs, submitted as {category: field key, value}. */
-function FieldsForm({ form, kind, projectId, stored, submitter }: EditorProps) {
+function FieldsForm({ form, kind, projectId, stored, submitter, onValuesChange }: EditorProps) {
   const [values, setValues] = useState(() => initialValues(form, stored));
   const [uploaded, setUploaded] = useState<ReadonlySet<string>>(() => storedUploads(form, values));
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const validity = formValidity(form, values, uploaded);
   return (
     <form onSubmit={(event) => event.preventDefault()} aria-label={form.form_alias} noValidate>

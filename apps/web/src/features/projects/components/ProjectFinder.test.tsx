@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { initialAppState } from '../../../app/store.tsx';
 import { LeftNav } from '../../../app/shell/LeftNav.tsx';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
+import { calculationDataKey, projectInputKey, reportConfigKey } from '../../projectData/api.ts';
 import { PROJECT_ID, project, signedInRoutes, treeUrl } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';
 
@@ -55,6 +56,41 @@ describe('project finder', () => {
     expect(state.reviewIdPending).toBeNull();
     const browser = screen.getByRole('navigation', { name: 'Project browser' });
     expect(within(browser).queryByRole('button', { name: 'Scratch.tmp' })).not.toBeInTheDocument();
+  });
+
+  it('loads the chosen project input data, calculation data and report config (spec §4)', async () => {
+    const reportConfig = `/config/reports/${PROJECT_ID.slice(2)}/reports_config.json`;
+    const fetchMock = mockFetch({
+      ...signedInRoutes(),
+      'POST /api/getprojectinput': { json: { values: [] } },
+      'POST /api/getcalculationdata': { json: { values: [], runs: [] } },
+      [reportConfig]: { json: { reports: [] } },
+    });
+    const { queryClient } = renderWithProviders(<LeftNav />);
+    await userEvent.click(screen.getByPlaceholderText('Select project'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Anglian Water Treatm...' }));
+
+    await waitFor(() =>
+      expect(calls(fetchMock)).toEqual(
+        expect.arrayContaining([
+          'POST /api/getprojectinput',
+          'POST /api/getcalculationdata',
+          `GET ${reportConfig}`,
+        ]),
+      ),
+    );
+    const projectid = JSON.stringify({ projectid: PROJECT_ID });
+    for (const path of ['/api/getprojectinput', '/api/getcalculationdata'])
+      expect(fetchMock.mock.calls.find(([url]) => String(url) === path)?.[1]?.body).toBe(projectid);
+    // the panels find them in the cache under their own keys
+    await waitFor(() =>
+      expect(queryClient.getQueryData(projectInputKey(PROJECT_ID))).toEqual({ values: [] }),
+    );
+    expect(queryClient.getQueryData(calculationDataKey(PROJECT_ID))).toEqual({ values: [], runs: [] });
+    expect(queryClient.getQueryData(reportConfigKey(PROJECT_ID))).toEqual({
+      reports: [],
+      PLM_project_id: '',
+    });
   });
 
   it('says when the projects cannot be loaded', async () => {

@@ -1,15 +1,19 @@
 import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectListItem } from '@penstock/shared';
 import { useAppStore } from '../../../app/store.tsx';
+import { prefetchProjectData } from '../../projectData/hooks.ts';
 
 /**
  * Choosing a project (spec §4): the store allows extra tabs again, empties the open models and clears the
- * review mode; the project browser then loads the new project's tree.
+ * review mode; the project browser then loads the new project's tree, and the project's input data,
+ * calculation data and report config are loaded into the query cache for the side panels.
  */
 export function useSelectProject() {
   const { dispatch } = useAppStore();
+  const queryClient = useQueryClient();
   return useCallback(
-    (project: ProjectListItem) =>
+    (project: ProjectListItem) => {
       dispatch({
         type: 'selectProject',
         project: {
@@ -18,7 +22,9 @@ export function useSelectProject() {
           hrefbim360: project.hrefbim360,
           role: project.role,
         },
-      }),
-    [dispatch],
+      });
+      void prefetchProjectData(queryClient, project.projectid);
+    },
+    [dispatch, queryClient],
   );
 }
