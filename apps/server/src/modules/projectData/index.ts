@@ -33,6 +33,8 @@ export async function registerProjectData(
     forms,
     reports: (bareProjectId) => readReportConfig(options.configDirs, bareProjectId, app.log),
   });
+  // read once at start, so a broken override is reported in the start-up log, not only on first use
+  await forms();
   projectDataRoutes(app, {
     service,
     reports,

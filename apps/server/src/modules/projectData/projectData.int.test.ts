@@ -180,6 +180,54 @@ for (const kind of await testDatabases()) {
       expect(Number(headLoss.json().run.results.head_loss_m.value)).toBeGreaterThan(0);
     });
 
+    it('runs every shipped calculation through the API', async () => {
+      const cases: Array<[string, Record<string, string>, string, number]> = [
+        [
+          'head_loss_hazen_williams',
+          { flow_l_s: '50', diameter_mm: '250', length_m: '1000', hazen_williams_c: '130' },
+          'head_loss_m',
+          0,
+        ],
+        [
+          'tank_volume_hrt',
+          { shape: 'rectangular', length_m: '20', width_m: '10', depth_m: '3', flow_l_s: '50' },
+          'volume_m3',
+          600,
+        ],
+        [
+          'pump_power',
+          { flow_l_s: '100', total_head_m: '20', pump_efficiency: '75' },
+          'hydraulic_power_kw',
+          19.6,
+        ],
+        [
+          'flow_percentiles',
+          { flows_l_s: Array.from({ length: 24 }, (_, h) => String(h + 1)).join(','), percentiles: '50' },
+          's0_p50',
+          12.5,
+        ],
+      ];
+      for (const [fmejob, values, key, expected] of cases) {
+        const answer = await post(
+          '/api/savecalculationdata',
+          {
+            projectid: projectId,
+            category: `calc_${fmejob}`,
+            fmejob,
+            userId: ids.member,
+            fileType: 'json',
+            data: Object.entries(values).map(([category, value]) => ({ category, value })),
+          },
+          'member',
+        );
+        expect(answer.statusCode, `${fmejob}: ${answer.body}`).toBe(200);
+        const result = answer.json().run.results[key];
+        expect(result, `${fmejob} ${key}`).toBeDefined();
+        if (expected) expect(Number(result.value)).toBeCloseTo(expected, 1);
+        else expect(Number(result.value)).toBeGreaterThan(0);
+      }
+    });
+
     it('fails a job with its reason and no result: out of range, missing input, unknown calculation', async () => {
       const attempt = (fmejob: string, data: Array<{ category: string; value: string }>) =>
         post(
