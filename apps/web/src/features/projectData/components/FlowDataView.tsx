@@ -1,18 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
-import { Table } from 'react-bootstrap';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import {
   allValid,
   FLOW_CHART_HEIGHT,
-  FLOW_CHART_HOURS,
   fieldValid,
   FormFieldSchema,
   type FormConfig,
   type FormField,
 } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
+import { flowIssues, toRows, toSeries } from '../flowRows.ts';
 import { allFields, DEFAULT_PERCENTILES, parseFlowData } from '../formValues.ts';
 import type { EditorProps } from './FormCard.tsx';
 import { FormActions } from './FormActions.tsx';
+import { FlowTable } from './FlowTable.tsx';
 
 // ECharts is only loaded when a flow chart shows
 const FlowChart = lazy(() => import('./FlowChart.tsx'));
@@ -36,8 +36,9 @@ function percentilesField(form: FormConfig): FormField {
 
 /**
  * The flow-data view (forms spec §2 'Flow data'): the percentiles input, the annual hourly flows as a line
- * chart (Time 00:00-23:00, Flowrate (l/s)) and a table with a header row showing the same data. It submits
- * {percentiles, annual_hourly_flows}.
+ * chart (Time 00:00-23:00, Flowrate (l/s)) and an editable table with a header row of the same data (names
+ * non-empty and different, flows numbers of 0 or more, at most 20 series). The chart follows the edits. It
+ * submits {percentiles, annual_hourly_flows} with the flows as numbers.
  */
 export function FlowDataView({ form, kind, stored, submitter }: EditorProps) {
   const field = percentilesField(form);
@@ -49,8 +50,12 @@ export function FlowDataView({ form, kind, stored, submitter }: EditorProps) {
     ),
   );
   const [percentiles, setPercentiles] = useState(flowData.percentiles);
-  const series = flowData.annual_hourly_flows;
-  const validity = { [field.key]: fieldValid(field, percentiles) };
+  const [rows, setRows] = useState(() => toRows(flowData.annual_hourly_flows));
+  const series = useMemo(() => toSeries(rows), [rows]);
+  // Typing stays quick: the chart redraws when React has time
+  const chartSeries = useDeferredValue(series);
+  const issues = flowIssues(rows);
+  const validity = { [field.key]: fieldValid(field, percentiles), annual_hourly_flows: issues.length === 0 };
   const invalid = validity[field.key] === false;
   const id = `${form.form_id}-${field.key}`;
 
@@ -82,50 +87,34 @@ export function FlowDataView({ form, kind, stored, submitter }: EditorProps) {
         {field.help && <div className="form-text">{field.help}</div>}
       </div>
       <h3 className="h6 mt-3">Annual hourly flows</h3>
-      {series.length === 0 ? (
-        <p className="small text-body-secondary">No annual hourly flows are stored for this project yet.</p>
+      {rows.length === 0 ? (
+        <p className="small text-body-secondary mb-2">
+          {flowData.annual_hourly_flows.length === 0
+            ? 'No annual hourly flows are stored for this project yet.'
+            : 'Every series is removed: Save clears the stored flows.'}
+        </p>
       ) : (
-        <>
-          <div role="img" aria-label={FLOW_CHART_LABEL} style={{ height: FLOW_CHART_HEIGHT }}>
-            <Suspense fallback={<Loading label="Loading the chart..." />}>
-              <FlowChart series={series} />
-            </Suspense>
-          </div>
-          <div className="table-responsive">
-            <Table size="sm" bordered className="small flow-data-table">
-              <caption className="visually-hidden">Annual hourly flows (l/s)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  {FLOW_CHART_HOURS.map((hour) => (
-                    <th scope="col" key={hour}>
-                      {hour}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {series.map((entry) => (
-                  <tr key={entry.type}>
-                    <th scope="row">{entry.type}</th>
-                    {FLOW_CHART_HOURS.map((hour, index) => (
-                      <td key={hour}>{entry.values[index] ?? ''}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
-        </>
+        <div role="img" aria-label={FLOW_CHART_LABEL} style={{ height: FLOW_CHART_HEIGHT }}>
+          <Suspense fallback={<Loading label="Loading the chart..." />}>
+            <FlowChart series={chartSeries} />
+          </Suspense>
+        </div>
       )}
+      <FlowTable id={`${form.form_id}-flows`} rows={rows} onChange={setRows} />
+      <div aria-live="polite">
+        {issues.length > 0 && (
+          <ul className="small text-danger ps-3 mb-0" aria-label="Why the flows cannot be saved">
+            {issues.map((issue) => (
+              <li key={issue}>{issue}</li>
+            ))}
+          </ul>
+        )}
+      </div>
       <FormActions
         form={form}
         kind={kind}
         valid={allValid(validity)}
-        data={() => ({
-          percentiles,
-          ...(series.length ? { annual_hourly_flows: series } : {}),
-        })}
+        data={() => ({ percentiles, annual_hourly_flows: series })}
         submitter={submitter}
       />
     </form>
