@@ -102,6 +102,7 @@ export function ReportsPanel({ projectId, onClose }: { projectId: string; onClos
                     <div className="text-success mt-1">
                       Stored as {run.report.folderPath ? `${run.report.folderPath}/` : ''}
                       {run.report.fileName}
+                      {run.report.revision ? ` (${run.report.revision})` : ''}
                       <Button
                         size="sm"
                         variant="link"
