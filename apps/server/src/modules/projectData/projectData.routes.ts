@@ -6,10 +6,9 @@ import {
   SaveCalculationDataSchema,
   SaveProjectInputSchema,
 } from '@penstock/shared';
-import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
-import { TooLargeError } from '../../storage/blobStore.ts';
-import { cleanFileName } from '../documents/documents.routes.ts';
+import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { ProjectDataService } from './projectData.service.ts';
 import type { FormUploads } from './formUploads.ts';
@@ -88,7 +87,7 @@ export function projectDataRoutes(
     if (!request.isMultipart())
       throw badRequest("Send multipart/form-data with 'ProjectId', 'Key' and 'file'");
     const fields: Record<string, string> = {};
-    let staged: Awaited<ReturnType<DocumentsService['stageUpload']>> | undefined;
+    let staged: StagedFile | undefined;
     let fileName = '';
     try {
       for await (const part of request.parts({
@@ -97,14 +96,11 @@ export function projectDataRoutes(
         if (part.type === 'field') {
           fields[part.fieldname] = String(part.value);
         } else if (part.fieldname === 'file' && !staged) {
-          fileName = cleanFileName(part.filename);
-          staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
-            const tooLarge =
-              error instanceof TooLargeError ||
-              (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-            throw tooLarge ? new HttpError(413, new TooLargeError(maxUploadBytes).message) : error;
-          });
-          if (part.file.truncated) throw new HttpError(413, new TooLargeError(maxUploadBytes).message);
+          ({ fileName, staged } = await stageFilePart(
+            part,
+            (source, limit) => documents.stageUpload(source, limit),
+            maxUploadBytes,
+          ));
         } else part.file.resume();
       }
       const projectId = parseInput(ProjectIdSchema, fields.ProjectId ?? '');

@@ -11,8 +11,7 @@ import {
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { parseJson, readFormData } from '../../http/formData.ts';
 import { requireUser } from '../../http/session.ts';
-import { TooLargeError } from '../../storage/blobStore.ts';
-import { cleanFileName } from '../documents/documents.routes.ts';
+import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { WorkflowService } from './workflow.service.ts';
 import type { WorkflowFilesService } from './workflowFiles.service.ts';
@@ -82,7 +81,7 @@ export function workflowRoutes(
     const needBoth = "Send multipart/form-data with the fields 'formData' and 'file'";
     if (!request.isMultipart()) throw badRequest(needBoth);
     let target: { projectId: string; folderId: string } | undefined;
-    let staged: Awaited<ReturnType<DocumentsService['stageUpload']>> | undefined;
+    let staged: StagedFile | undefined;
     let fileName = '';
     try {
       for await (const part of request.parts({
@@ -94,14 +93,11 @@ export function workflowRoutes(
           const input = parseJson(String(part.value), WorkflowUploadSchema);
           target = await files.uploadTarget(user, input.projectId, input.uploadFolderId);
         } else if (part.fieldname === 'file' && !staged) {
-          fileName = cleanFileName(part.filename);
-          staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
-            const tooLarge =
-              error instanceof TooLargeError ||
-              (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-            throw tooLarge ? new HttpError(413, new TooLargeError(maxUploadBytes).message) : error;
-          });
-          if (part.file.truncated) throw new HttpError(413, new TooLargeError(maxUploadBytes).message);
+          ({ fileName, staged } = await stageFilePart(
+            part,
+            (source, limit) => documents.stageUpload(source, limit),
+            maxUploadBytes,
+          ));
         } else part.file.resume();
       }
       if (!target || !staged) throw badRequest(needBoth);
