@@ -23,3 +23,4 @@ export * from './workflow.contract.ts';
 export * from './forms.contract.ts';
 export * from './calculations/index.ts';
 export * from './dataSheets.ts';
+export * from './symbols/index.ts';
