@@ -26,6 +26,7 @@ import { registerWorkflow } from './modules/workflow/index.ts';
 import { workflowMail } from './modules/workflow/workflow.notify.ts';
 import { registerHub } from './modules/hub/index.ts';
 import { registerProjectData } from './modules/projectData/index.ts';
+import { registerLegend } from './modules/legend/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { Notifier } from './notify/mailer.ts';
@@ -106,6 +107,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     mail: workflowMail(notifier, env),
   });
   registerHub(app, database.db, { documentsRepo, documents, workflows, users });
+  registerLegend(app, { dataDir: env.dataDir });
   await registerProjectData(app, database.db, documents, {
     configDirs,
     maxUploadBytes: env.maxUploadBytes,

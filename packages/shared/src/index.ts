@@ -24,3 +24,4 @@ export * from './forms.contract.ts';
 export * from './calculations/index.ts';
 export * from './dataSheets.ts';
 export * from './symbols/index.ts';
+export * from './legend/index.ts';
