@@ -56,7 +56,7 @@ export class HubService {
   async counts(user: CurrentUser): Promise<PendingCounts> {
     const projectIds = (await this.documentsRepo.projectsOfUser(user.id)).map((p) => p.id);
     const [workflows, markups, dsear] = await Promise.all([
-      this.workflows.pendingCounts(user.id),
+      this.workflows.pendingCounts(user.id, projectIds),
       this.markups.forHub('pending', { id: user.id, email: user.email }, projectIds),
       user.email ? this.dsear.pendingFor(user.email) : Promise.resolve([]),
     ]);

@@ -231,8 +231,11 @@ export class WorkflowService {
     return this.present(rows, userId);
   }
 
-  async pendingCounts(userId: string): Promise<{ pendingReview: number; pendingApproval: number }> {
-    const projectIds = (await this.documentsRepo.projectsOfUser(userId)).map((p) => p.id);
+  /** The user's pending reviews and approvals within `projectIds` (the projects they belong to). */
+  async pendingCounts(
+    userId: string,
+    projectIds: readonly string[],
+  ): Promise<{ pendingReview: number; pendingApproval: number }> {
     const [reviews, approvals] = await Promise.all([
       this.repo.pendingFor(userId, 'reviewer', projectIds),
       this.repo.pendingFor(userId, 'approver', projectIds),
