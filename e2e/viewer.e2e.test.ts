@@ -62,6 +62,39 @@ describe('model viewer in Chromium', () => {
     await screenshot(page, '11-properties-panel');
   });
 
+  it('a real click on an object picks it from the GPU and shows its properties', async () => {
+    await page.getByRole('button', { name: 'Close properties' }).click();
+    // the picker's id buffer is drawn once the view has settled
+    await page.waitForFunction(() => window.__penstockViewer!.pickReady(), undefined, { timeout: 30_000 });
+    const targets = await page.evaluate(() => window.__penstockViewer!.clickTargets(8));
+    expect(targets.length).toBeGreaterThan(0);
+    let shown = 0;
+    for (const target of targets) {
+      const before = await page.evaluate(() => window.__penstockViewer!.viewerState().selection.join());
+      await page.mouse.click(target.clientX, target.clientY);
+      const selected = await page
+        .waitForFunction(
+          (was) => {
+            const now = window.__penstockViewer!.viewerState().selection;
+            return now.join() !== was ? (now[0] ?? -1) : null;
+          },
+          before,
+          { timeout: 5000 },
+        )
+        .then((handle) => handle.jsonValue())
+        .catch(() => null);
+      // the centre of an object's box may show another one in front of it: then that one is selected
+      if (selected !== target.localId || !target.tag) continue;
+      const panel = page.getByRole('dialog', { name: 'Properties' });
+      await panel.getByText(target.tag).first().waitFor();
+      await expect.poll(() => panel.textContent()).not.toContain('Loading properties');
+      shown++;
+      break;
+    }
+    expect(shown).toBe(1);
+    await screenshot(page, '11b-clicked-object');
+  });
+
   it('Isolate Hazards shows fewer objects, and a second click brings them back', async () => {
     const before = await page.evaluate(() => window.__penstockViewer!.visibleCount());
     await page.getByRole('button', { name: 'Isolate Hazards' }).click();

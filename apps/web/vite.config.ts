@@ -41,19 +41,15 @@ function pdfStandardFonts(): Plugin {
 
 const server = 'http://localhost:3000';
 
-/** Libraries in chunks of their own: cached across releases of the app, none over the size warning. */
+/**
+ * Libraries in chunks of their own: cached across releases of the app, none over the size warning. A group
+ * is one chunk of everything the whole app uses from those libraries and from their own dependencies,
+ * loaded by the first page that needs any of it. So only what the first page needs whole (react) and the
+ * viewer's engines are grouped; react-bootstrap, react-select, micromark and zod are split by where
+ * they are used, so the sign-in page and the shell load only what they use (issue 15: first load).
+ */
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/ },
-  {
-    name: 'bootstrap',
-    test: /node_modules[\\/](react-bootstrap|@restart|@popperjs|@react-aria|dom-helpers)[\\/]/,
-  },
-  { name: 'select', test: /node_modules[\\/](react-select|@emotion|@floating-ui)[\\/]/ },
-  {
-    name: 'markdown',
-    test: /node_modules[\\/](react-markdown|micromark.*|mdast.*|hast.*|unified|remark.*|vfile.*)[\\/]/,
-  },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
   // the viewer's engines, loaded only when a model or drawing is opened
   { name: 'three', test: /node_modules[\\/](three|camera-controls)[\\/]/ },
   { name: 'fragments', test: /node_modules[\\/](@thatopen|web-ifc|flatbuffers|pako)[\\/]/ },
@@ -76,6 +72,7 @@ export default defineConfig({
       '/api': server,
       '/auth': server,
       '/config': server,
+      '/logos': server,
     },
   },
 });

@@ -12,6 +12,9 @@ export interface ViewerHook {
     camera: { position: { x: number; y: number; z: number }; target: { x: number; y: number; z: number } };
     selection: number[];
   };
+  pickReady(): boolean;
+  settled(): boolean;
+  clickTargets(count: number): Promise<{ localId: number; tag: string; clientX: number; clientY: number }[]>;
 }
 
 export interface PdfHook {

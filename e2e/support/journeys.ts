@@ -17,6 +17,11 @@ export async function signIn(page: Page, url: string, email: string, password: s
 export async function openSharedProcess(page: Page): Promise<void> {
   await page.getByPlaceholder('Select project').click();
   await page.keyboard.type('riverside');
+  // as a user does: Enter once the drop-down lists the project (the projects arrive with the first request)
+  await page
+    .getByRole('option', { name: /^Riverside/ })
+    .first()
+    .waitFor();
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Shared', exact: true }).click();
   await page.getByRole('button', { name: 'Process', exact: true }).click();

@@ -2,7 +2,10 @@
  * Benchmarks of the foundation and of the schedules, written as a Markdown table to tools/bench/RESULTS.md:
  *   npm run bench                  everything
  *   npm run bench -- schedule      only the schedule benchmarks (schedule/); the other rows are kept
+ *   npm run bench -- schedule-export   only the schedule's export on the server (no browser; see
+ *                                  schedule/serverBench.ts to reuse its converted plant between runs)
  *   npm run bench -- foundation    only the foundation's
+ *   npm run bench -- sketch        only the sketch editor's (sketch/)
  * Figures are wall-clock on this machine; compare runs on the same machine only.
  */
 import crypto from 'node:crypto';
@@ -12,17 +15,27 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writePlantIfc } from '@penstock/plantgen';
 import { createTestPenstock, multipartFile } from '../../apps/server/src/test/harness.ts';
-import { benchSchedules } from './schedule/index.ts';
+import { benchScheduleExportRows, benchSchedulesInBrowser, isScheduleExportRow } from './schedule/index.ts';
+import { benchSketchEditor } from './sketch/index.ts';
 
-const PARTS = ['foundation', 'schedule'] as const;
+const PARTS = ['foundation', 'schedule', 'schedule-export', 'sketch'] as const;
 type Part = (typeof PARTS)[number];
-const asked = process.argv.slice(2);
+/** what asking for a part runs: `schedule` is its browser benches and `schedule-export` (the server's export) */
+const covered = (part: Part): Part[] => (part === 'schedule' ? ['schedule', 'schedule-export'] : [part]);
+const asked = [...new Set(process.argv.slice(2))];
 for (const name of asked)
   if (!PARTS.includes(name as Part))
     throw new Error(`unknown bench part '${name}' (parts: ${PARTS.join(', ')})`);
-const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
+const parts = new Set<Part>((asked.length ? (asked as Part[]) : PARTS).flatMap(covered));
 /** the part a row of the table belongs to */
-const partOf = (benchmark: string): Part => (benchmark.startsWith('schedule:') ? 'schedule' : 'foundation');
+const partOf = (benchmark: string): Part =>
+  isScheduleExportRow(benchmark)
+    ? 'schedule-export'
+    : benchmark.startsWith('schedule:')
+      ? 'schedule'
+      : benchmark.startsWith('sketch:')
+        ? 'sketch'
+        : 'foundation';
 const resultsFile = path.join(import.meta.dirname, 'RESULTS.md');
 
 interface Row {
@@ -150,7 +163,11 @@ try {
     await benchServer();
   }
   if (parts.has('schedule'))
-    rows.push(...(await benchSchedules(tmp, (m) => console.log(`[bench:schedule] ${m}`))));
+    rows.push(...(await benchSchedulesInBrowser(tmp, (m) => console.log(`[bench:schedule] ${m}`))));
+  if (parts.has('schedule-export'))
+    rows.push(...(await benchScheduleExportRows(tmp, (m) => console.log(`[bench:schedule] ${m}`))));
+  if (parts.has('sketch'))
+    rows.push(...(await benchSketchEditor(tmp, (m) => console.log(`[bench:sketch] ${m}`))));
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
@@ -177,22 +194,30 @@ const table = [
   '|---|---|---|---|',
   ...all.map((r) => `| ${cell(r.benchmark)} | ${cell(r.size)} | ${cell(r.result)} | ${cell(r.detail)} |`),
 ].join('\n');
+/** the parts a run's line (`npm run bench -- a b` or `npm run bench`) measured */
+const partsOfRun = (line: string): Part[] =>
+  ((/^`npm run bench -- ([a-z -]+)`/.exec(line)?.[1]?.split(' ') as Part[] | undefined) ?? PARTS).flatMap(
+    covered,
+  );
 /**
- * Where the kept rows came from: the previous run's line when that run measured them, else the line it had
- * kept itself ('Kept rows: ...').
+ * Where the kept rows came from, one 'Kept rows: ' line per run: the previous run's line for the rows it
+ * measured, else the first of its own 'Kept rows: ' lines whose run measured them.
  */
 function keptFrom(): string {
   if (!kept.length) return '';
   const lines = fs.readFileSync(resultsFile, 'utf8').split('\n');
-  const previous = lines.find((l) => l.startsWith('`npm run bench'));
-  const previousParts = /^`npm run bench -- ([a-z ]+)`/.exec(previous ?? '')?.[1]?.split(' ') ?? PARTS;
-  const measured = kept.every((r) => previousParts.includes(partOf(r.benchmark)));
-  const from = measured
-    ? previous
-    : lines.find((l) => l.startsWith('Kept rows: '))?.slice('Kept rows: '.length);
-  return from ? `Kept rows: ${from}\n\n` : '';
+  const runs = [
+    lines.find((l) => l.startsWith('`npm run bench')),
+    ...lines.filter((l) => l.startsWith('Kept rows: ')).map((l) => l.slice('Kept rows: '.length)),
+  ].filter((l): l is string => !!l);
+  const sources = new Set<string>();
+  for (const row of kept) {
+    const source = runs.find((line) => partsOfRun(line).includes(partOf(row.benchmark)));
+    if (source) sources.add(source);
+  }
+  return [...sources].map((line) => `Kept rows: ${line}\n\n`).join('');
 }
-const run = parts.size === PARTS.length ? '`npm run bench`' : `\`npm run bench -- ${[...parts].join(' ')}\``;
+const run = parts.size === PARTS.length ? '`npm run bench`' : `\`npm run bench -- ${asked.join(' ')}\``;
 const header =
   `# Benchmark results\n\n${run} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
   `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(1)} at the start and ` +

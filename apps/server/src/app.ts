@@ -27,6 +27,11 @@ import { workflowMail } from './modules/workflow/workflow.notify.ts';
 import { registerHub } from './modules/hub/index.ts';
 import { registerProjectData } from './modules/projectData/index.ts';
 import { registerLegend } from './modules/legend/index.ts';
+import { registerSketchExport } from './modules/sketchExport/index.ts';
+import { registerSketches } from './modules/sketches/index.ts';
+import { registerSupplier } from './modules/supplier/index.ts';
+import { registerFeedback } from './modules/feedback/index.ts';
+import { registerTraining } from './modules/training/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { Notifier } from './notify/mailer.ts';
@@ -108,6 +113,11 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   });
   registerHub(app, database.db, { documentsRepo, documents, workflows, users });
   registerLegend(app, { dataDir: env.dataDir });
+  registerSketchExport(app);
+  registerSketches(app, database.db, documents);
+  registerFeedback(app, database.db);
+  await registerSupplier(app, database.db, blobs);
+  registerTraining(app, database.db, blobs, { maxUploadBytes: env.maxUploadBytes });
   await registerProjectData(app, database.db, documents, {
     configDirs,
     maxUploadBytes: env.maxUploadBytes,

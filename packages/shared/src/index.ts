@@ -25,3 +25,7 @@ export * from './calculations/index.ts';
 export * from './dataSheets.ts';
 export * from './symbols/index.ts';
 export * from './legend/index.ts';
+export * from './sketch/index.ts';
+export * from './feedback/index.ts';
+export * from './supplier/index.ts';
+export * from './training/index.ts';

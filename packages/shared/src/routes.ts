@@ -19,6 +19,12 @@ export const SHELL_ROUTES = [
 ] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
+/**
+ * Shell pages that also open signed out: the supplier zone (a supplier applies without an account), and
+ * the feedback and training pages, which then say 'Please login HERE ...' (engineering spec §2).
+ */
+export const PUBLIC_SHELL_ROUTES: readonly ShellRoute[] = ['/supplier', '/feedback', '/training'];
+
 /** The five page links of the header, in order. */
 export const HEADER_LINKS: ReadonlyArray<{ path: ShellRoute; label: string }> = [
   { path: '/main', label: 'Project Page' },

@@ -20,15 +20,16 @@ export interface PenstockTiming {
   toDrawnMs: number;
   toReadyMs: number;
   objects: number;
-  /** a click on the model (or selectByTag) until the Properties dialog shows its values */
-  panelMs: number;
-  panelBy: 'click' | 'selectByTag' | 'none';
+  /** real clicks on objects until the Properties dialog shows their values; null: nothing on screen */
+  clicks: ClickFigures | null;
 }
 
 interface Hook {
   ready: boolean;
   objectCount: number;
   selectByTag(tag: string): Promise<number>;
+  settled(): boolean;
+  clickTargets(count: number): Promise<{ localId: number; tag: string; clientX: number; clientY: number }[]>;
 }
 type BenchWindow = Window & {
   __penstockViewer?: Hook;
@@ -91,8 +92,8 @@ export function benchPenstockBrowser(
       const b = w.__bench!;
       return { drawn: b.drawn - b.t0, ready: b.ready - b.t0, objects: w.__penstockViewer!.objectCount };
     });
-    const panel = await panelTime(page, model.tag);
-    return { toDrawnMs: times.drawn, toReadyMs: times.ready, objects: times.objects, ...panel };
+    const clicks = await clickTimes(page);
+    return { toDrawnMs: times.drawn, toReadyMs: times.ready, objects: times.objects, clicks };
   });
 }
 
@@ -153,65 +154,74 @@ export async function benchPropertyApi(
   };
 }
 
-/**
- * Waits in the page for the Properties dialog to show values (and the tag, when given) that differ from
- * what it showed before the click, so an already open panel never counts as an answer.
- */
-const panelShown = (tag: string, afterClick = false) => `new Promise((resolve) => {
-  const textOf = () => {
-    const dialog = document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"]');
-    return dialog ? dialog.textContent : null;
-  };
-  const before = textOf();
-  const check = () => {
-    const text = textOf();
-    const clicked = ${afterClick ? 'window.__clickAt > 0' : 'true'};
-    if (clicked && text !== null && text !== before && text.includes(${JSON.stringify(tag)}) && !text.includes('Loading properties'))
-      resolve(performance.now());
-    else setTimeout(check, 1);
-  };
-  check();
-})`;
+/** How many real clicks on objects each model gets; p95 of that many is the figure. */
+export const CLICKS = 20;
+/** A click whose panel has not shown values after this long counts as a failure. */
+const CLICK_TIMEOUT_MS = 5000;
+
+export interface ClickFigures {
+  clicks: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** clicks on an object's centre (where the engine's raycast finds it) that selected nothing or another */
+  misses: number;
+  /** clicks whose panel never showed values */
+  timeouts: number;
+}
 
 /**
- * A real click on the drawn model, at up to five spots near the middle (pointer up → dialog with values);
- * when none hits an object,
- * selectByTag(tag) through the hook, which also frames the objects before it opens the panel.
- * Page scripts are passed as text: tsx wraps named functions in a helper the page does not have.
+ * Real clicks where objects are drawn: the viewer hook projects the centres of objects spread over the
+ * index to the screen and keeps those where the engine's own raycast (the Fragments worker, untimed) finds
+ * that object. Each click is made on a settled view (no frame to draw, the previous click answered, as a
+ * user reads the panel before the next click) and timed from pointer up to the Properties dialog showing
+ * values (no 'Loading properties'). The panel is closed before every click, so an answer is always the new
+ * one. A click that selects nothing, or another object than the raycast found, is a miss: reported, never
+ * replaced by a search. Page scripts are passed as text: tsx wraps named functions in a helper the page
+ * does not have.
  */
-async function panelTime(
-  page: Page,
-  tag: string,
-): Promise<{ panelMs: number; panelBy: PenstockTiming['panelBy'] }> {
-  const canvas = await page.locator('canvas').first().boundingBox();
-  const spots = [
-    [0.5, 0.5],
-    [0.45, 0.55],
-    [0.55, 0.45],
-    [0.4, 0.4],
-    [0.6, 0.6],
-  ] as const;
-  for (const [fx, fy] of canvas ? spots : []) {
+export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigures | null> {
+  const targets = await page.evaluate<{ localId: number; tag: string; clientX: number; clientY: number }[]>(
+    `window.__penstockViewer.clickTargets(${count})`,
+  );
+  if (targets.length === 0) return null;
+  const times: number[] = [];
+  let misses = 0;
+  let timeouts = 0;
+  for (const target of targets) {
+    await page.evaluate(
+      `document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"] button[aria-label="Close properties"]')?.click()`,
+    );
+    await page
+      .waitForFunction(`window.__penstockViewer.settled()`, undefined, { timeout: 30_000, polling: 20 })
+      .catch(() => undefined);
     await page.evaluate(`(() => {
       window.__clickAt = 0;
       document.addEventListener('pointerup', () => (window.__clickAt = performance.now()), { capture: true, once: true });
-      window.__panel = ${panelShown('', true)};
+      window.__panel = new Promise((resolve) => {
+        const check = () => {
+          const dialog = document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"]');
+          const text = dialog ? dialog.textContent : null;
+          if (window.__clickAt > 0 && text !== null && !text.includes('Loading properties')) resolve(performance.now());
+          else setTimeout(check, 1);
+        };
+        check();
+      });
     })()`);
-    await page.mouse.click(canvas!.x + canvas!.width * fx, canvas!.y + canvas!.height * fy);
+    await page.mouse.click(target.clientX, target.clientY);
     const shown = await page
-      .waitForFunction(`window.__panel.then(() => true)`, undefined, { timeout: 1500 })
+      .waitForFunction(`window.__panel.then(() => true)`, undefined, { timeout: CLICK_TIMEOUT_MS })
       .then(() => true)
       .catch(() => false);
-    if (shown) {
-      const ms = await page.evaluate<number>(`window.__panel.then((at) => at - window.__clickAt)`);
-      return { panelMs: ms, panelBy: 'click' };
-    }
+    await page
+      .waitForFunction(`window.__penstockViewer.settled()`, undefined, { timeout: 30_000, polling: 20 })
+      .catch(() => undefined);
+    const selection = await page.evaluate<number[]>(`window.__penstockViewer.viewerState().selection`);
+    if (selection[0] !== target.localId) misses++;
+    else if (!shown) timeouts++;
+    else times.push(await page.evaluate<number>(`window.__panel.then((at) => at - window.__clickAt)`));
   }
-  if (!tag) return { panelMs: 0, panelBy: 'none' };
-  const ms = await page.evaluate<number>(`(() => {
-    const start = performance.now();
-    void window.__penstockViewer.selectByTag(${JSON.stringify(tag)});
-    return ${panelShown(tag)}.then((at) => at - start);
-  })()`);
-  return { panelMs: ms, panelBy: 'selectByTag' };
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    times.length ? times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]! : 0;
+  return { clicks: targets.length, p50Ms: at(0.5), p95Ms: at(0.95), misses, timeouts };
 }

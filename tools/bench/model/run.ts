@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writePlantIfc } from '@penstock/plantgen';
 import { browserMemoryMethod } from './browser.ts';
+import { benchFirstLoad } from './firstLoad.ts';
 import { benchPage, startBenchPage } from './pageBench.ts';
 import { benchPenstockBrowser, benchPropertyApi, pickTag, type ObjectIndex } from './penstockBench.ts';
 import { buildWebApp, startServer } from './penstockServer.ts';
@@ -111,6 +112,8 @@ async function browserBench(models: ModelResult[]) {
   fs.mkdirSync(dataDir);
   const server = await startServer(dataDir, webDist);
   try {
+    log('first load: scripts of the sign-in page and the shell');
+    results.firstLoad = await benchFirstLoad(server).catch((e: unknown) => String(e));
     const uploaded: { model: ModelResult; versionId: string; index: ObjectIndex }[] = [];
     for (const model of models) {
       log(`uploading ${model.name} to Penstock and waiting for its conversion`);

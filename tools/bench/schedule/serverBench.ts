@@ -3,6 +3,14 @@
  * a generated plant whose IFC holds exactly 10,000 valve-schedule tags, converted by Penstock's own queue;
  * the valves' dynamic and static values saved as the schedule modal's Save Data does (savedynamic,
  * savestatic), then POST /api/getreport timed over a real socket and its workbook read back with exceljs.
+ *
+ * Only this part, without the browser benches: `npm run bench -- schedule-export`. Generating and converting
+ * the plant takes about two minutes; to pay it once, keep the prepared data set in a folder:
+ *   PENSTOCK_BENCH_SCHEDULE_DATA=/tmp/schedule-bench npm run bench -- schedule-export
+ * The first run prepares the folder (Penstock's SQLite file and blobs, and schedule-bench.json naming the
+ * bench user and model); later runs reuse it, still measuring Save Data and getreport (the conversion time
+ * shown is the one measured when the folder was prepared). Delete the folder to prepare it again, e.g. after
+ * a change to the conversion or the object index.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +18,11 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { writePlantIfc } from '@penstock/plantgen';
 import { isScheduled, scheduleColumns, type DynamicRecord, type StaticRecord } from '@penstock/shared';
-import { createTestPenstock, multipartFile } from '../../../apps/server/src/test/harness.ts';
+import {
+  createTestPenstock,
+  multipartFile,
+  type TestPenstock,
+} from '../../../apps/server/src/test/harness.ts';
 
 /** plantgen (seed 7) writes exactly 10,000 valve-schedule objects, each with its own tag, in this many elements */
 export const PLANT_FOR_10K_VALVES = { elements: 74_897, seed: 7, valves: 10_000 } as const;
@@ -22,6 +34,8 @@ export interface ExportResult {
   valves: number;
   ifcMb: number;
   conversionS: number;
+  /** the plant was converted in an earlier run (PENSTOCK_BENCH_SCHEDULE_DATA) */
+  reused: boolean;
   /** Save Data of every valve: savedynamic then savestatic, over HTTP */
   saveMs: number;
   /** POST /api/getreport end to end (request sent to the last byte of the workbook received) */
@@ -40,32 +54,84 @@ function form(fields: Record<string, string>): FormData {
   return body;
 }
 
+/** the folder keeping the prepared data set between runs (see the header) */
+const DATA_ENV = 'PENSTOCK_BENCH_SCHEDULE_DATA';
+const PREPARED_FILE = 'schedule-bench.json';
+
+/** what a prepared data folder holds besides Penstock's own data */
+interface Prepared {
+  email: string;
+  versionId: string;
+  ifcMb: number;
+  conversionS: number;
+}
+
+export interface ExportOptions {
+  /** keep (or reuse) the prepared data set in this folder; a fresh temporary one when undefined */
+  dataDir?: string;
+}
+
+export const exportOptionsFromEnv = (): ExportOptions => ({
+  dataDir: process.env[DATA_ENV] ? path.resolve(process.env[DATA_ENV]) : undefined,
+});
+
+/** the bench user, project and converted plant, in the Penstock given */
+async function prepare(penstock: TestPenstock, tmp: string, log: (m: string) => void): Promise<Prepared> {
+  const file = path.join(tmp, EXPORT_FILE);
+  writePlantIfc(file, { elements: PLANT_FOR_10K_VALVES.elements, seed: PLANT_FOR_10K_VALVES.seed });
+  const ifcMb = fs.statSync(file).size / 1024 / 1024;
+  const user = await penstock.createUser({ name: 'Bench' });
+  const project = await penstock.createProject(EXPORT_PROJECT, [{ userId: user.id, role: 'member' }]);
+  const cookie = await penstock.signIn(user.email);
+  const { payload, headers } = multipartFile(EXPORT_FILE, fs.readFileSync(file));
+  fs.rmSync(file);
+  log(`converting ${EXPORT_FILE} (${PLANT_FOR_10K_VALVES.elements.toLocaleString('en')} elements)`);
+  const convertStart = performance.now();
+  const uploaded = await penstock.app.inject({
+    method: 'POST',
+    url: `/api/folders/${project.folders['WIP/Process']}/files`,
+    payload,
+    headers: { ...headers, cookie },
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+  await penstock.jobs.idle();
+  const conversionS = (performance.now() - convertStart) / 1000;
+  const versionId = uploaded.json<{ version: { id: string } }>().version.id;
+  return { email: user.email, versionId, ifcMb, conversionS };
+}
+
 export async function benchScheduleExport(
   tmp: string,
   runs: number,
   log: (m: string) => void,
+  options: ExportOptions = {},
 ): Promise<ExportResult> {
-  const file = path.join(tmp, EXPORT_FILE);
-  writePlantIfc(file, { elements: PLANT_FOR_10K_VALVES.elements, seed: PLANT_FOR_10K_VALVES.seed });
-  const ifcMb = fs.statSync(file).size / 1024 / 1024;
-  const penstock = await createTestPenstock('sqlite', { PENSTOCK_MAX_UPLOAD_MB: '1024' });
+  const preparedFile = options.dataDir && path.join(options.dataDir, PREPARED_FILE);
+  let prepared: Prepared | undefined =
+    preparedFile && fs.existsSync(preparedFile)
+      ? (JSON.parse(fs.readFileSync(preparedFile, 'utf8')) as Prepared)
+      : undefined;
+  if (
+    options.dataDir &&
+    !prepared &&
+    fs.existsSync(options.dataDir) &&
+    fs.readdirSync(options.dataDir).length
+  )
+    throw new Error(
+      `${options.dataDir} is not empty and holds no ${PREPARED_FILE}: give a new or prepared folder`,
+    );
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const penstock = await createTestPenstock('sqlite', {
+    PENSTOCK_MAX_UPLOAD_MB: '1024',
+    ...(options.dataDir ? { PENSTOCK_DATA_DIR: options.dataDir } : {}),
+  });
   try {
-    const user = await penstock.createUser({ name: 'Bench' });
-    const project = await penstock.createProject(EXPORT_PROJECT, [{ userId: user.id, role: 'member' }]);
-    const cookie = await penstock.signIn(user.email);
-    const { payload, headers } = multipartFile(EXPORT_FILE, fs.readFileSync(file));
-    fs.rmSync(file);
-    log(`converting ${EXPORT_FILE} (${PLANT_FOR_10K_VALVES.elements.toLocaleString('en')} elements)`);
-    const convertStart = performance.now();
-    const uploaded = await penstock.app.inject({
-      method: 'POST',
-      url: `/api/folders/${project.folders['WIP/Process']}/files`,
-      payload,
-      headers: { ...headers, cookie },
-    });
-    if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
-    await penstock.jobs.idle();
-    const conversionS = (performance.now() - convertStart) / 1000;
+    const reused = !!prepared;
+    if (prepared) log(`reusing the data set prepared in ${options.dataDir}`);
+    else prepared = await prepare(penstock, tmp, log);
+    if (preparedFile) fs.writeFileSync(preparedFile, JSON.stringify(prepared, null, 2));
+    const { ifcMb, conversionS, versionId } = prepared;
+    const cookie = await penstock.signIn(prepared.email);
 
     const address = await penstock.app.listen({ port: 0, host: '127.0.0.1' });
     const post = async (pathname: string, body: FormData) => {
@@ -73,7 +139,6 @@ export async function benchScheduleExport(
       if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
       return response;
     };
-    const versionId = uploaded.json<{ version: { id: string } }>().version.id;
     const recordsResponse = await fetch(`${address}/api/models/${versionId}/records`, {
       headers: { cookie },
     });
@@ -135,6 +200,7 @@ export async function benchScheduleExport(
       valves: statics.length,
       ifcMb,
       conversionS,
+      reused,
       saveMs,
       runsMs,
       workbookBytes: workbook.length,

@@ -1,6 +1,7 @@
 // Which of the 26 library groups each source symbol belongs to. draw.io stencils are grouped by their
 // stencil file first, then by name where a file mixes kinds (misc, piping, fittings, vessels); the
-// Equinor symbols by their code, with a readable name where the symbol's meaning is known.
+// Equinor symbols by their code, with a readable name where the symbol's meaning is known. The symbols
+// drawn for Penstock itself are in ./drawn/.
 import type { SymbolGroup } from '../../../packages/shared/src/symbols/groups.ts';
 
 type Rule = [RegExp, SymbolGroup];
@@ -148,30 +149,3 @@ export function equinorSymbol(code: string): { group: SymbolGroup; category: str
   if (!entry) throw new Error(`No group mapping for Equinor symbol "${code}"`);
   return { group: entry[0], category: `${entry[1]} (Equinor ${code})` };
 }
-
-/**
- * Simple line symbols drawn here (not from either source), as stencil XML so they go through the same
- * converter: process pipelines and ISA 5.1 signal lines.
- */
-export const PENSTOCK_STENCILS: { group: SymbolGroup; xml: string }[] = [
-  {
-    group: 'Pipelines',
-    xml: '<shape name="Pipeline" w="100" h="10"><foreground><path><move x="0" y="5"/><line x="100" y="5"/></path><stroke/></foreground></shape>',
-  },
-  {
-    group: 'Pipelines',
-    xml: '<shape name="Pipeline (Below Ground)" w="100" h="10"><foreground><dashed dashed="1"/><dashpattern pattern="6 3"/><path><move x="0" y="5"/><line x="100" y="5"/></path><stroke/></foreground></shape>',
-  },
-  {
-    group: 'Signal Lines',
-    xml: '<shape name="Electrical Signal" w="100" h="10"><foreground><dashed dashed="1"/><dashpattern pattern="4 3"/><path><move x="0" y="5"/><line x="100" y="5"/></path><stroke/></foreground></shape>',
-  },
-  {
-    group: 'Signal Lines',
-    xml: '<shape name="Pneumatic Signal" w="100" h="10"><foreground><path><move x="0" y="5"/><line x="100" y="5"/><move x="42" y="9"/><line x="48" y="1"/><move x="52" y="9"/><line x="58" y="1"/></path><stroke/></foreground></shape>',
-  },
-  {
-    group: 'Signal Lines',
-    xml: '<shape name="Data Link" w="100" h="10"><foreground><path><move x="0" y="5"/><line x="100" y="5"/></path><stroke/><ellipse x="30" y="2" w="6" h="6"/><fillstroke/><ellipse x="64" y="2" w="6" h="6"/><fillstroke/></foreground></shape>',
-  },
-];

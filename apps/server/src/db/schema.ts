@@ -330,6 +330,24 @@ export interface CalculationRunsTable {
   created_at: string;
   finished_at: string | null;
 }
+export interface PidSketchesTable {
+  id: string;
+  project_id: string;
+  /** as sent: 'name - local date-time' */
+  drawing_name: string;
+  /** the typed name (sketchBaseName of drawing_name), unique within the project */
+  base_name: string;
+  /** JSON of the validated lists, StageSpec and Version */
+  content_json: string;
+  version: number;
+  /** bytes of content_json */
+  bytes: number;
+  /** user ids */
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+}
 
 export interface Database {
   users: UsersTable;
@@ -359,4 +377,122 @@ export interface Database {
   form_history: FormHistoryTable;
   calculation_runs: CalculationRunsTable;
   email_outbox: EmailOutboxTable;
+  pid_sketches: PidSketchesTable;
+  feedback: FeedbackTable;
+  sdc_submissions: SdcSubmissionsTable;
+  sdc_files: SdcFilesTable;
+  supplier_zone_settings: SupplierZoneSettingsTable;
+  training_roles: TrainingRolesTable;
+  training_courses: TrainingCoursesTable;
+  training_records: TrainingRecordsTable;
+  training_progress: TrainingProgressTable;
+}
+
+/** Feedback on the tools (engineering spec §3 'Feedback item'); flags 0/1. */
+export interface FeedbackTable {
+  id: string;
+  feature: string;
+  /** as typed (plain text) */
+  feedback: string;
+  /** who gave it; null once their account is deleted */
+  user_id: string | null;
+  /** their name when they gave it */
+  user_name: string;
+  /** the reviewer's comment: the FAQ's answer */
+  comment: string;
+  is_faq: number;
+  is_critical: number;
+  /** goes up with every review change */
+  version: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** A design competency submission (engineering spec §3); status Pending, Approved or Rejected. */
+export interface SdcSubmissionsTable {
+  id: string;
+  status: string;
+  company_name: string;
+  /** the validated answers (no files), JSON */
+  data_json: string;
+  /** the register's LogoName: '---' when no logo was sent */
+  logo_name: string;
+  /** logo_name without spaces: the file name under /logos/ */
+  logo_path: string | null;
+  logo_hash: string | null;
+  logo_type: string | null;
+  logo_size: number | null;
+  review_note: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  /** yyyy-mm-dd, set by the supplier register manager */
+  date_of_last_review: string | null;
+  submitted_at: string;
+}
+/** A track-record document of a submission; its bytes are in the blob store. */
+export interface SdcFilesTable {
+  id: string;
+  submission_id: string;
+  position: number;
+  file_name: string;
+  blob_hash: string;
+  size: number;
+  content_type: string;
+}
+/** The Supplier Zone's cards and contact address: one row, id 'zone'. */
+export interface SupplierZoneSettingsTable {
+  id: string;
+  settings_json: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A training role (engineering spec §3 'Role'): role_name is the key of every course's roleData. */
+export interface TrainingRolesTable {
+  role_name: string;
+  display_name: string;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/** A course of the training content list; its material, when stored, is a blob. */
+export interface TrainingCoursesTable {
+  id: string;
+  title: string;
+  /** PowerPoint, Video, PDF or Other */
+  format: string;
+  /** Est Time to Complete, as typed */
+  time: string;
+  /** the /training/{tag} address; unique */
+  tag: string;
+  /** Other: the external address; '' otherwise */
+  url: string;
+  /** JSON map of role name to M, R, A or X */
+  role_data_json: string;
+  material_hash: string | null;
+  material_name: string | null;
+  material_type: string | null;
+  material_size: number | string | null;
+  material_uploaded_at: string | null;
+  retired_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+}
+/** A user's training record: the role they chose (the lists are rebuilt from the courses and progress). */
+export interface TrainingRecordsTable {
+  user_id: string;
+  role: string;
+  updated_at: string;
+}
+/** What a user has done with one course; flags 0/1. */
+export interface TrainingProgressTable {
+  user_id: string;
+  course_id: string;
+  completed: number;
+  added: number;
+  completed_at: string | null;
+  updated_at: string;
 }

@@ -1,7 +1,8 @@
 /**
- * Runs in a worker thread: opens the IFC from the blob file, reads the object index with web-ifc in bulk,
- * then converts to Fragments bytes with IfcImporter (its localIds are the IFC expressIDs). The API thread
- * never runs any of this.
+ * Runs in a worker thread: converts the IFC from the blob file to Fragments bytes with IfcImporter (its
+ * localIds are the IFC expressIDs) and reads the object index with web-ifc in bulk from the model the
+ * importer has open (importerModel.ts), so the file is parsed no more often than by the bare importer. The
+ * API thread never runs any of this.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,16 @@ import {
   unreadableSchemaMessage,
 } from '@penstock/shared';
 import { extractZipEntry, ZipError } from '../storage/zip.ts';
-import { extractIfc } from './ifcExtract.ts';
+import { extractIfc, type Extraction } from './ifcExtract.ts';
+import { readImporterModel } from './importerModel.ts';
 import { toObjectRows } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
 
-const input = workerData as WorkerInput;
+/**
+ * The job: given at start (workerData), or, for a worker started ahead of need (runConversion.ts keeps a
+ * warm one with tsx, web-ifc and That Open already loaded), in the first message.
+ */
+let input = workerData as WorkerInput | null as WorkerInput;
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
   parentPort!.postMessage(message, transfer);
 
@@ -65,36 +71,38 @@ async function run(): Promise<void> {
   if (!(READABLE_IFC_SCHEMAS as readonly string[]).includes(schemaName))
     throw new Refused(`The model cannot be converted. ${unreadableSchemaMessage(schemaName)}`);
 
-  const api = new IfcAPI();
-  api.SetWasmPath(input.wasmDir, true);
-  await api.Init(undefined, true);
-  let modelID = -1;
-  try {
-    modelID = api.OpenModel(bytes);
-  } catch (error) {
-    throw new InvalidIfc(error instanceof Error ? error.message : String(error));
-  }
-  if (modelID < 0 || !api.IsModelOpen(modelID)) throw new InvalidIfc('web-ifc could not open it');
-  const schema = api.GetModelSchema(modelID);
-  if (!schema) throw new InvalidIfc('it names no IFC schema');
-  const extraction = extractIfc(api, modelID, (fraction) =>
-    post({ type: 'progress', value: fraction * 0.2 }),
-  );
-  api.CloseModel(modelID);
-  api.Dispose();
-
+  // the object index is read from the model the importer opens for its geometry (importerModel.ts):
+  // the IFC is parsed by the importer's two passes only, not a third time for the index
+  const reading = readImporterModel((api, modelID) => {
+    if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
+    return extractIfc(api, modelID);
+  });
   const importer = new IfcImporter();
   importer.wasm = { path: input.wasmDir, absolute: true };
   let last = 0;
-  const frag = await importer.process({
-    bytes,
-    progressCallback: (progress) => {
-      if (progress - last >= 0.02) {
-        last = progress;
-        post({ type: 'progress', value: 0.2 + progress * 0.75 });
-      }
-    },
-  });
+  let frag: Uint8Array;
+  let extraction: Extraction | undefined;
+  try {
+    frag = await importer.process({
+      bytes,
+      progressCallback: (progress) => {
+        if (progress - last >= 0.02) {
+          last = progress;
+          post({ type: 'progress', value: progress * 0.95 });
+        }
+      },
+    });
+    extraction = reading.result();
+  } catch (error) {
+    // the importer failed before any model was open: web-ifc could not read the file
+    if (!reading.opened() && !(error instanceof Refused))
+      throw new InvalidIfc(error instanceof Error ? error.message : String(error));
+    throw error;
+  } finally {
+    reading.restore();
+  }
+  // an importer that never opened a model of its own (a future version): read the index as before
+  extraction ??= await extractSeparately(bytes);
   post(
     {
       type: 'done',
@@ -106,15 +114,39 @@ async function run(): Promise<void> {
   );
 }
 
-run().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  post({
-    type: 'failed',
-    error:
-      error instanceof Refused
-        ? message
-        : error instanceof InvalidIfc
-          ? `The file is not a valid IFC model: ${message}`
-          : `The conversion failed: ${message}`,
+/** Open the IFC with web-ifc once more and read the index (only when the importer's model was not seen). */
+async function extractSeparately(bytes: Uint8Array): Promise<Extraction> {
+  const api = new IfcAPI();
+  api.SetWasmPath(input.wasmDir, true);
+  await api.Init(undefined, true);
+  try {
+    const modelID = api.OpenModel(bytes);
+    if (modelID < 0 || !api.IsModelOpen(modelID)) throw new InvalidIfc('web-ifc could not open it');
+    if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
+    return extractIfc(api, modelID);
+  } finally {
+    api.Dispose();
+  }
+}
+
+function start(): void {
+  run().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    post({
+      type: 'failed',
+      error:
+        error instanceof Refused
+          ? message
+          : error instanceof InvalidIfc
+            ? `The file is not a valid IFC model: ${message}`
+            : `The conversion failed: ${message}`,
+    });
   });
-});
+}
+
+if (input) start();
+else
+  parentPort!.once('message', (job: WorkerInput) => {
+    input = job;
+    start();
+  });

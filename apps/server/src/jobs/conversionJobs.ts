@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_TAG_FALLBACK, type TagFallback } from '@penstock/shared';
 import type { ModelsRepo } from '../modules/models/models.repo.ts';
 import type { LocalBlobStore } from '../storage/blobStore.ts';
-import { runConversion, type ConversionHandle } from './runConversion.ts';
+import { runConversion, warmConversionWorker, type ConversionHandle } from './runConversion.ts';
 
 export interface ConversionJobsOptions {
   /** a conversion running longer than this fails and its worker is terminated */
@@ -41,6 +41,8 @@ export class ConversionJobs {
    * predates IFC classes (converted again in the background: their tabs show the conversion's progress).
    */
   async start(): Promise<void> {
+    // the first job finds a conversion worker with its libraries loaded
+    warmConversionWorker();
     for (const versionId of await this.repo.unfinished()) this.push(versionId);
     for (const versionId of await this.repo.staleIndexes()) await this.enqueue(versionId);
   }

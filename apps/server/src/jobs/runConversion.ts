@@ -9,6 +9,45 @@ const require = createRequire(import.meta.url);
 /** web-ifc's folder (its .wasm files sit next to its entry point): nothing is fetched from a CDN. */
 export const WEB_IFC_DIR = `${path.dirname(require.resolve('web-ifc'))}/`;
 
+/**
+ * A conversion worker started ahead of need: loading tsx, web-ifc and That Open in a new thread takes about
+ * a second, which small models would otherwise pay on every job. One waits, unreferenced (it never keeps
+ * the process alive), and takes its job by message; each job still gets a fresh worker (a crash, even out
+ * of memory, only fails that job) and the next spare starts when a job ends.
+ */
+let spare: Worker | null = null;
+/** How long after a job the next spare worker is started. */
+const SPARE_DELAY_MS = 15_000;
+
+function startWorker(): Worker {
+  // the worker is TypeScript too: register tsx in it first, whatever started this process
+  const entry = new URL('./conversion.worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(bootstrap, {
+    eval: true,
+    workerData: null,
+    stdout: true,
+    stderr: true,
+  });
+  // web-ifc logs parser complaints to the console: keep them out of the server's output
+  worker.stdout.resume();
+  worker.stderr.resume();
+  worker.unref();
+  return worker;
+}
+
+/** Start the spare conversion worker unless one is waiting (the job queue calls this when it starts). */
+export function warmConversionWorker(): void {
+  if (spare) return;
+  const worker = startWorker();
+  spare = worker;
+  // a spare that dies while waiting is simply replaced by the next job
+  worker.once('exit', () => {
+    if (spare === worker) spare = null;
+  });
+  worker.once('error', () => undefined);
+}
+
 export interface ConversionOutput {
   frag: Uint8Array;
   rows: ObjectRow[];
@@ -34,18 +73,10 @@ export function runConversion(
 ): ConversionHandle {
   const { timeoutMs: _timeout, onProgress: _progress, ...rest } = options;
   const input: WorkerInput = { ...rest, ifcPath, wasmDir: WEB_IFC_DIR };
-  // the worker is TypeScript too: register tsx in it first, whatever started this process
-  const entry = new URL('./conversion.worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(bootstrap, {
-    eval: true,
-    workerData: input,
-    stdout: true,
-    stderr: true,
-  });
-  // web-ifc logs parser complaints to the console: keep them out of the server's output
-  worker.stdout.resume();
-  worker.stderr.resume();
+  const worker = spare ?? startWorker();
+  spare = null;
+  worker.ref();
+  worker.postMessage(input);
   let cancel: (reason: string) => void = () => {};
   const result = new Promise<ConversionOutput>((resolve, reject) => {
     let settled = false;
@@ -54,6 +85,9 @@ export function runConversion(
       settled = true;
       clearTimeout(timer);
       void worker.terminate();
+      // the next job's worker starts a little later, while this server waits for work (not during this job
+      // nor in the busy moment right after it); a job queued meanwhile starts its own
+      setTimeout(warmConversionWorker, SPARE_DELAY_MS).unref();
       if (error) reject(error);
       else resolve(output!);
     };
@@ -68,7 +102,11 @@ export function runConversion(
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') options.onProgress?.(message.value);
       else if (message.type === 'done')
-        finish(null, { frag: message.frag, rows: message.rows, viewables: message.viewables });
+        finish(null, {
+          frag: message.frag,
+          rows: message.rows,
+          viewables: message.viewables,
+        });
       else finish(new Error(message.error));
     });
     worker.on('error', (error) => finish(new Error(`The conversion failed: ${error.message}`)));

@@ -10,8 +10,6 @@
  *
  * CPU-bound: call it through renderReportInWorker (renderInWorker.ts) from request handlers.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type {
   Content,
@@ -19,49 +17,11 @@ import type {
   CustomTableLayout,
   TableCell,
   TDocumentDefinitions,
-  TFontDictionary,
 } from 'pdfmake/interfaces';
 import { flowChartSvg, hourlyValues } from './flowChartSvg.ts';
+import { configurePdfmake } from './pdfmakeSetup.ts';
 import type { ReportAssets, ReportCalculation, ReportForm, ReportModel, ReportValue } from './reportModel.ts';
 import { FLOW_CHART_HOURS } from '@penstock/shared';
-
-const require = createRequire(import.meta.url);
-
-/** The names PDFKit knows without a file (it sets Helvetica as the default font of every document). */
-const STANDARD_FONTS = new Set([
-  'Courier',
-  'Courier-Bold',
-  'Courier-Oblique',
-  'Courier-BoldOblique',
-  'Helvetica',
-  'Helvetica-Bold',
-  'Helvetica-Oblique',
-  'Helvetica-BoldOblique',
-  'Times-Roman',
-  'Times-Bold',
-  'Times-Italic',
-  'Times-BoldItalic',
-  'Symbol',
-  'ZapfDingbats',
-]);
-
-let configured = false;
-
-/** Roboto from pdfmake's own fonts folder; no URL access; local access to those four files only. */
-function configurePdfmake(): void {
-  if (configured) return;
-  const bundled = require('pdfmake/fonts/Roboto') as TFontDictionary;
-  const roboto = bundled.Roboto!;
-  const files = [roboto.normal, roboto.bold, roboto.italics, roboto.bolditalics].map((file) =>
-    path.resolve(String(file)),
-  );
-  const [normal, bold, italics, bolditalics] = files as [string, string, string, string];
-  const allowed = new Set(files);
-  pdfmake.setFonts({ Roboto: { normal, bold, italics, bolditalics } });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file) => STANDARD_FONTS.has(file) || allowed.has(path.resolve(file)));
-  configured = true;
-}
 
 const MARGIN_X = 40;
 const PAGE_MARGINS: [number, number, number, number] = [MARGIN_X, 52, MARGIN_X, 46];

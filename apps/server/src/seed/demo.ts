@@ -10,6 +10,9 @@ import type { Env } from '../env.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
 import { seedDemoProjectData } from './demoProjectData.ts';
+import { seedDemoFeedback } from './demoFeedback.ts';
+import { seedDemoSupplierZone } from './demoSupplier.ts';
+import { seedDemoTraining } from './demoTraining.ts';
 import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 
 export const DEMO_PASSWORD = 'penstock-demo';
@@ -134,6 +137,13 @@ export async function seedDemoIfEmpty(
     roles: tm.roles as GlobalRole[],
   };
   await seedDemoProjectData(penstock.database.db, penstock.documents, tmUser, project.id);
+  await seedDemoFeedback(penstock);
+  await seedDemoTraining(penstock, users.get('admin@penstock.demo')!);
+  await seedDemoSupplierZone(penstock, {
+    projectId: project.id,
+    authorId: tm.id,
+    reviewerId: users.get('admin@penstock.demo')!,
+  });
   await new DsearService(new DsearRepo(penstock.database.db), repo).saveOrCreate(
     tmUser,
     DsearEntryInputSchema.parse({

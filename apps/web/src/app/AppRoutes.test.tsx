@@ -1,3 +1,4 @@
+import 'vitest-canvas-mock';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockFetch } from '../test/fetchMock.ts';

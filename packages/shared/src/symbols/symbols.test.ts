@@ -5,6 +5,7 @@ import {
   STATIC_PROPERTY_LABELS,
   searchSymbols,
   symbolCatalogueEntrySchema,
+  symbolGroupSlug,
   symbolStaticProps,
   type SymbolCatalogueEntry,
 } from './index.ts';
@@ -47,13 +48,43 @@ describe('symbol groups', () => {
 
 describe('symbol catalogue', () => {
   it('has valid entries with contiguous ids img1..imgN in group order', () => {
-    expect(SYMBOL_CATALOGUE.length).toBeGreaterThan(300);
+    // img1 to img461 is the spec's size; the library may hold more.
+    expect(SYMBOL_CATALOGUE.length).toBeGreaterThanOrEqual(461);
     SYMBOL_CATALOGUE.forEach((entry, i) => {
       expect(symbolCatalogueEntrySchema.safeParse(entry).success, entry.id).toBe(true);
       expect(entry.id).toBe(`img${i + 1}`);
     });
     const groupIndexes = SYMBOL_CATALOGUE.map((e) => SYMBOL_GROUPS.indexOf(e.group));
     expect(groupIndexes).toEqual([...groupIndexes].sort((a, b) => a - b));
+  });
+
+  it('has symbols in every one of the 26 groups, in the group folder of the image path', () => {
+    for (const group of SYMBOL_GROUPS) {
+      const entries = SYMBOL_CATALOGUE.filter((e) => e.group === group);
+      expect(entries.length, group).toBeGreaterThan(0);
+      for (const e of entries)
+        expect(e.src.startsWith(`/symbols/${symbolGroupSlug(group)}/`), e.id).toBe(true);
+    }
+  });
+
+  it('has a pipeline symbol for each pipeline class of the static property guide, with the pipeline labels', () => {
+    for (const name of [
+      'Pipeline (Dual Contained)',
+      'Pipeline (Existing Major)',
+      'Pipeline (Existing Minor)',
+      'Pipeline (Future)',
+      'Pipeline (Major)',
+      'Pipeline (Minor)',
+    ]) {
+      const entry = SYMBOL_CATALOGUE.find((e) => e.category === name);
+      expect(entry?.group, name).toBe('Pipelines');
+      expect(symbolStaticProps(entry!)).toEqual([...STATIC_PROPERTY_LABELS.pipeline]);
+    }
+    expect(
+      SYMBOL_CATALOGUE.filter((e) => e.group === 'Pipelines').every(
+        (e) => e.StaticProps1 === 'Above Ground / Below Ground',
+      ),
+    ).toBe(true);
   });
 
   it('has unique names and image paths', () => {

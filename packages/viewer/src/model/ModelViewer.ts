@@ -1,16 +1,24 @@
-import { FragmentsModels, type FragmentsModel } from '@thatopen/fragments';
+import type { FragmentsModel } from '@thatopen/fragments';
 import * as THREE from 'three';
 import { fitBox, fitPlan } from './camera.ts';
 import { findStorey, planCutHeight, readStoreys, storeyLevels, type StoreyLevel } from './plan.ts';
 import CameraControls from 'camera-controls';
 import { createScene } from './scene.ts';
-import { Selection, createClickDetector, raycastAt } from './selection.ts';
+import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from './selection.ts';
+import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 import { Visibility } from './visibility.ts';
+import { takeFragmentsWorker, warmFragmentsWorkerWhenIdle } from './warmWorkers.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
 /** What a plan fades to with depth below its cut. */
 const PLAN_DEPTH_COLOUR = 0x3d4a5c;
+
+/** An item of the server's item table that belongs to no object. */
+const NO_OBJECT = 0xffffffff;
+
+/** After a click's panel has its values: time for the page to paint it before the next frame. */
+const PANEL_PAINT_MS = 20;
 
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
@@ -20,7 +28,7 @@ const messageOf = (failure: unknown) => (failure instanceof Error ? failure.mess
  */
 export function createModelViewer(container: HTMLElement, options: ModelViewerOptions): ModelViewer {
   const view = createScene(container, options.background ?? LIGHT_BACKGROUND);
-  const fragments = new FragmentsModels(options.workerUrl);
+  const fragments = takeFragmentsWorker(options.workerUrl);
   const selection = new Selection();
   let model: FragmentsModel | null = null;
   const visibility = new Visibility();
@@ -102,6 +110,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     }
   });
 
+  // a click reads the object id from the GPU; only geometry Fragments does not number goes to the worker
+  const picker = createGpuPicker(
+    view.renderer,
+    view.scene,
+    () => model?.object ?? null,
+    () => view.camera,
+  );
+
   // Fragments streams tiles for the current view: update it when the camera comes to rest or moves.
   const update = () => {
     if (disposed) return;
@@ -111,6 +127,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   view.controls.addEventListener('sleep', update);
   let lastUpdate = 0;
   view.controls.addEventListener('update', () => {
+    picker.invalidate();
     const now = performance.now();
     if (now - lastUpdate > 200) {
       lastUpdate = now;
@@ -118,23 +135,68 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     }
   });
   const redraw = () => view.requestRender();
-  // the model's meshes change asynchronously while tiles arrive from the worker
-  const onViewUpdated = () => redraw();
-
-  const pick = async (clientX: number, clientY: number): Promise<number | null> => {
-    if (!model || disposed) return null;
-    return raycastAt(model, view.camera, view.canvas, clientX, clientY);
+  // the model's meshes change asynchronously while tiles arrive from the worker; the id buffer of the
+  // GPU picker is redrawn when the set of drawn meshes changes (not for a highlight, which keeps the ids)
+  let meshSignature = '';
+  const onViewUpdated = () => {
+    redraw();
+    let count = 0;
+    let sum = 0;
+    model?.object.traverse((object) => {
+      if (object.visible && (object as THREE.Mesh).isMesh) {
+        count++;
+        sum += object.id;
+      }
+    });
+    const signature = `${count}:${sum}`;
+    if (signature !== meshSignature) {
+      meshSignature = signature;
+      picker.invalidate();
+    }
   };
 
+  const localIdOfItem = new Map<number, number | null>();
+  // the server's item → localId table (fetched once the model is drawn): a pick needs no worker round trip
+  let itemLocalIds: Uint32Array | null = null;
+  const pick = async (clientX: number, clientY: number): Promise<number | null> => {
+    const current = model;
+    if (!current || disposed) return null;
+    const bounds = view.canvas.getBoundingClientRect();
+    const item = picker.pickItem(clientX - bounds.left, clientY - bounds.top);
+    if (item === PICK_NOTHING) return null;
+    if (item === PICK_UNKNOWN) return raycastAt(current, view.camera, view.canvas, clientX, clientY);
+    if (itemLocalIds && item < itemLocalIds.length) {
+      const localId = itemLocalIds[item];
+      return localId === undefined || localId === NO_OBJECT ? null : localId;
+    }
+    if (!localIdOfItem.has(item)) {
+      const [localId] = await current.getLocalIdsFromItemIds([item]);
+      localIdOfItem.set(item, localId ?? null);
+    }
+    return localIdOfItem.get(item) ?? null;
+  };
+
+  let clicksUnderWay = 0;
   const clicks = createClickDetector((event) => {
-    void (async () => {
+    // the properties panel first: on a big model a frame, and the highlight (the worker sends the
+    // highlighted tiles back), keep the page busy for a while, so both wait until the panel has its values
+    const shown = (async () => {
       const localId = await pick(event.clientX, event.clientY);
-      // tell listeners first: the properties load while the highlight is drawn (which takes longer on big models)
-      selection.emit(localId);
-      await selection.apply(model, localId === null ? [] : [localId]);
-      await fragments.update(true);
-      redraw();
+      await selection.emit(localId, PANEL_FIRST_WAIT_MS);
+      // one more turn for the page to put the panel on screen
+      await new Promise((resolve) => setTimeout(resolve, PANEL_PAINT_MS));
+      return localId;
     })();
+    view.holdFrames(shown);
+    clicksUnderWay++;
+    void shown
+      .then(async (localId) => {
+        await selection.apply(model, localId === null ? [] : [localId]);
+        await fragments.update(true);
+        redraw();
+      })
+      .catch(() => undefined)
+      .finally(() => clicksUnderWay--);
   });
   const onDown = (event: PointerEvent) => clicks.down(event);
   const onUp = (event: PointerEvent) => clicks.up(event);
@@ -166,10 +228,13 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         loaded.getClippingPlanesEvent = () => clipping;
         view.scene.add(loaded.object);
         loaded.onViewUpdated.add(onViewUpdated);
-        visibility.reset(await loaded.getItemsIdsWithGeometry());
-        await fragments.update(true);
+        // one round of tiles for the framed view: the camera is placed before the first update
+        const withGeometry = loaded.getItemsIdsWithGeometry();
         await fitBox(view.controls, loaded.box, false);
         await refresh();
+        visibility.reset(await withGeometry);
+        picker.arm();
+        warmFragmentsWorkerWhenIdle(options.workerUrl);
       } catch (failure) {
         throw new Error(`The model could not be loaded: ${messageOf(failure)}`, { cause: failure });
       }
@@ -194,11 +259,13 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     async isolate(localIds) {
       if (!model) return;
       await visibility.isolate(model, localIds);
+      picker.invalidate();
       await refresh();
     },
     async hide(localIds, hidden) {
       if (!model) return;
       await visibility.hide(model, localIds, hidden);
+      picker.invalidate();
       await refresh();
     },
     hidden: () => visibility.hidden,
@@ -285,17 +352,39 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       const { clientWidth: width, clientHeight: height } = view.canvas;
       return { x: ((projected.x + 1) / 2) * width, y: ((1 - projected.y) / 2) * height };
     },
+    async screenPoints(localIds) {
+      if (!model || disposed || localIds.length === 0) return localIds.map(() => null);
+      const boxes = await model.getBoxes([...localIds]);
+      const bounds = view.canvas.getBoundingClientRect();
+      const centre = new THREE.Vector3();
+      return localIds.map((_, i) => {
+        const box = boxes[i];
+        if (!box || box.isEmpty()) return null;
+        const at = api.toScreen(box.getCenter(centre));
+        if (!at || at.x < 0 || at.y < 0 || at.x >= bounds.width || at.y >= bounds.height) return null;
+        return { clientX: bounds.left + at.x, clientY: bounds.top + at.y };
+      });
+    },
     onViewChange(callback) {
       view.controls.addEventListener('update', callback);
       return () => view.controls.removeEventListener('update', callback);
     },
-    resize: () => view.resize(),
+    resize: () => {
+      view.resize();
+      picker.invalidate();
+    },
+    setItemIndex(localIdsOfItems) {
+      itemLocalIds = localIdsOfItems;
+    },
+    pickReady: () => picker.bufferReady(),
+    settled: () => picker.bufferReady() && view.idle() && clicksUnderWay === 0,
     dispose() {
       if (disposed) return;
       disposed = true;
       view.canvas.removeEventListener('pointerdown', onDown);
       view.canvas.removeEventListener('pointerup', onUp);
       clearSection();
+      picker.dispose();
       if (model) view.scene.remove(model.object);
       void fragments.dispose().catch(() => undefined);
       view.dispose();

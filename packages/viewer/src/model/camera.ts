@@ -52,6 +52,8 @@ export async function fitBox(controls: CameraControls, box: THREE.Box3, animate 
   const center = box.getCenter(new THREE.Vector3());
   const position = center.clone().addScaledVector(VIEW_DIRECTION, distance);
   await controls.setLookAt(position.x, position.y, position.z, center.x, center.y, center.z, animate);
+  // apply it to the camera now: the tiles streamed next are culled for this view, not the last one
+  if (!animate) controls.update(0);
 }
 
 /** Frame a box from straight above with the orthographic camera of a plan view; returns the camera height. */

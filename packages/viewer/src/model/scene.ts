@@ -19,6 +19,13 @@ export interface ViewerScene {
   canvas: HTMLCanvasElement;
   /** ask for a frame (rendering is on demand) */
   requestRender(): void;
+  /**
+   * Draw no frame until this settles (frames asked for meanwhile are drawn after). A frame of a big model
+   * keeps the page busy for a long time on a slow GPU; the properties of a clicked object show first.
+   */
+  holdFrames(until: Promise<unknown>): void;
+  /** no frame asked for, held or being drawn */
+  idle(): boolean;
   resize(): void;
   dispose(): void;
 }
@@ -76,9 +83,16 @@ export function createScene(container: HTMLElement, background: number): ViewerS
   const clock = new THREE.Timer();
   let frame = 0;
   let disposed = false;
+  // frames held back while the page shows what a click selected (see holdFrames)
+  let holds = 0;
+  let heldFrame = false;
   const draw = () => {
     frame = 0;
     if (disposed) return;
+    if (holds > 0) {
+      heldFrame = true;
+      return;
+    }
     clock.update();
     const moving = controls.update(clock.getDelta());
     renderer.render(scene, camera);
@@ -131,6 +145,19 @@ export function createScene(container: HTMLElement, background: number): ViewerS
     controls,
     canvas,
     requestRender,
+    idle: () => frame === 0 && holds === 0 && !heldFrame,
+    holdFrames(until) {
+      holds++;
+      void until
+        .catch(() => undefined)
+        .then(() => {
+          holds--;
+          if (holds === 0 && heldFrame) {
+            heldFrame = false;
+            requestRender();
+          }
+        });
+    },
     resize,
     dispose() {
       disposed = true;

@@ -9,10 +9,16 @@ export const SELECTION_MATERIAL: MaterialDefinition = {
   transparent: false,
 };
 
+/** Told of a click's pick; may answer with a promise the highlight waits for (see Selection.emit). */
+export type SelectionListener = (localId: number | null) => void | Promise<unknown>;
+
+/** How long the highlight of a clicked object waits for the properties panel to show its values. */
+export const PANEL_FIRST_WAIT_MS = 400;
+
 /** Keeps which objects are selected and mirrors it on the model's highlight. */
 export class Selection {
   private current: number[] = [];
-  private readonly listeners = new Set<(localId: number | null) => void>();
+  private readonly listeners = new Set<SelectionListener>();
 
   get ids(): readonly number[] {
     return this.current;
@@ -27,13 +33,28 @@ export class Selection {
     this.current = next;
   }
 
-  subscribe(callback: (localId: number | null) => void): () => void {
+  subscribe(callback: SelectionListener): () => void {
     this.listeners.add(callback);
     return () => this.listeners.delete(callback);
   }
 
-  emit(localId: number | null): void {
-    for (const listener of this.listeners) listener(localId);
+  /**
+   * Tell the listeners; resolves when those that answer with a promise (the properties panel fetching the
+   * object's values) are done, or after `waitMs` at most, so the caller can draw the highlight after them.
+   */
+  async emit(localId: number | null, waitMs = 0): Promise<void> {
+    const pending: Promise<unknown>[] = [];
+    for (const listener of this.listeners) {
+      const answer = listener(localId);
+      if (answer) pending.push(answer.catch(() => undefined));
+    }
+    if (pending.length === 0 || waitMs <= 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(pending),
+      new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
+    ]);
+    clearTimeout(timer);
   }
 }
 

@@ -4,8 +4,11 @@ export interface ModelViewer {
   load(fragBytes: ArrayBuffer, modelId: string): Promise<void>;
   /** Frame the whole model (or the given objects). */
   fit(localIds?: readonly number[]): Promise<void>;
-  /** Called with the picked localId after a click, or null when the click hit nothing. */
-  onSelect(callback: (localId: number | null) => void): () => void;
+  /**
+   * Called with the picked localId after a click, or null when the click hit nothing. A callback may answer
+   * with a promise (its properties loading): the highlight is drawn after it settles (400 ms at most).
+   */
+  onSelect(callback: (localId: number | null) => void | Promise<unknown>): () => void;
   /** Highlight these objects (an empty list clears the highlight). Does not call onSelect. */
   select(localIds: readonly number[]): Promise<void>;
   /** The objects currently selected. */
@@ -42,8 +45,22 @@ export interface ModelViewer {
   pickPoint(clientX: number, clientY: number): Promise<{ localId: number; point: Vec3 } | null>;
   /** Where a world point is drawn, in CSS pixels from the canvas' top left; null when behind the camera. */
   toScreen(point: Vec3): { x: number; y: number } | null;
+  /**
+   * Where the centres of these objects' boxes are drawn, in client coordinates; null for an object without
+   * geometry or whose centre is off the canvas (benchmarks and tests click there).
+   */
+  screenPoints(localIds: readonly number[]): Promise<({ clientX: number; clientY: number } | null)[]>;
   /** Called whenever the view moves (for overlays such as issue pins and markups). */
   onViewChange(callback: () => void): () => void;
+  /**
+   * The localId of every Fragments geometry item (entry i for item i), from the server: clicks then map the
+   * picked item to its object without asking the worker.
+   */
+  setItemIndex(localIdsOfItems: Uint32Array): void;
+  /** Whether a click is answered from the GPU id buffer now (the view has settled). */
+  pickReady(): boolean;
+  /** Nothing under way: no frame to draw, no click being answered, the id buffer ready (benchmarks). */
+  settled(): boolean;
   /** Re-read the container size (the viewer also watches it). */
   resize(): void;
   dispose(): void;

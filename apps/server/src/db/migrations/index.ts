@@ -8,6 +8,10 @@ import * as objectIdentity from './20261123T0900_object_identity.ts';
 import * as workflow from './20261123T1200_workflow.ts';
 import * as emailOutbox from './20261123T1300_email_outbox.ts';
 import * as projectData from './20261123T1400_project_data.ts';
+import * as pidSketches from './20261124T1000_pid_sketches.ts';
+import * as training from './20261124T1200_training.ts';
+import * as feedback from './20261124T1210_feedback.ts';
+import * as supplierRegister from './20261124T1230_supplier_register.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +24,8 @@ export const migrations: Record<string, Migration> = {
   '20261123T1200_workflow': workflow,
   '20261123T1300_email_outbox': emailOutbox,
   '20261123T1400_project_data': projectData,
+  '20261124T1000_pid_sketches': pidSketches,
+  '20261124T1200_training': training,
+  '20261124T1210_feedback': feedback,
+  '20261124T1230_supplier_register': supplierRegister,
 };

@@ -38,6 +38,19 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     return reply.send(stream);
   });
 
+  app.get('/api/models/:versionId/items', async (request, reply) => {
+    const user = requireUser(request);
+    const { hash, bytes } = await models.items(user, versionIdOf(request.params));
+    // derived from the .frag alone: as immutable as the .frag at its content hash
+    const etag = `"items-${hash}"`;
+    reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(bytes);
+  });
+
   app.get('/api/models/:versionId/objects', async (request) => {
     const user = requireUser(request);
     return models.objects(user, versionIdOf(request.params));

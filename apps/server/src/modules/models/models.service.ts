@@ -6,6 +6,7 @@ import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ModelsRepo, VersionContext } from './models.repo.ts';
+import { itemLocalIds } from './itemIndex.ts';
 import {
   fileTypeOf,
   presentModelInfo,
@@ -21,7 +22,12 @@ import {
   type Viewable,
 } from './models.presenter.ts';
 
+/** How many models' item tables are kept in memory (a 100k-object plant's is about 0.5 MB). */
+const ITEM_TABLES_KEPT = 8;
+
 export class ModelsService {
+  private readonly itemTables = new Map<string, Promise<Uint32Array>>();
+
   constructor(
     private readonly repo: ModelsRepo,
     private readonly documents: DocumentsService,
@@ -53,6 +59,27 @@ export class ModelsService {
     await this.accessible(user, versionId);
     const hash = await this.doneFragHash(versionId);
     return { hash, stream: this.blobs.createReadStream(hash) };
+  }
+
+  /**
+   * The localId of every geometry item of the converted model (little-endian uint32, entry i for item i),
+   * read from the .frag once and kept for the few models open now.
+   */
+  async items(user: CurrentUser, versionId: string): Promise<{ hash: string; bytes: Buffer }> {
+    await this.accessible(user, versionId);
+    const hash = await this.doneFragHash(versionId);
+    let table = this.itemTables.get(hash);
+    if (!table) {
+      const { readFile } = await import('node:fs/promises');
+      table = itemLocalIds(await readFile(this.blobs.pathOf(hash)));
+      this.itemTables.set(hash, table);
+      // a failed read is not kept; the oldest of more than a few models is dropped
+      table.catch(() => this.itemTables.delete(hash));
+      if (this.itemTables.size > ITEM_TABLES_KEPT)
+        this.itemTables.delete(this.itemTables.keys().next().value!);
+    }
+    const ids = await table;
+    return { hash, bytes: Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength) };
   }
 
   async objects(user: CurrentUser, versionId: string): Promise<ObjectIndex> {

@@ -8,6 +8,14 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 50;
 
+/**
+ * The style of every data cell: none. exceljs gives each new cell a style object of its own and, writing it,
+ * renders each one to XML to find its style id (about half of getreport's time at 10,000 rows, see
+ * tools/bench/RESULTS.md); one shared object is rendered once and gets the same id, so the file is the same.
+ * Frozen: nothing may add to it.
+ */
+const PLAIN: Partial<ExcelJS.Style> = Object.freeze({});
+
 /** Excel sheet names: at most 31 characters, none of []:*?/\ */
 export function sheetNameOf(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Schedule';
@@ -50,7 +58,13 @@ export async function scheduleWorkbook(
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', wrapText: true };
   header.commit();
-  for (const row of table.rows) sheet.addRow(row).commit();
+  for (const values of table.rows) {
+    const row = sheet.addRow(values);
+    row.eachCell({ includeEmpty: true }, (cell) => {
+      cell.style = PLAIN;
+    });
+    row.commit();
+  }
   table.columns.forEach((name, index) => {
     const choices = SCHEDULE_OPTIONS[name]?.filter((choice) => choice !== '');
     if (!choices?.length || table.rows.length === 0) return;

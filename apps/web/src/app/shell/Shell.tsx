@@ -1,24 +1,17 @@
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Navigate, useLocation } from 'react-router';
-import { shellPageFor } from '@penstock/shared';
+import { PUBLIC_SHELL_ROUTES, shellPageFor } from '@penstock/shared';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/hooks/useSignOut.ts';
 import { ConfigError } from '../../features/config/components/ConfigError.tsx';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
+import { FullPageMessage, WAITING_FOR_USER } from './FullPageMessage.tsx';
 import { LeftNav } from './LeftNav.tsx';
 import { ShellPage } from './ShellPage.tsx';
+import { PublicShell } from './PublicShell.tsx';
 
-export const WAITING_FOR_USER = 'Waiting for user information...';
-
-function FullPageMessage({ text }: { text: string }) {
-  return (
-    <div className="full-page-message" role="status">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span>{text}</span>
-    </div>
-  );
-}
+export { WAITING_FOR_USER };
 
 /** The signed-in shell: header, left navigation, the page of the route, footer. */
 export function Shell() {
@@ -28,7 +21,12 @@ export function Shell() {
   const user = useCurrentUser({ enabled: !signOut.signedOut });
 
   if (signOut.signedOut) return <FullPageMessage text="Signing out..." />;
-  if (user.isError) return <Navigate to="/" replace />;
+  if (user.isError) {
+    const page = shellPageFor(pathname);
+    // the supplier zone, feedback and training pages open signed out too (they say what needs signing in)
+    if (page === pathname && PUBLIC_SHELL_ROUTES.includes(page)) return <PublicShell page={page} />;
+    return <Navigate to="/" replace />;
+  }
   if (user.isPending) return <FullPageMessage text={WAITING_FOR_USER} />;
 
   return (

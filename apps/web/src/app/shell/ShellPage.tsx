@@ -1,10 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { MAIN_ROUTE, type ShellRoute } from '@penstock/shared';
 import { Loading } from '../../components/Loading.tsx';
-import { EngineeringPage } from '../../features/engineering/EngineeringPage.tsx';
 import { PlannedPage } from '../../features/pages/components/PlannedPage.tsx';
 import { PLANNED_PAGES } from '../../features/pages/pages.ts';
 import { WorkspacePage } from '../../features/workspace/components/WorkspacePage.tsx';
+
+const EngineeringPage = lazy(() =>
+  import('../../features/engineering/EngineeringPage.tsx').then((module) => ({
+    default: module.EngineeringPage,
+  })),
+);
 
 const ProjectLogPage = lazy(() =>
   import('../../features/issues/components/ProjectLogPage.tsx').then((module) => ({
@@ -18,6 +23,30 @@ const AdminPage = lazy(() =>
 
 const DsearPage = lazy(() =>
   import('../../features/dsear/components/DsearPage.tsx').then((module) => ({ default: module.DsearPage })),
+);
+
+const SketchPage = lazy(() =>
+  import('../../features/sketch/components/SketchPage.tsx').then((module) => ({
+    default: module.SketchPage,
+  })),
+);
+
+const FeedbackPage = lazy(() =>
+  import('../../features/feedback/components/FeedbackPage.tsx').then((module) => ({
+    default: module.FeedbackPage,
+  })),
+);
+
+const SupplierPage = lazy(() =>
+  import('../../features/supplier/components/SupplierPage.tsx').then((module) => ({
+    default: module.SupplierPage,
+  })),
+);
+
+const TrainingPage = lazy(() =>
+  import('../../features/training/components/TrainingPage.tsx').then((module) => ({
+    default: module.TrainingPage,
+  })),
 );
 
 const PersonalHubPage = lazy(() =>
@@ -56,7 +85,41 @@ export function ShellPage({ page }: { page: ShellRoute }) {
       </Suspense>
     );
   }
-  if (page === '/engineering') return <EngineeringPage />;
+  if (page === '/engineering') {
+    return (
+      <Suspense fallback={<Loading label="Loading the engineering apps..." />}>
+        <EngineeringPage />
+      </Suspense>
+    );
+  }
+  if (page === '/SketchUp') {
+    return (
+      <Suspense fallback={<Loading label="Loading the sketch editor..." />}>
+        <SketchPage />
+      </Suspense>
+    );
+  }
+  if (page === '/feedback') {
+    return (
+      <Suspense fallback={<Loading label="Loading the feedback page..." />}>
+        <FeedbackPage />
+      </Suspense>
+    );
+  }
+  if (page === '/supplier') {
+    return (
+      <Suspense fallback={<Loading label="Loading the Supplier Zone..." />}>
+        <SupplierPage />
+      </Suspense>
+    );
+  }
+  if (page === '/training') {
+    return (
+      <Suspense fallback={<Loading label="Loading the training page..." />}>
+        <TrainingPage />
+      </Suspense>
+    );
+  }
   const planned = page === MAIN_ROUTE ? undefined : PLANNED_PAGES[page];
   return planned ? <PlannedPage page={planned} /> : <WorkspacePage />;
 }

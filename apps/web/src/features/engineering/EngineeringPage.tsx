@@ -1,87 +1,109 @@
-import type { ReactNode } from 'react';
-import { Badge, Card, Col, Row } from 'react-bootstrap';
-import { FaBook, FaClipboardList, FaDiagramProject, FaPenRuler } from 'react-icons/fa6';
+import { useState, type ReactNode } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { FaBook, FaClipboardList, FaPenRuler, FaShapes } from 'react-icons/fa6';
 import { Link } from 'react-router';
+import { PidLegendModal, SymbolLibraryModal } from '../legend/index.ts';
+import './engineering.css';
+
+/**
+ * Where questions about the engineering apps go (spec §1: the welcome text gives an engineering contact
+ * address). No setting holds one yet; when one is added to the general settings, read it here instead.
+ */
+export const ENGINEERING_CONTACT_EMAIL = 'engineering@penstock.demo';
+
+type Dialog = 'legend' | 'library';
 
 interface Tool {
   title: string;
   summary: string;
   icon: ReactNode;
-  /** the route of a tool that exists; the others are marked 'Coming later' */
-  to?: string;
+  /** a route to follow, or a dialog to open on this page */
+  action: { to: string } | { dialog: Dialog };
 }
 
 const TOOLS: Tool[] = [
   {
-    title: 'DSEAR Register',
-    summary:
-      'Record hazardous-area (DSEAR) submissions per project, follow their RAG status and senior design manager approvals.',
-    icon: <FaClipboardList aria-hidden="true" />,
-    to: '/dsear',
-  },
-  {
     title: 'P&ID Legend',
-    summary: 'P&ID symbols by group, fluid codes and pipe specifications.',
+    summary: 'P&ID symbols by group, fluid codes and pipe specifications, side by side.',
     icon: <FaBook aria-hidden="true" />,
+    action: { dialog: 'legend' },
   },
   {
-    title: 'Fluid Codes & Pipe Specs',
-    summary: 'The fluid code and pipe material keys used on P&IDs.',
-    icon: <FaDiagramProject aria-hidden="true" />,
+    title: 'P&ID Symbol Library',
+    summary: 'Every symbol with its item name and static properties; click a cell to copy it.',
+    icon: <FaShapes aria-hidden="true" />,
+    action: { dialog: 'library' },
   },
   {
     title: 'Sketchup Tool',
     summary: 'A canvas for sketching P&IDs from drag-and-drop symbols.',
     icon: <FaPenRuler aria-hidden="true" />,
+    action: { to: '/SketchUp' },
+  },
+  {
+    title: 'DSEAR Register',
+    summary:
+      'Record hazardous-area (DSEAR) submissions per project, follow their RAG status and senior design manager approvals.',
+    icon: <FaClipboardList aria-hidden="true" />,
+    action: { to: '/dsear' },
   },
 ];
 
-function ToolTile({ tool }: { tool: Tool }) {
+function ToolTile({ tool, onOpen }: { tool: Tool; onOpen: (dialog: Dialog) => void }) {
   const body = (
-    <Card.Body className="d-flex gap-3 align-items-start">
+    <Card.Body className="d-flex gap-3 align-items-start text-start">
       <span className="engineering-tile-icon fs-3">{tool.icon}</span>
       <div>
         <Card.Title as="h2" className="h5 mb-1">
           {tool.title}
-          {!tool.to && (
-            <Badge bg="secondary" className="ms-2 align-middle fw-normal small">
-              Coming later
-            </Badge>
-          )}
         </Card.Title>
         <Card.Text className="text-secondary small mb-0">{tool.summary}</Card.Text>
       </div>
     </Card.Body>
   );
+  const { action } = tool;
   return (
-    <Card className={`h-100 engineering-tile ${tool.to ? 'engineering-tile-live' : 'opacity-75'}`}>
-      {tool.to ? (
-        <Link to={tool.to} className="d-block text-reset text-decoration-none" aria-label={tool.title}>
+    <Card className="h-100 engineering-tile">
+      {'to' in action ? (
+        <Link to={action.to} className="engineering-tile-action" aria-label={tool.title}>
           {body}
         </Link>
       ) : (
-        body
+        <button
+          type="button"
+          className="engineering-tile-action"
+          aria-label={tool.title}
+          aria-haspopup="dialog"
+          onClick={() => onOpen(action.dialog)}
+        >
+          {body}
+        </button>
       )}
     </Card>
   );
 }
 
-/** /engineering: the welcome text and the engineering tools (spec §2 'Engineering landing page'). */
+/** /engineering: the welcome text and the four engineering tools (spec §2 'Engineering landing page'). */
 export function EngineeringPage() {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
   return (
     <div className="page-container">
       <h1 className="h3 mb-3">Engineering Apps</h1>
       <p>
         Welcome to the engineering apps of the alliance project viewer. This area is under development: more
-        tools will be added here over time.
+        tools will be added here over time. For questions or suggestions, contact the engineering team at{' '}
+        <a href={`mailto:${ENGINEERING_CONTACT_EMAIL}`}>{ENGINEERING_CONTACT_EMAIL}</a>.
       </p>
       <Row xs={1} md={2} className="g-3">
         {TOOLS.map((tool) => (
           <Col key={tool.title}>
-            <ToolTile tool={tool} />
+            <ToolTile tool={tool} onOpen={setDialog} />
           </Col>
         ))}
       </Row>
+      <PidLegendModal show={dialog === 'legend'} onHide={close} />
+      <SymbolLibraryModal show={dialog === 'library'} onHide={close} />
     </div>
   );
 }

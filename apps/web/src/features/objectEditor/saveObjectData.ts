@@ -9,14 +9,7 @@ import {
 } from '../viewer/hooks/usePropertyValues.ts';
 import { clearSessionCopy, type PropertyValues } from '../viewer/sessionCopy.ts';
 import { applySaved, changedRecords, type Edits } from './objectEditor.ts';
-
-const sessionStore = (): Storage | null => {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-};
+import { sessionStore } from '../../app/sessionStore.ts';
 
 export interface SaveObjectDataInput {
   queryClient: QueryClient;

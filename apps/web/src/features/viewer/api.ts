@@ -63,6 +63,10 @@ export const fetchModelInfo = (versionId: string): Promise<ModelInfo> => apiFetc
 export const fetchFragments = (versionId: string): Promise<ArrayBuffer> =>
   apiFetchBytes(`${modelUrl(versionId)}/fragments`);
 
+/** The localId of every geometry item of the .frag (entry i for item i): GPU picks name objects with it. */
+export const fetchItemIndex = async (versionId: string): Promise<Uint32Array> =>
+  new Uint32Array(await apiFetchBytes(`${modelUrl(versionId)}/items`));
+
 export const fetchObjectIndex = (versionId: string): Promise<ObjectIndex> =>
   apiFetch(`${modelUrl(versionId)}/objects`);
 

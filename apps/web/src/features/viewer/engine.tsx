@@ -29,9 +29,12 @@ export const browserEngine: ViewerEngine = {
     return createPdfViewer(container, { workerSrc, standardFontDataUrl: '/pdfjs/standard_fonts/' });
   },
   preload() {
-    // the same dynamic imports as above: the browser keeps the modules, so the first model skips this wait
-    void import('@penstock/viewer').catch(() => {});
-    void import('@thatopen/fragments/worker?url').catch(() => {});
+    // the same dynamic imports as above: the browser keeps the modules, so the first model skips this wait;
+    // a Fragments worker is started too, so the first model does not wait for one
+    void Promise.all([import('@penstock/viewer'), import('@thatopen/fragments/worker?url')])
+      .then(([{ warmFragmentsWorker }, { default: workerUrl }]) => warmFragmentsWorker(workerUrl))
+      .catch(() => {});
+    void import('./components/ModelView.tsx').catch(() => {});
   },
 };
 

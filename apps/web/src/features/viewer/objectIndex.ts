@@ -43,3 +43,11 @@ export function indexObjects(index: ObjectIndex): IndexedObjects {
     hazards: () => index.localIds.filter((_, row) => index.hazard[row] === 1),
   };
 }
+
+/** Up to `count` entries spread evenly over a list, first included (pure; for click targets). */
+export function spreadSample<T>(items: readonly T[], count: number): T[] {
+  if (count <= 0 || items.length === 0) return [];
+  if (items.length <= count) return [...items];
+  const step = items.length / count;
+  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)] as T);
+}

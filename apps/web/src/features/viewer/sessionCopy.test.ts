@@ -4,6 +4,7 @@ import {
   readSessionCopy,
   serializePropertyValues,
   sessionCopyKey,
+  sessionCopyMayFit,
   writeSessionCopy,
   type PropertyValues,
   type SessionStore,
@@ -101,5 +102,45 @@ describe('session copy', () => {
     expect(readSessionCopy(storage, 'Works.ifc')).toBeNull();
     storage.removeItem(sessionCopyKey('Works.ifc', 'Categories'));
     expect(readSessionCopy(storage, 'Works.ifc')).toBeNull();
+  });
+});
+
+describe('sessionCopyMayFit', () => {
+  const values = (records: number): PropertyValues => ({
+    DynaPropValues: [],
+    StatPropValues: Array.from({ length: records }, (_, i) => ({
+      projectName: 'Riverside',
+      fileName: 'Works.ifc',
+      tag: `P-${i}`,
+      guId: `g${i}`,
+      category: 'Pump',
+      propValueList: [{ propName: 'Manufacturer', propValue: 'Grundfos' }],
+    })),
+    ElemWithProps: [{ guId: 'g0', dbId: 1, tag: 'P-0', category: 'Pump', locked: false }],
+    Categories: ['Pump'],
+  });
+
+  it('measures exactly the length the four JSON texts have', () => {
+    for (const records of [0, 1, 3, 50]) {
+      const copy = serializePropertyValues(values(records));
+      const length = Object.values(copy).reduce((sum, text) => sum + text.length, 0);
+      expect(sessionCopyMayFit(values(records), length)).toBe(true);
+      expect(sessionCopyMayFit(values(records), length - 1)).toBe(false);
+    }
+  });
+
+  it('refuses a model far over the limit without serializing all of it', () => {
+    const big = values(200_000);
+    let serialized = 0;
+    const counted = big.StatPropValues.map((record) => ({
+      ...record,
+      toJSON: () => {
+        serialized++;
+        return { ...record };
+      },
+    }));
+    expect(sessionCopyMayFit({ ...big, StatPropValues: counted })).toBe(false);
+    // it stops once past SESSION_COPY_LIMIT characters: a few tens of thousands of these small records
+    expect(serialized).toBeLessThan(big.StatPropValues.length / 2);
   });
 });

@@ -1,4 +1,10 @@
-import { sessionCopyFits, type DynamicRecord, type SessionCopy, type StaticRecord } from '@penstock/shared';
+import {
+  SESSION_COPY_LIMIT,
+  sessionCopyFits,
+  type DynamicRecord,
+  type SessionCopy,
+  type StaticRecord,
+} from '@penstock/shared';
 
 /**
  * The session copy of a model tab's property data (spec 1, §3 'Session-stored model data per tab name', §4
@@ -34,6 +40,25 @@ export const SESSION_COPY_KEYS = ['DynaPropValues', 'StatPropValues', 'ElemWithP
 export const sessionCopyKey = (name: string, key: (typeof SESSION_COPY_KEYS)[number] | 'Owner'): string =>
   `${name}:${key}`;
 
+/**
+ * Whether the four sets can fit the session copy, measured record by record and stopped as soon as they
+ * pass the limit (pure). The length of a JSON array is 2 plus each element's JSON and the commas between, so
+ * this is the serialized size exactly; a 100k-object model is refused after a few thousand records instead
+ * of building hundreds of megabytes of text only to find it too large.
+ */
+export function sessionCopyMayFit(values: PropertyValues, limit = SESSION_COPY_LIMIT): boolean {
+  let size = 0;
+  for (const key of SESSION_COPY_KEYS) {
+    const list = values[key] as readonly unknown[];
+    size += list.length === 0 ? 2 : 1;
+    for (const item of list) {
+      size += JSON.stringify(item).length + 1;
+      if (size > limit) return false;
+    }
+  }
+  return size <= limit;
+}
+
 export function serializePropertyValues(values: PropertyValues): SessionCopy {
   return {
     DynaPropValues: JSON.stringify(values.DynaPropValues),
@@ -60,6 +85,10 @@ export function writeSessionCopy(
   values: PropertyValues,
   owner?: string,
 ): boolean {
+  if (!sessionCopyMayFit(values)) {
+    clearSessionCopy(storage, name);
+    return false;
+  }
   const copy = serializePropertyValues(values);
   if (!sessionCopyFits(copy)) {
     clearSessionCopy(storage, name);

@@ -11,6 +11,16 @@ export interface PenstockViewerHook {
   tags(): string[];
   /** the camera and the selected objects (to see what a click selected and framed) */
   viewerState(): ModelViewerState;
+  /**
+   * Up to `count` objects spread over the object index with where their centres are drawn (client
+   * coordinates), kept only where the engine's own raycast (the Fragments worker) finds that object: the
+   * centre of a hollow or hidden object is not a place to click. For benchmarks and tests.
+   */
+  /** whether a click is answered from the GPU id buffer now (the view has settled) */
+  pickReady(): boolean;
+  /** nothing under way in the viewer: no frame to draw, no click being answered, the id buffer ready */
+  settled(): boolean;
+  clickTargets(count: number): Promise<{ localId: number; tag: string; clientX: number; clientY: number }[]>;
 }
 
 /** The handle end-to-end tests use on the selected tab's PDF viewer. */

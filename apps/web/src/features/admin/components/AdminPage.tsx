@@ -3,6 +3,8 @@ import { isAdministrator } from '@penstock/shared';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { ProjectsTab } from './ProjectsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
+import { SupplierZoneSettingsTab } from '../../supplier/components/SupplierZoneSettingsTab.tsx';
+import { TrainingAdminTab } from '../../training/admin/TrainingAdminTab.tsx';
 
 export const ADMIN_ONLY_MESSAGE = 'You need the administrator role to use this page.';
 
@@ -21,6 +23,12 @@ export function AdminPage() {
           </Tab>
           <Tab eventKey="projects" title="Projects">
             <ProjectsTab />
+          </Tab>
+          <Tab eventKey="supplierZone" title="Supplier Zone">
+            <SupplierZoneSettingsTab />
+          </Tab>
+          <Tab eventKey="training" title="Training">
+            <TrainingAdminTab />
           </Tab>
         </Tabs>
       )}

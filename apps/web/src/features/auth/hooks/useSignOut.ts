@@ -4,6 +4,7 @@ import { useAppStore } from '../../../app/store.tsx';
 import { browser } from '../../../app/browser.ts';
 import { errorMessage } from '../../../app/api.ts';
 import { logoff } from '../api.ts';
+import { closeSessionStore } from '../../../app/sessionStore.ts';
 
 export interface SignOut {
   signOut: () => Promise<void>;
@@ -36,7 +37,7 @@ export function useSignOut(): SignOut {
     setSignedOut(true);
     queryClient.clear();
     dispatch({ type: 'reset' });
-    sessionStorage.clear();
+    closeSessionStore();
     browser.assign(signedOutUrl);
   }, [queryClient, dispatch]);
 

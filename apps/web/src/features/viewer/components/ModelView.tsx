@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { ModelViewer } from '@penstock/viewer';
-import { errorMessage } from '../../../app/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '../../../app/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PropertiesPanel } from '../../properties/components/PropertiesPanel.tsx';
-import { fetchFragments, fetchObjectIndex, objectIndexKey } from '../api.ts';
+import { objectDetailQuery } from '../../properties/hooks/useProperties.ts';
 import { isAppleTouchDevice } from '../device.ts';
-import { useViewerEngine } from '../engine.tsx';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { logLoadError, useModelViewer } from '../hooks/useModelViewer.ts';
 import { usePropertyValues } from '../hooks/usePropertyValues.ts';
-import { indexObjects } from '../objectIndex.ts';
+import { indexObjects, spreadSample } from '../objectIndex.ts';
 import { setViewerHook } from '../testHook.ts';
 import { useAppStore } from '../../../app/store.tsx';
 import { AssetTooltip, type AssetTip } from './AssetTooltip.tsx';
@@ -27,15 +25,6 @@ import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 export const TOOLTIP_THROTTLE_MS = 120;
 export const NO_VIEWABLES_TEXT = 'Document contains no viewables.';
 
-/** Log a load failure with its code (HTTP status) and message (spec §8). */
-const logLoadError = (failure: unknown) => {
-  const status = (failure as { status?: unknown } | null)?.status;
-  console.error(
-    `Could not load the model${typeof status === 'number' ? ` (${status})` : ''}:`,
-    errorMessage(failure),
-  );
-};
-
 /** The 3D view of a converted IFC model: toolbar, viewer, properties panel, asset tooltip. */
 export function ModelView({
   versionId,
@@ -47,25 +36,8 @@ export function ModelView({
   active: boolean;
   issuesHref: string | null;
 }) {
-  const engine = useViewerEngine();
-  const fragments = useQuery({
-    queryKey: ['models', versionId, 'fragments'],
-    queryFn: () => fetchFragments(versionId),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-  const objects = useQuery({
-    queryKey: objectIndexKey(versionId),
-    queryFn: () => fetchObjectIndex(versionId),
-    staleTime: Infinity,
-  });
-  const index = useMemo(() => (objects.data ? indexObjects(objects.data) : null), [objects.data]);
-
   const hostRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
-  const [viewer, setViewer] = useState<ModelViewer | null>(null);
-  const [ready, setReady] = useState(false);
-  const [viewerError, setViewerError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [areaWidth, setAreaWidth] = useState(0);
@@ -91,55 +63,13 @@ export function ModelView({
     if (noViewables) console.error(NO_VIEWABLES_TEXT);
   }, [noViewables]);
 
-  // one viewer per tab, alive as long as the tab is open (hidden tabs keep camera, selection, isolation)
-  useEffect(() => {
-    const container = canvasRef.current;
-    if (!container) return;
-    let cancelled = false;
-    let created: ModelViewer | null = null;
-    engine.createModelViewer(container).then(
-      (instance) => {
-        if (cancelled) instance.dispose();
-        else {
-          created = instance;
-          setViewer(instance);
-        }
-      },
-      (failure: unknown) => {
-        if (!cancelled) setViewerError(errorMessage(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-      created?.dispose();
-      setViewer(null);
-      setReady(false);
-    };
-  }, [engine]);
-
-  useEffect(() => {
-    if (!viewer || !fragments.data || noViewables) return;
-    let cancelled = false;
-    // the bytes may be handed over to the worker: keep the cached copy intact
-    viewer.load(fragments.data.slice(0), `urn:${versionId}`).then(
-      () => {
-        if (!cancelled) setReady(true);
-      },
-      (failure: unknown) => {
-        if (cancelled) return;
-        logLoadError(failure);
-        setViewerError(errorMessage(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [viewer, fragments.data, versionId, noViewables]);
-
-  const fetchError = fragments.error ?? objects.error;
-  useEffect(() => {
-    if (fetchError) logLoadError(fetchError);
-  }, [fetchError]);
+  // the viewer of this tab, the model drawn into it, the object index (hooks/useModelViewer.ts)
+  const { viewer, ready, viewerError, loadError, fragments, objects } = useModelViewer(
+    versionId,
+    canvasRef,
+    noViewables,
+  );
+  const index = useMemo(() => (objects.data ? indexObjects(objects.data) : null), [objects.data]);
 
   // the tab's property data (records merged with the server's dynamic values), once the model is drawn
   const propertyValues = usePropertyValues(
@@ -166,10 +96,17 @@ export function ModelView({
     setPanelOpen(localId !== null);
     setAreaWidth(viewerAreaWidth());
   }, []);
+  // a click in the model: the object's values are fetched (or taken from the cache) and the panel opens
+  // with them at once; the viewer draws the highlight after that
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!viewer) return;
-    return viewer.onSelect(showSelected);
-  }, [viewer, showSelected]);
+    return viewer.onSelect(async (localId) => {
+      if (localId !== null)
+        await queryClient.prefetchQuery(objectDetailQuery(versionId, localId)).catch(() => undefined);
+      showSelected(localId);
+    });
+  }, [viewer, showSelected, queryClient, versionId]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === hostRef.current);
@@ -224,8 +161,22 @@ export function ModelView({
       objectCount: index.count,
       tags: () => index.tags(),
       viewerState: () => viewer.viewerState(),
+      pickReady: () => viewer.pickReady(),
+      settled: () => viewer.settled(),
+      clickTargets: async (count) => {
+        const ids = spreadSample(objects.data?.localIds ?? [], count * 2);
+        const points = await viewer.screenPoints(ids);
+        const targets = [];
+        for (const [i, localId] of ids.entries()) {
+          const at = points[i];
+          if (!at || targets.length === count) continue;
+          const hit = await viewer.pickPoint(at.clientX, at.clientY);
+          if (hit?.localId === localId) targets.push({ localId, tag: index.tagOf(localId), ...at });
+        }
+        return targets;
+      },
     });
-  }, [active, ready, viewer, index, selectByTag]);
+  }, [active, ready, viewer, index, selectByTag, objects.data]);
 
   // asset-data tooltip: what is under the pointer, at most every TOOLTIP_THROTTLE_MS
   const lastPick = useRef(0);
@@ -290,7 +241,6 @@ export function ModelView({
     markupsPane: markups.pane,
   });
 
-  const loadError = fragments.error ?? objects.error;
   const loading = !viewerError && !loadError && !ready && !noViewables;
 
   return (

@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import type { OpenModel } from '../../../app/store.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { panelId, tabId } from '../../workspace/components/ModelTabs.tsx';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { useModelFiles } from '../hooks/useModelFiles.ts';
 import { ConversionStatus } from './ConversionStatus.tsx';
-import { ModelView } from './ModelView.tsx';
-import { PdfView } from './PdfView.tsx';
+
+// the viewers' code (and the panels they carry) loads with the first model, not with the shell
+const ModelView = lazy(() => import('./ModelView.tsx').then((module) => ({ default: module.ModelView })));
+const PdfView = lazy(() => import('./PdfView.tsx').then((module) => ({ default: module.PdfView })));
 
 export const versionIdOf = (model: OpenModel): string => model.versionId ?? model.id;
 
@@ -24,6 +28,11 @@ export function ViewerTab({
 }) {
   const versionId = versionIdOf(model);
   const info = useModelInfo(versionId);
+  // a converted IFC model's files download beside its info and the viewer code
+  useModelFiles(
+    versionId,
+    model.fileType.toLowerCase() === 'ifc' && (info.isPending || info.data?.conversion.state === 'done'),
+  );
 
   let body;
   if (info.isPending) body = <Loading label="Loading the model information..." />;
@@ -53,7 +62,7 @@ export function ViewerTab({
       className="model-panel"
       hidden={!active}
     >
-      {body}
+      <Suspense fallback={<Loading label="Loading the viewer..." />}>{body}</Suspense>
     </section>
   );
 }

@@ -9,8 +9,8 @@ import {
   writeSessionCopy,
   type ElementWithProps,
   type PropertyValues,
-  type SessionStore,
 } from '../sessionCopy.ts';
+import { sessionStore } from '../../../app/sessionStore.ts';
 
 /** What the property loading of a model tab needs to know. */
 export interface PropertyValuesSource {
@@ -36,14 +36,6 @@ export const propertyValuesKey = (versionId: string) => ['models', versionId, 'p
 export const RECORDS_FAILED = 'The property records of the model could not be read:';
 export const DYNAMIC_SYNC_FAILED = 'The dynamic property values could not be synced with the server:';
 export const STATIC_SAVE_FAILED = 'The static property values could not be saved:';
-
-const sessionStore = (): SessionStore | null => {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-};
 
 /** The tab's property data from its records and the server's dynamic entries (pure). */
 export function buildPropertyValues(

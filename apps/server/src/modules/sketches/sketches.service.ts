@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { canUploadToProject, type CurrentUser, type SavedSketch } from '@penstock/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { DocumentsService } from '../documents/index.ts';
+import type { SketchesRepo } from './sketches.repo.ts';
+import { presentSketch } from './sketches.presenter.ts';
+import { drawingNameOf, sketchContent, type CONTENT_FIELDS } from './sketches.content.ts';
+
+export type SketchFields = Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>;
+
+/** What deletepidsketch names: the sketch itself, or (the spec's call) the list of the sketches to keep. */
+export type DeleteTarget = { drawingName: string } | { remaining: readonly string[] };
+
+export const STALE_LIST =
+  'The list of remaining sketches does not match the saved sketches; reload and try again';
+
+/**
+ * P&ID sketches of a project (engineering spec §7 getpidsketch, savepidsketch, deletepidsketch): every
+ * member reads, members and managers save and delete, viewers only read.
+ */
+export class SketchesService {
+  constructor(
+    private readonly repo: SketchesRepo,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  async list(user: CurrentUser, projectId: string): Promise<SavedSketch[]> {
+    await this.documents.requireRole(user, projectId);
+    return (await this.repo.list(projectId)).map(presentSketch);
+  }
+
+  /** Validates the whole sketch, then stores it, overwriting the sketch of the same typed name. */
+  async save(
+    user: CurrentUser,
+    projectId: string,
+    name: unknown,
+    fields: SketchFields,
+  ): Promise<{ saved: string; overwritten: boolean }> {
+    const { drawingName, baseName } = drawingNameOf(name);
+    await this.requireWriter(user, projectId);
+    const content = sketchContent(fields);
+    const contentJson = JSON.stringify(content);
+    const { overwritten } = await this.repo.save({
+      id: `s.${crypto.randomUUID()}`,
+      project_id: projectId,
+      drawing_name: drawingName,
+      base_name: baseName,
+      content_json: contentJson,
+      version: content.Version,
+      bytes: Buffer.byteLength(contentJson),
+      updated_by: user.id,
+      updated_at: new Date().toISOString(),
+    });
+    return { saved: drawingName, overwritten };
+  }
+
+  /**
+   * Deletes one sketch of the project. Given the list of remaining sketches instead of a name, the sketch
+   * to delete is the one saved sketch the list leaves out: none is a mistake, more than one means the list
+   * is stale (someone saved since it was read), so nothing is deleted. Nothing of the list is written.
+   */
+  async delete(user: CurrentUser, projectId: string, target: DeleteTarget): Promise<{ deleted: string }> {
+    await this.requireWriter(user, projectId);
+    if ('drawingName' in target) {
+      if (!(await this.repo.delete(projectId, target.drawingName)))
+        throw notFound(`No saved sketch named '${target.drawingName.slice(0, 300)}' in this project`);
+      return { deleted: target.drawingName };
+    }
+    const keep = new Set(target.remaining);
+    return this.repo.transaction(async (repo) => {
+      const missing = (await repo.drawingNames(projectId)).filter((name) => !keep.has(name));
+      if (missing.length === 0)
+        throw badRequest('The list of remaining sketches names every saved sketch: nothing to delete');
+      if (missing.length > 1) throw conflict(STALE_LIST);
+      const [deleted] = missing as [string];
+      await repo.delete(projectId, deleted);
+      return { deleted };
+    });
+  }
+
+  private async requireWriter(user: CurrentUser, projectId: string) {
+    const role = await this.documents.requireRole(user, projectId);
+    if (!canUploadToProject(role)) throw forbidden('Viewers cannot change the sketches of this project');
+    return role;
+  }
+}

@@ -1,0 +1,40 @@
+import {
+  DEFAULT_SUPPLIER_ZONE_SETTINGS,
+  SupplierZoneSettingsSchema,
+  isAdministrator,
+  type CurrentUser,
+  type SupplierZoneSettings,
+} from '@penstock/shared';
+import { forbidden } from '../../http/errors.ts';
+import type { SupplierRepo } from './supplier.repo.ts';
+
+export const SETTINGS_ADMIN_ONLY = 'Only an administrator can change the Supplier Zone.';
+
+/** The Supplier Zone's cards and contact address: read by everyone, changed by administrators. */
+export class SupplierSettingsService {
+  constructor(private readonly repo: SupplierRepo) {}
+
+  /** The saved settings; the defaults until an administrator (or the demo) saves some. */
+  async read(): Promise<SupplierZoneSettings> {
+    const json = await this.repo.settingsJson();
+    if (!json) return DEFAULT_SUPPLIER_ZONE_SETTINGS;
+    const parsed = SupplierZoneSettingsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : DEFAULT_SUPPLIER_ZONE_SETTINGS;
+  }
+
+  async save(user: CurrentUser, settings: SupplierZoneSettings): Promise<SupplierZoneSettings> {
+    if (!isAdministrator(user)) throw forbidden(SETTINGS_ADMIN_ONLY);
+    return this.write(settings, user.id);
+  }
+
+  /** The demo seed's settings, written by no user. */
+  initialise(settings: SupplierZoneSettings): Promise<SupplierZoneSettings> {
+    return this.write(settings, null);
+  }
+
+  private async write(settings: SupplierZoneSettings, userId: string | null) {
+    const valid = SupplierZoneSettingsSchema.parse(settings);
+    await this.repo.saveSettings(JSON.stringify(valid), userId, new Date().toISOString());
+    return valid;
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import { TrainingRepo } from './training.repo.ts';
+import { trainingRoutes } from './training.routes.ts';
+import { TrainingService } from './training.service.ts';
+import { TrainingAdminService } from './trainingAdmin.service.ts';
+
+export { TrainingRepo } from './training.repo.ts';
+export { TrainingService } from './training.service.ts';
+export { TrainingAdminService } from './trainingAdmin.service.ts';
+
+/**
+ * The training tracker: getuserrecord, saveuserrecord, gettrainingcontent (engineering spec §7), the
+ * training material folder, and the administration of courses and roles.
+ */
+export function registerTraining(
+  app: FastifyInstance,
+  db: Db,
+  blobs: LocalBlobStore,
+  options: { maxUploadBytes: number },
+): { training: TrainingService; admin: TrainingAdminService } {
+  const repo = new TrainingRepo(db);
+  const training = new TrainingService(repo, blobs);
+  const admin = new TrainingAdminService(repo);
+  trainingRoutes(app, { training, admin, blobs, maxUploadBytes: options.maxUploadBytes });
+  return { training, admin };
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import {
+  SKETCH_MESSAGES,
+  canUploadToProject,
+  drawingNameProblem,
+  formatDrawingName,
+  sketchBaseName,
+  type SavedSketch,
+} from '@penstock/shared';
+import { useProjects } from '../../projects/hooks/useProjects.ts';
+import { FluidCodesModal, StaticPropertyOptionsModal } from '../../legend/index.ts';
+import { useDeleteSketch, useSaveSketch, useSavedSketches } from '../hooks/useSketches.ts';
+import type { SketchEditor } from '../state/useSketchEditor.ts';
+import { LoadSketchModal, ManageSavesModal } from './SavedSketchesModals.tsx';
+import { SymbolPalette } from './SymbolPalette.tsx';
+
+export interface Notice {
+  variant: 'success' | 'danger' | 'warning' | 'info';
+  text: string;
+  where?: 'panel' | 'canvas';
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The four steps of the sketch editor's left panel (spec §2). */
+export function SketchLeftPanel({
+  projectId,
+  onProject,
+  editor,
+  onLoad,
+  notice,
+  setNotice,
+}: {
+  projectId: string | undefined;
+  onProject: (projectId: string | undefined) => void;
+  editor: SketchEditor;
+  onLoad: (sketch: SavedSketch) => void;
+  notice: Notice | null;
+  setNotice: (notice: Notice | null) => void;
+}) {
+  const projects = useProjects();
+  const sketches = useSavedSketches(projectId);
+  const save = useSaveSketch();
+  const remove = useDeleteSketch();
+  const [name, setName] = useState('');
+  const [modal, setModal] = useState<'load' | 'manage' | 'static' | 'fluid' | null>(null);
+  const role = projects.data?.find((project) => project.projectid === projectId)?.role;
+  const mayWrite = canUploadToProject(role);
+  const saved = sketches.data ?? [];
+
+  const onSave = () => {
+    if (!projectId) return setNotice({ variant: 'warning', text: SKETCH_MESSAGES.noProjectSelected });
+    const problem = drawingNameProblem(name);
+    if (problem) return setNotice({ variant: 'warning', text: problem });
+    const base = name.trim();
+    if (
+      saved.some((sketch) => sketchBaseName(sketch.DrawingName) === base) &&
+      !window.confirm(SKETCH_MESSAGES.overwrite)
+    )
+      return;
+    setNotice(null);
+    save.mutate(
+      { projectId, drawingName: formatDrawingName(base), lists: editor.lists, stage: editor.stage },
+      {
+        onSuccess: () => {
+          editor.markSaved();
+          setNotice({ variant: 'success', text: SKETCH_MESSAGES.saved });
+        },
+        onError: (error) =>
+          setNotice({ variant: 'danger', text: `The sketch was not saved: ${errorText(error)}` }),
+      },
+    );
+  };
+
+  const openList = (which: 'load' | 'manage') => {
+    if (!projectId) return setNotice({ variant: 'warning', text: SKETCH_MESSAGES.noProjectSelected });
+    setModal(which);
+  };
+
+  return (
+    <aside className="sketch-left-panel" aria-label="Sketch steps">
+      <section className="mb-3">
+        <h2 className="h6">Step 1: select a project</h2>
+        <Form.Select
+          size="sm"
+          aria-label="Project"
+          value={projectId ?? ''}
+          onChange={(event) => onProject(event.target.value || undefined)}
+        >
+          <option value="">Select a project</option>
+          {(projects.data ?? []).map((project) => (
+            <option key={project.projectid} value={project.projectid}>
+              {project.text}
+            </option>
+          ))}
+        </Form.Select>
+      </section>
+      <section className="mb-3">
+        <h2 className="h6">Step 2: save or load a sketch</h2>
+        <Form.Control
+          size="sm"
+          placeholder="Drawing name"
+          aria-label="Drawing name"
+          value={name}
+          maxLength={200}
+          onChange={(event) => setName(event.target.value)}
+          className="mb-2"
+        />
+        <div className="d-flex flex-wrap gap-1">
+          <Button
+            size="sm"
+            onClick={onSave}
+            disabled={save.isPending || (!!projectId && role !== undefined && !mayWrite)}
+            title={
+              projectId && role !== undefined && !mayWrite
+                ? 'Viewers can load sketches but not save them'
+                : undefined
+            }
+          >
+            {save.isPending ? <Spinner size="sm" /> : 'Save sketch'}
+          </Button>
+          <Button size="sm" variant="outline-primary" onClick={() => openList('load')}>
+            Load sketch
+          </Button>
+          {mayWrite && (
+            <Button size="sm" variant="outline-secondary" onClick={() => openList('manage')}>
+              Manage saves
+            </Button>
+          )}
+        </div>
+        {notice && notice.where !== 'canvas' && (
+          <Alert
+            variant={notice.variant}
+            className="py-1 px-2 mt-2 small mb-0"
+            dismissible
+            onClose={() => setNotice(null)}
+          >
+            {notice.text}
+          </Alert>
+        )}
+      </section>
+      <section className="mb-3">
+        <h2 className="h6">Step 3: populate the canvas</h2>
+        <p className="small text-secondary mb-2">
+          Drag symbols onto the canvas, then draw lines and add tags.
+        </p>
+        <div className="d-flex flex-wrap gap-1 mb-2">
+          <Button size="sm" variant="outline-secondary" onClick={() => setModal('static')}>
+            Static Property Options
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={() => setModal('fluid')}>
+            Fluid Codes key
+          </Button>
+        </div>
+        <SymbolPalette />
+      </section>
+      <section>
+        <h2 className="h6">Step 4: publish</h2>
+        <p className="small text-secondary mb-0">
+          Save the sketch, then use Publish above the canvas for an image, a PDF, an SVG or the item list.
+        </p>
+      </section>
+      <LoadSketchModal
+        show={modal === 'load'}
+        onHide={() => setModal(null)}
+        sketches={saved}
+        loading={sketches.isLoading}
+        error={sketches.error ? errorText(sketches.error) : undefined}
+        onLoad={(sketch) => {
+          onLoad(sketch);
+          setName(sketchBaseName(sketch.DrawingName));
+          setModal(null);
+        }}
+      />
+      <ManageSavesModal
+        show={modal === 'manage'}
+        onHide={() => setModal(null)}
+        sketches={saved}
+        busy={remove.isPending}
+        error={remove.error ? errorText(remove.error) : undefined}
+        onDelete={(sketch) => {
+          if (!projectId || !window.confirm(SKETCH_MESSAGES.deleteConfirm)) return;
+          remove.mutate({
+            projectId,
+            drawingName: sketch.DrawingName,
+            remaining: saved.filter((other) => other.DrawingName !== sketch.DrawingName),
+          });
+        }}
+      />
+      <StaticPropertyOptionsModal show={modal === 'static'} onHide={() => setModal(null)} />
+      <FluidCodesModal show={modal === 'fluid'} onHide={() => setModal(null)} />
+    </aside>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Spinner } from 'react-bootstrap';
+import { Navigate } from 'react-router';
+import { matchRoute } from '@penstock/shared';
+import { ApiError } from '../../../app/api.ts';
+import { AppFooter } from '../../../app/shell/AppFooter.tsx';
+import { AppHeader } from '../../../app/shell/AppHeader.tsx';
+import { LeftNav } from '../../../app/shell/LeftNav.tsx';
+import { WAITING_FOR_USER } from '../../../app/shell/FullPageMessage.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { useSignOut } from '../../auth/hooks/useSignOut.ts';
+import { useTrainingContent } from '../hooks/useTraining.ts';
+import { TrainingContentPage } from './TrainingContentPage.tsx';
+import '../training.css';
+
+function FullPageMessage({ text }: { text: string }) {
+  return (
+    <div className="full-page-message" role="status">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+/**
+ * /training/{tag} (spec §2 route table): one route per item of the training content list, so the list is
+ * read first; a tag that is not in it, or a visitor who is not signed in (the list is for signed-in
+ * users), goes to / like any other unknown path. The course is drawn in the app's shell.
+ */
+export function TrainingContentRoute({ pathname }: { pathname: string }) {
+  const signOut = useSignOut();
+  const user = useCurrentUser({ enabled: !signOut.signedOut });
+  const content = useTrainingContent({ enabled: !!user.data && !signOut.signedOut });
+
+  if (signOut.signedOut) return <FullPageMessage text="Signing out..." />;
+  if (user.isError) return <Navigate to="/" replace />;
+  if (user.isPending) return <FullPageMessage text={WAITING_FOR_USER} />;
+  if (content.isError && content.error instanceof ApiError && content.error.status === 401)
+    return <Navigate to="/" replace />;
+  if (content.isPending) return <FullPageMessage text="Loading the course..." />;
+
+  let body;
+  if (content.isError)
+    body = <ErrorAlert title="The training courses could not be loaded." error={content.error} />;
+  else {
+    const items = content.data.trainingContent;
+    const match = matchRoute(
+      pathname,
+      items.map((item) => item.trainingData.tag),
+    );
+    const item =
+      match.kind === 'training-item' ? items.find((i) => i.trainingData.tag === match.tag) : undefined;
+    if (!item) return <Navigate to="/" replace />;
+    body = <TrainingContentPage item={item} />;
+  }
+
+  return (
+    <div className="app-shell">
+      <AppHeader user={user.data} onSignOut={() => void signOut.signOut()} signingOut={signOut.pending} />
+      {signOut.error && (
+        <Alert variant="danger" dismissible onClose={signOut.clearError} className="m-2 mb-0">
+          {signOut.error}
+        </Alert>
+      )}
+      <div className="app-body">
+        <LeftNav />
+        <main className="app-main" id="main-content">
+          {body}
+        </main>
+      </div>
+      <AppFooter />
+    </div>
+  );
+}

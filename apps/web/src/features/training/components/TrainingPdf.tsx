@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, ButtonGroup } from 'react-bootstrap';
+import {
+  FaChevronLeft,
+  FaChevronRight,
+  FaMagnifyingGlassMinus,
+  FaMagnifyingGlassPlus,
+} from 'react-icons/fa6';
+import type { PdfViewer } from '@penstock/viewer';
+import { errorMessage } from '../../../app/api.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { useViewerEngine } from '../../viewer/engine.tsx';
+import { setPdfHook } from '../../viewer/testHook.ts';
+
+/**
+ * A PDF course embedded in the page with Penstock's own PDF viewer (pdf.js, served by Penstock: no browser
+ * plug-in needed): one page at a time, previous and next, zoom.
+ */
+export function TrainingPdf({ url, title }: { url: string; title: string }) {
+  const engine = useViewerEngine();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [pdf, setPdf] = useState<PdfViewer | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageCount, setPageCount] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const container = hostRef.current;
+    if (!container) return;
+    let cancelled = false;
+    let created: PdfViewer | null = null;
+    engine
+      .createPdfViewer(container)
+      .then(async (instance) => {
+        if (cancelled) return instance.dispose();
+        created = instance;
+        await instance.open(url);
+        if (cancelled) return;
+        instance.onChange(() => setPage(instance.pageIndex));
+        setPdf(instance);
+        setPageCount(instance.pageCount);
+      })
+      .catch((failure: unknown) => {
+        if (!cancelled) setError(errorMessage(failure));
+      });
+    return () => {
+      cancelled = true;
+      created?.dispose();
+      setPdf(null);
+    };
+  }, [engine, url]);
+
+  // end-to-end tests read where a text is drawn on the page shown
+  useEffect(() => (pdf ? setPdfHook({ locateText: (text) => pdf.locateText(text) }) : undefined), [pdf]);
+
+  const run = (action: (viewer: PdfViewer) => Promise<void>) => {
+    if (pdf) action(pdf).catch((failure: unknown) => setError(errorMessage(failure)));
+  };
+
+  return (
+    <div className="d-flex flex-column gap-2">
+      <div className="d-flex align-items-center gap-2" role="toolbar" aria-label="PDF pages">
+        <ButtonGroup size="sm">
+          <Button
+            variant="outline-secondary"
+            aria-label="Previous page"
+            disabled={!pdf || page <= 0}
+            onClick={() => run((viewer) => viewer.previous())}
+          >
+            <FaChevronLeft aria-hidden="true" />
+          </Button>
+          <Button
+            variant="outline-secondary"
+            aria-label="Next page"
+            disabled={!pdf || page >= pageCount - 1}
+            onClick={() => run((viewer) => viewer.next())}
+          >
+            <FaChevronRight aria-hidden="true" />
+          </Button>
+        </ButtonGroup>
+        <span className="small text-secondary" aria-live="polite">
+          {pdf ? `Page ${page + 1} of ${pageCount}` : 'Opening the PDF...'}
+        </span>
+        <ButtonGroup size="sm" className="ms-auto">
+          <Button
+            variant="outline-secondary"
+            aria-label="Zoom out"
+            disabled={!pdf}
+            onClick={() => run((viewer) => viewer.setZoom(viewer.zoom / 1.25))}
+          >
+            <FaMagnifyingGlassMinus aria-hidden="true" />
+          </Button>
+          <Button
+            variant="outline-secondary"
+            aria-label="Zoom in"
+            disabled={!pdf}
+            onClick={() => run((viewer) => viewer.setZoom(viewer.zoom * 1.25))}
+          >
+            <FaMagnifyingGlassPlus aria-hidden="true" />
+          </Button>
+        </ButtonGroup>
+        <a href={url} target="_blank" rel="noopener noreferrer" className="small">
+          Open the PDF in a new tab
+        </a>
+      </div>
+      {error && <ErrorAlert title="The PDF could not be shown." error={new Error(error)} />}
+      {!pdf && !error && <Loading label="Opening the PDF..." />}
+      <div
+        ref={hostRef}
+        className="training-pdf"
+        role="document"
+        aria-label={title}
+        data-testid="training-pdf"
+        data-pages={pageCount}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ModelViewer } from '@penstock/viewer';
+import { errorMessage } from '../../../app/api.ts';
+import { useViewerEngine } from '../engine.tsx';
+import { itemIndexQuery, useModelFiles } from './useModelFiles.ts';
+
+/** Log a load failure with its code (HTTP status) and message (spec §8). */
+export const logLoadError = (failure: unknown) => {
+  const status = (failure as { status?: unknown } | null)?.status;
+  console.error(
+    `Could not load the model${typeof status === 'number' ? ` (${status})` : ''}:`,
+    errorMessage(failure),
+  );
+};
+
+/**
+ * Loading a model tab: one viewer per tab in the container, alive as long as the tab is open (hidden tabs
+ * keep camera, selection and isolation); the .frag drawn into it once both are there; the object index;
+ * and, once drawn, the item table the viewer's picking names objects with.
+ */
+export function useModelViewer(
+  versionId: string,
+  containerRef: RefObject<HTMLDivElement | null>,
+  /** the model has no 3D viewable: nothing is drawn */
+  noViewables: boolean,
+) {
+  const engine = useViewerEngine();
+  const { fragments, objects } = useModelFiles(versionId, true);
+  const [viewer, setViewer] = useState<ModelViewer | null>(null);
+  const [ready, setReady] = useState(false);
+  const [viewerError, setViewerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let cancelled = false;
+    let created: ModelViewer | null = null;
+    engine.createModelViewer(container).then(
+      (instance) => {
+        if (cancelled) instance.dispose();
+        else {
+          created = instance;
+          setViewer(instance);
+        }
+      },
+      (failure: unknown) => {
+        if (!cancelled) setViewerError(errorMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+      created?.dispose();
+      setViewer(null);
+      setReady(false);
+    };
+  }, [engine, containerRef]);
+
+  useEffect(() => {
+    if (!viewer || !fragments.data || noViewables) return;
+    let cancelled = false;
+    // the bytes may be handed over to the worker: keep the cached copy intact
+    viewer.load(fragments.data.slice(0), `urn:${versionId}`).then(
+      () => {
+        if (!cancelled) setReady(true);
+      },
+      (failure: unknown) => {
+        if (cancelled) return;
+        logLoadError(failure);
+        setViewerError(errorMessage(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [viewer, fragments.data, versionId, noViewables]);
+
+  // picks name their object from this table (fetched once the model is drawn, so it never slows the
+  // load); until it is there, or without it, the worker is asked
+  const items = useQuery({ ...itemIndexQuery(versionId), enabled: ready });
+  useEffect(() => {
+    if (viewer && items.data) viewer.setItemIndex(items.data);
+  }, [viewer, items.data]);
+
+  const loadError = fragments.error ?? objects.error;
+  useEffect(() => {
+    if (loadError) logLoadError(loadError);
+  }, [loadError]);
+
+  return { viewer, ready, viewerError, loadError, fragments, objects };
+}

@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { ENGINEER, signIn } from './support/journeys.ts';
+import { startPenstock, type RunningPenstock } from './support/server.ts';
+
+const PROJECT = 'Riverside Water Treatment Works Upgrade';
+
+/** The bytes of a download. */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return fs.readFileSync(file);
+}
+
+async function pdfPages(
+  bytes: Buffer,
+): Promise<{ pages: number; text: string; width: number; height: number }> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const first = await pdf.getPage(1);
+  const content = await first.getTextContent();
+  const [, , width = 0, height = 0] = first.view;
+  const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  const pages = pdf.numPages;
+  await pdf.destroy();
+  return { pages, text, width, height };
+}
+
+describe('the P&ID sketch editor in Chromium', () => {
+  let server: RunningPenstock;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  const canvas = () => page.getByTestId('sketch-canvas');
+  const signature = async () => (await canvas().getAttribute('data-signature')) ?? '';
+  const count = async () => Number(await canvas().getAttribute('data-elements'));
+
+  /** Drag on the canvas from one point to another (canvas pixels), with a tool chosen first. */
+  const drawWith = async (tool: string, from: [number, number], to: [number, number]) => {
+    await page.getByRole('button', { name: tool, exact: true }).click();
+    const box = await canvas().boundingBox();
+    if (!box) throw new Error('no canvas');
+    await page.mouse.move(box.x + from[0], box.y + from[1]);
+    await page.mouse.down();
+    await page.mouse.move(box.x + (from[0] + to[0]) / 2, box.y + (from[1] + to[1]) / 2, { steps: 4 });
+    await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 4 });
+    await page.mouse.up();
+  };
+
+  const chooseProject = async () => {
+    const select = page.getByLabel('Project', { exact: true });
+    await select.locator('option', { hasText: PROJECT }).waitFor({ state: 'attached' });
+    await select.selectOption({ label: PROJECT });
+  };
+
+  beforeAll(async () => {
+    server = await startPenstock();
+    browser = await launchBrowser();
+    page = browser.page;
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, server.url, ENGINEER.email, ENGINEER.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sketches with a searched symbol, a line, an arrow and text, with undo and redo, and saves it', async () => {
+    await page.goto(`${server.url}/engineering`);
+    await page.getByRole('link', { name: 'Sketchup Tool' }).click();
+    await page.waitForURL(/\/SketchUp$/);
+    await chooseProject();
+
+    // the search ignores case: capitals match too, and groups without a pump are hidden
+    await page.getByLabel('Search items').fill('Pump');
+    const symbol = page.locator('.sketch-palette figure[draggable="true"]').first();
+    await symbol.waitFor();
+    const box = await canvas().boundingBox();
+    if (!box) throw new Error('no canvas');
+    await symbol.dragTo(canvas(), { targetPosition: { x: 200, y: 200 } });
+    await expect.poll(count).toBe(1);
+    expect(await signature()).toMatch(/^image@1\d\d,1\d\d:/);
+
+    await drawWith('Line', [260, 200], [460, 200]);
+    await drawWith('Arrow', [460, 200], [460, 350]);
+    await expect.poll(count).toBe(3);
+    // the line runs where the pointer went (to a pixel), the arrow from its end downwards
+    const [x0, y0, x1, y1] = (/line@0,0:(-?\d+),(-?\d+),(-?\d+),(-?\d+)/.exec(await signature()) ?? [])
+      .slice(1)
+      .map(Number);
+    expect([x0, y0, x1, y1].map((v, i) => Math.abs((v ?? 0) - [260, 200, 460, 200][i]!) <= 2)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(await signature()).toMatch(/arrow@0,0:4[56]\d,\d+,4[56]\d,3[45]\d/);
+
+    await page.getByRole('button', { name: 'Add text' }).click();
+    const editor = page.getByLabel('Edit text');
+    await editor.waitFor();
+    await editor.fill('P-101');
+    await editor.press('Enter');
+    await expect.poll(signature).toContain('=P-101');
+    await expect.poll(count).toBe(4);
+
+    // undo the text edit and the added text, then redo both
+    await page.keyboard.press('Control+z');
+    await expect.poll(signature).toContain('=please type here');
+    await page.keyboard.press('Control+z');
+    await expect.poll(count).toBe(3);
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    await expect.poll(signature).toContain('=P-101');
+    await screenshot(page, '60-sketch-editor');
+
+    await page.getByLabel('Drawing name').fill('Inlet works');
+    await page.getByRole('button', { name: 'Save sketch' }).click();
+    await page.getByText('Sketch has been saved').waitFor();
+  });
+
+  it('exports the sketch as PNG, SVG, PDF, vector PDF and an item list', async () => {
+    const publish = async (item: string) => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: item }).click();
+      return download;
+    };
+    const png = await publish('Save sketch as Image');
+    expect(png.suggestedFilename()).toBe('Sketch.png');
+    const pngBytes = await bytesOf(png);
+    const box = await canvas().boundingBox();
+    expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
+    // pixel ratio 2: twice the canvas in each direction
+    expect(pngBytes.readUInt32BE(16)).toBe(Math.round((box?.width ?? 0) * 2));
+
+    const svg = await publish('Save sketch as SVG');
+    const svgText = (await bytesOf(svg)).toString('utf8');
+    expect(svgText).toMatch(/^<svg|<\?xml/);
+    expect(svgText).toContain('P-101');
+    expect(svgText.length).toBeGreaterThan(500);
+
+    const pdf = await publish('Save sketch as PDF');
+    expect(pdf.suggestedFilename()).toBe('canvas.pdf');
+    const raster = await pdfPages(await bytesOf(pdf));
+    expect(raster.pages).toBe(1);
+    expect(raster.width).toBeGreaterThan(raster.height);
+
+    const vector = await publish('Save sketch as vector PDF (for print)');
+    const vectorPdf = await pdfPages(await bytesOf(vector));
+    expect(vectorPdf.pages).toBe(1);
+    expect(vectorPdf.text).toContain('P-101');
+
+    const items = await publish('Save item list (.xlsx)');
+    expect(items.suggestedFilename()).toBe('Sketch items.xlsx');
+    expect((await bytesOf(items)).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('loads the saved sketch back after a reload with every element in place', async () => {
+    const before = await signature();
+    await page.reload();
+    await canvas().waitFor();
+    expect(await count()).toBe(0);
+    await chooseProject();
+    await page.getByRole('button', { name: 'Load sketch' }).click();
+    const load = page.getByRole('button', { name: /^Load Inlet works - / });
+    await load.click();
+    await expect.poll(signature).toBe(before);
+    expect(await page.getByLabel('Drawing name').inputValue()).toBe('Inlet works');
+  });
+
+  it('opens the legend, copies a fluid code and shows the symbol library', async () => {
+    await page.goto(`${server.url}/engineering`);
+    await page
+      .getByRole('button', { name: /P&ID Legend/ })
+      .first()
+      .click();
+    const legend = page.locator('#PID');
+    await legend.waitFor();
+    await legend
+      .getByRole('button', { name: /Fluid Codes/ })
+      .first()
+      .click();
+    await legend.getByText('Potable Water', { exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/PW|Potable Water/);
+    await page.keyboard.press('Escape');
+
+    await page
+      .getByRole('button', { name: /P&ID Symbol Library/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: /^Valves \d+$/ }).click();
+    await page.getByRole('cell').first().waitFor();
+    await screenshot(page, '61-symbol-library');
+  });
+});
