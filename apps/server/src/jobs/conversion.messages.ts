@@ -17,6 +17,8 @@ export interface WorkerInput {
 }
 
 export type WorkerMessage =
+  /** a worker started ahead of need has loaded its libraries and waits for its job */
+  | { type: 'ready' }
   | { type: 'progress'; value: number }
   | { type: 'done'; frag: Uint8Array; rows: ObjectRow[]; viewables: ExtractedViewable[] }
   | { type: 'failed'; error: string };

@@ -145,8 +145,10 @@ function start(): void {
 }
 
 if (input) start();
-else
+else {
   parentPort!.once('message', (job: WorkerInput) => {
     input = job;
     start();
   });
+  post({ type: 'ready' });
+}

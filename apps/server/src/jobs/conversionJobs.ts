@@ -4,7 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_TAG_FALLBACK, type TagFallback } from '@penstock/shared';
 import type { ModelsRepo } from '../modules/models/models.repo.ts';
 import type { LocalBlobStore } from '../storage/blobStore.ts';
-import { runConversion, warmConversionWorker, type ConversionHandle } from './runConversion.ts';
+import {
+  conversionWorkerReady,
+  runConversion,
+  warmConversionWorker,
+  type ConversionHandle,
+} from './runConversion.ts';
 
 export interface ConversionJobsOptions {
   /** a conversion running longer than this fails and its worker is terminated */
@@ -51,6 +56,11 @@ export class ConversionJobs {
   async enqueue(versionId: string): Promise<void> {
     await this.repo.queue(versionId);
     this.push(versionId);
+  }
+
+  /** Resolves when the conversion worker waiting for the next job has loaded its libraries. */
+  workerReady(): Promise<void> {
+    return conversionWorkerReady();
   }
 
   /** Resolves when nothing is queued or running (tests wait for conversions with it). */
