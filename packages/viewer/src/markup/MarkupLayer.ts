@@ -1,18 +1,11 @@
 import {
-  arrowHead,
   boxOf,
-  cloudPath,
-  cloudRadius,
   DEFAULT_MARKUP_STYLE,
-  drawnFont,
   hitTest,
   moveShape,
   parseDrawing,
-  polylinePath,
   serializeDrawing,
-  shapeBounds,
   toFraction,
-  toPixels,
   type MarkupDrawing,
   type MarkupFrame,
   type MarkupShape,
@@ -21,6 +14,11 @@ import {
   type Point,
   type Size,
 } from './geometry.ts';
+import { composeMarkupPng } from './markupImage.ts';
+import { selectionOutline, shapeElement, svgElement } from './shapeSvg.ts';
+import { createTextEntry } from './textEntry.ts';
+
+export { shapeElement } from './shapeSvg.ts';
 
 export type MarkupLayerMode = MarkupTool | 'select' | null;
 
@@ -74,7 +72,7 @@ export interface MarkupLayer {
   dispose(): void;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+/** a drag shorter than this (pixels) is a click, not a shape */
 const MIN_DRAG_PX = 3;
 
 interface Draft {
@@ -86,102 +84,6 @@ interface Draft {
 
 let nextId = 1;
 const newId = () => `s${Date.now().toString(36)}${(nextId++).toString(36)}`;
-
-function svgElement<K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attributes: Record<string, string | number>,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-  return element;
-}
-
-const strokeAttributes = (style: MarkupStyle) => ({
-  fill: 'none',
-  stroke: style.stroke,
-  'stroke-width': style.strokeWidth,
-  'stroke-linecap': 'round',
-  'stroke-linejoin': 'round',
-});
-
-/** The SVG of one shape on an overlay of this size (pixels), its coordinates read in the frame. */
-export function shapeElement(shape: MarkupShape, size: Size, frame: MarkupFrame = 'fill'): SVGElement {
-  const stroke = strokeAttributes(shape.style);
-  let element: SVGElement;
-  switch (shape.type) {
-    case 'rect': {
-      const b = shapeBounds(shape, size, frame);
-      element = svgElement('rect', { x: b.x, y: b.y, width: b.w, height: b.h, ...stroke });
-      break;
-    }
-    case 'circ': {
-      const b = shapeBounds(shape, size, frame);
-      element = svgElement('ellipse', {
-        cx: b.x + b.w / 2,
-        cy: b.y + b.h / 2,
-        rx: b.w / 2,
-        ry: b.h / 2,
-        ...stroke,
-      });
-      break;
-    }
-    case 'cloud': {
-      const b = shapeBounds(shape, size, frame);
-      element = svgElement('path', { d: cloudPath(b.x, b.y, b.w, b.h, cloudRadius(b.w, b.h)), ...stroke });
-      break;
-    }
-    case 'poly':
-    case 'free':
-      element = svgElement('path', {
-        d: polylinePath(shape.points.map((p) => toPixels(p, size, frame))),
-        ...stroke,
-      });
-      break;
-    case 'arrow': {
-      const from = toPixels(shape.from, size, frame);
-      const to = toPixels(shape.to, size, frame);
-      const [a, b] = arrowHead(from, to, shape.style.strokeWidth);
-      element = svgElement('g', {});
-      element.appendChild(svgElement('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, ...stroke }));
-      element.appendChild(
-        svgElement('polygon', {
-          points: `${to.x},${to.y} ${a.x},${a.y} ${b.x},${b.y}`,
-          fill: shape.style.stroke,
-          stroke: shape.style.stroke,
-          'stroke-width': shape.style.strokeWidth,
-          'stroke-linejoin': 'round',
-        }),
-      );
-      break;
-    }
-    case 'text': {
-      const font = drawnFont(shape.style);
-      const at = toPixels(shape, size, frame);
-      element = svgElement('text', {
-        x: at.x,
-        y: at.y + font * 0.85,
-        fill: shape.style.stroke,
-        'font-size': font,
-        'font-family': shape.style.fontFamily,
-      });
-      element.setAttribute('xml:space', 'preserve');
-      element.textContent = shape.text;
-      break;
-    }
-  }
-  element.setAttribute('data-shape-id', shape.id);
-  element.setAttribute('data-shape-type', shape.type);
-  return element;
-}
-
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('The image for the markup preview cannot be read'));
-    image.src = src;
-  });
-}
 
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
@@ -214,7 +116,6 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
   let draft: Draft | null = null;
   let poly: Point[] | null = null;
   let drag: { id: string; start: Point; original: MarkupShape } | null = null;
-  let textInput: HTMLInputElement | null = null;
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
 
@@ -264,22 +165,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     const pending = draftShape();
     if (pending) target.appendChild(shapeElement(pending, at, frame));
     const chosen = withSelection ? shapes.find((s) => s.id === selectedId) : undefined;
-    if (chosen) {
-      const b = shapeBounds(chosen, at, frame);
-      target.appendChild(
-        svgElement('rect', {
-          x: b.x - 4,
-          y: b.y - 4,
-          width: b.w + 8,
-          height: b.h + 8,
-          fill: 'none',
-          stroke: '#6c757d',
-          'stroke-width': 1,
-          'stroke-dasharray': '4 3',
-          'data-selection': chosen.id,
-        }),
-      );
-    }
+    if (chosen) target.appendChild(selectionOutline(chosen, at, frame));
   };
 
   const render = () => drawInto(svg, size, mode === 'select');
@@ -301,50 +187,10 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     changed();
   };
 
-  const closeText = (commit: boolean) => {
-    const input = textInput;
-    if (!input) return;
-    textInput = null;
-    const text = input.value.trim();
-    const at = { x: Number(input.dataset.x), y: Number(input.dataset.y) };
-    input.remove();
-    if (commit && text) add({ id: newId(), type: 'text', style: { ...style }, ...stored(at), text });
-  };
-
-  const openText = (at: Point) => {
-    closeText(true);
-    const input = document.createElement('input');
-    input.type = 'text';
-    input.className = 'penstock-markup-text';
-    input.setAttribute('aria-label', 'Markup text');
-    input.placeholder = 'Type, then Enter';
-    input.dataset.x = String(at.x);
-    input.dataset.y = String(at.y);
-    const font = drawnFont(style);
-    Object.assign(input.style, {
-      position: 'absolute',
-      left: `${offset.x + at.x}px`,
-      top: `${offset.y + at.y}px`,
-      zIndex: '5',
-      minWidth: '10em',
-      fontSize: `${Math.max(font, 12)}px`,
-      fontFamily: style.fontFamily,
-      color: style.stroke,
-      border: `1px dashed ${style.stroke}`,
-      background: 'rgba(255,255,255,0.85)',
-      padding: '0 2px',
-    });
-    input.addEventListener('keydown', (event) => {
-      event.stopPropagation();
-      if (event.key === 'Enter') closeText(true);
-      else if (event.key === 'Escape') closeText(false);
-    });
-    input.addEventListener('blur', () => closeText(true));
-    host.appendChild(input);
-    textInput = input;
-    // focus after the pointer event that opened it has finished
-    setTimeout(() => input.focus(), 0);
-  };
+  const textEntry = createTextEntry(host, (value, at) =>
+    add({ id: newId(), type: 'text', style: { ...style }, ...stored(at), text: value }),
+  );
+  const closeText = (commit: boolean) => textEntry.close(commit);
 
   const finishPoly = () => {
     if (!poly) return;
@@ -375,7 +221,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
       return;
     }
     if (mode === 'text') {
-      openText(p);
+      textEntry.open(p, offset, style);
       return;
     }
     if (mode === 'poly') {
@@ -554,43 +400,14 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
     async toPng(base) {
       closeText(true);
       measure();
-      let source: CanvasImageSource | null = null;
-      let width = size.width;
-      let height = size.height;
-      const canvas = document.createElement('canvas');
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('This browser cannot draw the markup preview');
-      if (typeof base === 'string' && base) {
-        const image = await loadImage(base);
-        source = image;
-        width = image.naturalWidth || width;
-        height = image.naturalHeight || height;
-      } else if (base && typeof base !== 'string') {
-        source = base;
-        width = base.width || width;
-        height = base.height || height;
-      }
-      const scale = Math.min(1, (options.maxImageSize ?? 1600) / Math.max(width, height, 1));
-      canvas.width = Math.max(1, Math.round(width * scale));
-      canvas.height = Math.max(1, Math.round(height * scale));
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      if (source) context.drawImage(source, 0, 0, canvas.width, canvas.height);
-      const copy = svgElement('svg', {
-        xmlns: SVG_NS,
-        width: canvas.width,
-        height: canvas.height,
-        viewBox: `0 0 ${size.width || 1} ${size.height || 1}`,
+      // the picture has the shapes only: no shape half drawn, no selection outline
+      return composeMarkupPng(base, size, options.maxImageSize ?? 1600, (target) => {
+        const pending = { draft, poly };
+        draft = null;
+        poly = null;
+        drawInto(target, size, false);
+        ({ draft, poly } = pending);
       });
-      const pending = { draft, poly };
-      draft = null;
-      poly = null;
-      drawInto(copy, size, false);
-      ({ draft, poly } = pending);
-      const text = new XMLSerializer().serializeToString(copy);
-      const overlay = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`);
-      context.drawImage(overlay, 0, 0, canvas.width, canvas.height);
-      return canvas.toDataURL('image/png');
     },
     dispose() {
       closeText(false);
