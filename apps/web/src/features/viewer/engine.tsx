@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ModelViewer, PdfViewer } from '@penstock/viewer';
+import { preloadModelView } from './components/lazyModelView.ts';
 
 /**
  * How the React parts get their viewers. The real engine loads the viewer package (three, That Open,
@@ -10,6 +11,8 @@ export interface ViewerEngine {
   createPdfViewer(container: HTMLElement): Promise<PdfViewer>;
   /** fetch and compile the viewer code ahead of the first model, while the user browses */
   preload?(): void;
+  /** parse a converted model ahead of its viewer (the next viewer created takes it) */
+  preloadModel?(modelId: string, bytes: ArrayBuffer): void;
 }
 
 export const browserEngine: ViewerEngine = {
@@ -34,7 +37,14 @@ export const browserEngine: ViewerEngine = {
     void Promise.all([import('@penstock/viewer'), import('@thatopen/fragments/worker?url')])
       .then(([{ warmFragmentsWorker }, { default: workerUrl }]) => warmFragmentsWorker(workerUrl))
       .catch(() => {});
-    void import('./components/ModelView.tsx').catch(() => {});
+    void preloadModelView().catch(() => {});
+  },
+  preloadModel(modelId, bytes) {
+    void Promise.all([import('@penstock/viewer'), import('@thatopen/fragments/worker?url')])
+      .then(([{ preloadFragmentsModel }, { default: workerUrl }]) =>
+        preloadFragmentsModel(workerUrl, modelId, bytes),
+      )
+      .catch(() => {});
   },
 };
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '../../../app/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -152,7 +152,9 @@ export function ModelView({
       .catch(logLoadError);
   }, [tagSelection, ready, index, selectByTag, dispatch, versionId]);
 
-  useEffect(() => {
+  // published as the state is committed, not after the next paint: what tests and benches read is then
+  // the viewer's state, not the page's paint schedule
+  useLayoutEffect(() => {
     if (!active || !viewer || !index) return;
     return setViewerHook({
       ready,

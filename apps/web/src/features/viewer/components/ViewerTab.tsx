@@ -6,9 +6,9 @@ import { panelId, tabId } from '../../workspace/components/ModelTabs.tsx';
 import { useModelInfo } from '../hooks/useModelInfo.ts';
 import { useModelFiles } from '../hooks/useModelFiles.ts';
 import { ConversionStatus } from './ConversionStatus.tsx';
+import { LazyModelView as ModelView } from './lazyModelView.ts';
 
 // the viewers' code (and the panels they carry) loads with the first model, not with the shell
-const ModelView = lazy(() => import('./ModelView.tsx').then((module) => ({ default: module.ModelView })));
 const PdfView = lazy(() => import('./PdfView.tsx').then((module) => ({ default: module.PdfView })));
 
 export const versionIdOf = (model: OpenModel): string => model.versionId ?? model.id;

@@ -12,6 +12,8 @@ import {
 import { useAppStore, type OpenModel } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { fileTypeOf } from '../../projects/components/TreeFile.tsx';
+import { usePrefetchModel } from '../../viewer/hooks/usePrefetchModel.ts';
+import { versionIdOf } from '../../viewer/components/ViewerTab.tsx';
 
 export const modelFromNode = (node: TreeNode): OpenModel => ({
   id: node.id,
@@ -35,7 +37,7 @@ interface PendingClick {
 /**
  * Opening files from the project browser. A click waits out the 300 ms double-click window: a second click
  * on the same file within it replaces the selected tab, otherwise the click opens a new tab (within the tab
- * limit, else the spec's alert).
+ * limit, else the spec's alert). The model's files load during the window (usePrefetchModel).
  */
 export function useModelOpener(): (node: TreeNode) => void {
   const { dispatch, getState } = useAppStore();
@@ -43,6 +45,7 @@ export function useModelOpener(): (node: TreeNode) => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pending = useRef<PendingClick | null>(null);
+  const prefetch = usePrefetchModel();
 
   const open = useCallback(
     (model: OpenModel, mode: 'new' | 'replace') => {
@@ -91,7 +94,13 @@ export function useModelOpener(): (node: TreeNode) => void {
           open(model, 'new');
         }, DOUBLE_CLICK_WINDOW_MS),
       };
+      // the window is not lost: the model's data downloads and its .frag is parsed meanwhile, for the tab
+      // this click opens; what arrives after the window is left to the tab (its viewer may be loading)
+      if (model.fileType.toLowerCase() === 'ifc') {
+        const clicked = pending.current;
+        prefetch(versionIdOf(model), () => pending.current === clicked);
+      }
     },
-    [open],
+    [open, prefetch],
   );
 }
