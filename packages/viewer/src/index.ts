@@ -1,5 +1,5 @@
 export { createModelViewer, LIGHT_BACKGROUND } from './model/ModelViewer.ts';
-export { preloadFragmentsModel, warmFragmentsWorker } from './model/warmWorkers.ts';
+export { warmFragmentsWorker } from './model/warmWorkers.ts';
 export type { ModelViewer, ModelViewerOptions, ModelViewerState, Vec3 } from './model/types.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';
 export { clampPage, clampZoom, fitWidthScale, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';

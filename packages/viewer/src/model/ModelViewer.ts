@@ -28,7 +28,7 @@ const messageOf = (failure: unknown) => (failure instanceof Error ? failure.mess
  */
 export function createModelViewer(container: HTMLElement, options: ModelViewerOptions): ModelViewer {
   const view = createScene(container, options.background ?? LIGHT_BACKGROUND);
-  const { models: fragments, preloaded } = takeFragmentsWorker(options.workerUrl);
+  const fragments = takeFragmentsWorker(options.workerUrl);
   const selection = new Selection();
   let model: FragmentsModel | null = null;
   const visibility = new Visibility();
@@ -220,13 +220,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       if (disposed) throw new Error('The viewer was closed.');
       if (model) throw new Error('This viewer already shows a model.');
       try {
-        // the model the project browser preloaded during the double-click window, else a load now; a
-        // preload of another model is let go once this one is in (its worker would end with it before)
-        const ahead = preloaded?.modelId === modelId ? preloaded : null;
-        const loaded = await (ahead
-          ? ahead.model.catch(() => fragments.load(fragBytes, { modelId, camera: view.camera }))
-          : fragments.load(fragBytes, { modelId, camera: view.camera }));
-        if (preloaded && !ahead) void fragments.disposeModel(preloaded.modelId).catch(() => undefined);
+        const loaded = await fragments.load(fragBytes, { modelId, camera: view.camera });
         if (disposed) return;
         model = loaded;
         loaded.useCamera(view.camera);
@@ -235,9 +229,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         view.scene.add(loaded.object);
         loaded.onViewUpdated.add(onViewUpdated);
         // one round of tiles for the framed view: the camera is placed before the first update
-        const withGeometry = ahead
-          ? ahead.withGeometry.catch(() => loaded.getItemsIdsWithGeometry())
-          : loaded.getItemsIdsWithGeometry();
+        const withGeometry = loaded.getItemsIdsWithGeometry();
         await fitBox(view.controls, loaded.box, false);
         await refresh();
         visibility.reset(await withGeometry);

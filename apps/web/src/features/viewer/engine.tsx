@@ -11,8 +11,6 @@ export interface ViewerEngine {
   createPdfViewer(container: HTMLElement): Promise<PdfViewer>;
   /** fetch and compile the viewer code ahead of the first model, while the user browses */
   preload?(): void;
-  /** parse a converted model ahead of its viewer (the next viewer created takes it) */
-  preloadModel?(modelId: string, bytes: ArrayBuffer): void;
 }
 
 export const browserEngine: ViewerEngine = {
@@ -38,13 +36,6 @@ export const browserEngine: ViewerEngine = {
       .then(([{ warmFragmentsWorker }, { default: workerUrl }]) => warmFragmentsWorker(workerUrl))
       .catch(() => {});
     void preloadModelView().catch(() => {});
-  },
-  preloadModel(modelId, bytes) {
-    void Promise.all([import('@penstock/viewer'), import('@thatopen/fragments/worker?url')])
-      .then(([{ preloadFragmentsModel }, { default: workerUrl }]) =>
-        preloadFragmentsModel(workerUrl, modelId, bytes),
-      )
-      .catch(() => {});
   },
 };
 

@@ -4,7 +4,6 @@ import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../../app/api.ts';
 import { useViewerEngine } from '../engine.tsx';
 import { itemIndexQuery, useModelFiles } from './useModelFiles.ts';
-import { viewerModelId } from './usePrefetchModel.ts';
 
 /** Log a load failure with its code (HTTP status) and message (spec §8). */
 export const logLoadError = (failure: unknown) => {
@@ -61,7 +60,7 @@ export function useModelViewer(
     if (!viewer || !fragments.data || noViewables) return;
     let cancelled = false;
     // the bytes may be handed over to the worker: keep the cached copy intact
-    viewer.load(fragments.data.slice(0), viewerModelId(versionId)).then(
+    viewer.load(fragments.data.slice(0), `urn:${versionId}`).then(
       () => {
         if (!cancelled) setReady(true);
       },

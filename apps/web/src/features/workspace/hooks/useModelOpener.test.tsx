@@ -32,7 +32,7 @@ async function openWip(fragments: () => Promise<Reply> | Reply) {
     '/api/models/i.pump': { json: pumpInfo },
     '/api/models/i.pump/fragments': fragments,
   });
-  const engine = { ...fakeEngine(), preloadModel: vi.fn() };
+  const engine = fakeEngine();
   renderWithProviders(
     <ViewerEngineProvider engine={engine}>
       <App />
@@ -41,38 +41,29 @@ async function openWip(fragments: () => Promise<Reply> | Reply) {
   );
   await userEvent.click(await screen.findByRole('button', { name: 'WIP' }));
   await screen.findByRole('button', { name: 'Pump station.ifc' });
-  return { engine, fetchMock };
+  return { fetchMock };
 }
 
 describe('opening a model from the project browser', () => {
-  it("uses the double-click window: the model's .frag is fetched and handed to the viewer engine to parse", async () => {
-    const { engine, fetchMock } = await openWip(() => ({ text: '0123456789' }));
+  it("uses the double-click window: the model's info, object index and .frag download before its tab opens", async () => {
+    const fragments = deferred<Reply>();
+    const { fetchMock } = await openWip(() => fragments.promise);
     await userEvent.click(screen.getByRole('button', { name: 'Pump station.ifc' }));
-    await vi.waitFor(() => expect(engine.preloadModel).toHaveBeenCalledTimes(1));
-    const [modelId, bytes] = engine.preloadModel.mock.calls[0]!;
-    expect(modelId).toBe('urn:i.pump');
-    expect((bytes as ArrayBuffer).byteLength).toBe(10);
+    const urls = () => fetchMock.mock.calls.map(([input]) => String(input));
+    // asked for at once, while the click waits to see whether a second one follows
+    await vi.waitFor(() => expect(urls()).toContain('/api/models/i.pump/fragments'));
+    expect(urls()).toContain('/api/models/i.pump/objects');
+    expect(urls()).toContain('/api/models/i.pump');
+    expect(screen.queryByRole('tab', { name: 'Pump station.ifc' })).not.toBeInTheDocument();
+    fragments.resolve({ text: '0123456789' });
     // the tab still opens as a single click does
     expect(await screen.findByRole('tab', { name: 'Pump station.ifc' })).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([input]) => String(input));
-    expect(urls).toContain('/api/models/i.pump/objects');
   });
 
-  it('leaves a .frag that arrives after the window to the tab', async () => {
-    const late = deferred<Reply>();
-    const { engine } = await openWip(() => late.promise);
-    await userEvent.click(screen.getByRole('button', { name: 'Pump station.ifc' }));
-    await screen.findByRole('tab', { name: 'Pump station.ifc' });
-    late.resolve({ text: '0123456789' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(engine.preloadModel).not.toHaveBeenCalled();
-  });
-
-  it('preloads nothing for a PDF', async () => {
-    const { engine, fetchMock } = await openWip(() => ({ text: '0123456789' }));
+  it('downloads nothing ahead for a PDF', async () => {
+    const { fetchMock } = await openWip(() => ({ text: '0123456789' }));
     await userEvent.click(screen.getByRole('button', { name: /\.pdf$/ }));
     expect(await screen.findAllByRole('tab')).toHaveLength(1);
-    expect(engine.preloadModel).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain(
       '/api/models/i.pump/fragments',
     );

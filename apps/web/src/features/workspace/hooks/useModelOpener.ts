@@ -94,12 +94,8 @@ export function useModelOpener(): (node: TreeNode) => void {
           open(model, 'new');
         }, DOUBLE_CLICK_WINDOW_MS),
       };
-      // the window is not lost: the model's data downloads and its .frag is parsed meanwhile, for the tab
-      // this click opens; what arrives after the window is left to the tab (its viewer may be loading)
-      if (model.fileType.toLowerCase() === 'ifc') {
-        const clicked = pending.current;
-        prefetch(versionIdOf(model), () => pending.current === clicked);
-      }
+      // the window is not lost: the model's info, object index and .frag download meanwhile
+      if (model.fileType.toLowerCase() === 'ifc') prefetch(versionIdOf(model));
     },
     [open, prefetch],
   );
