@@ -11,7 +11,7 @@ import { repoRoot } from './env.ts';
 import { migrateToLatest, openDatabase, type DbHandle } from './db/database.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { LocalBlobStore } from './storage/blobStore.ts';
-import { registerAuth, type UsersRepo } from './modules/auth/index.ts';
+import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { readTagFallback } from './modules/config/configFiles.ts';
@@ -41,6 +41,8 @@ export interface Penstock {
   database: DbHandle;
   blobs: LocalBlobStore;
   users: UsersRepo;
+  /** sign-in and sessions */
+  auth: AuthService;
   documentsRepo: DocumentsRepo;
   documents: DocumentsService;
   models: ModelsService;
@@ -85,7 +87,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     crossOriginEmbedderPolicy: false,
   });
 
-  const { users } = registerAuth(app, database.db, {
+  const { users, auth } = registerAuth(app, database.db, {
     secureCookies: env.secureCookies,
     idleMinutes: env.sessionIdleMinutes,
   });
@@ -133,6 +135,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     database,
     blobs,
     users,
+    auth,
     documentsRepo,
     documents,
     models,

@@ -66,23 +66,22 @@ describe.each(await testDatabases())('accounts and sign-in on %s', (kind) => {
     expect(response.json().error).toMatch(/email/i);
   });
 
-  it('rate-limits repeated failures, even with the right password afterwards', async () => {
+  it('slows repeated failures from one address down, even with the right password, but never locks the owner out', async () => {
     const victim = await penstock.createUser();
-    for (let i = 0; i < 5; i++) {
-      const failed = await inject({
+    const signIn = (password: string, remoteAddress: string) =>
+      inject({
         method: 'POST',
         url: '/api/auth/signin',
-        payload: { email: victim.email, password: `wrong-${i}` },
+        remoteAddress,
+        payload: { email: victim.email, password },
       });
-      expect(failed.statusCode).toBe(401);
-    }
-    const limited = await inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: victim.email, password: TEST_PASSWORD },
-    });
+    for (let i = 0; i < 3; i++) expect((await signIn(`wrong-${i}`, '203.0.113.66')).statusCode).toBe(401);
+    // the fourth try from that address waits, whatever the password
+    const limited = await signIn(TEST_PASSWORD, '203.0.113.66');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatch(/Too many failed sign-in attempts/);
+    expect(limited.json().error).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds?\.$/);
+    // the owner, at their own desk, signs in as usual
+    expect((await signIn(TEST_PASSWORD, '198.51.100.7')).statusCode).toBe(200);
   });
 
   it('the sign-in form redirects to /main on success and shows the message on failure', async () => {
@@ -163,6 +162,66 @@ describe('session idle expiry', () => {
       const cookie = await penstock.signIn(user.email);
       const response = await penstock.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
       expect(response.statusCode).toBe(401);
+    } finally {
+      await penstock.destroy();
+    }
+  });
+});
+
+describe('session sliding expiry', () => {
+  it("an active user's cookie is renewed with the session, at most once a minute", async () => {
+    const penstock = await createTestPenstock('sqlite', { PENSTOCK_SESSION_IDLE_MINUTES: '30' });
+    try {
+      const user = await penstock.createUser();
+      const cookie = await penstock.signIn(user.email);
+      const get = () => penstock.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      // just signed in: nothing to renew
+      const fresh = await get();
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.cookies.find((c) => c.name === 'penstock_session')).toBeUndefined();
+
+      // last seen two minutes ago: the session's expiry moves on, and so does the cookie's Max-Age
+      const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+      await penstock.database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: twoMinutesAgo, expires_at: new Date(Date.now() + 60_000).toISOString() })
+        .execute();
+      const active = await get();
+      expect(active.statusCode).toBe(200);
+      const renewed = active.cookies.find((c) => c.name === 'penstock_session');
+      expect(renewed?.maxAge).toBe(30 * 60);
+      expect(renewed?.httpOnly).toBe(true);
+      expect(`penstock_session=${renewed?.value}`).toBe(cookie.split(';')[0]);
+      const session = await penstock.database.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+      expect(Date.parse(session.expires_at)).toBeGreaterThan(Date.now() + 29 * 60_000);
+    } finally {
+      await penstock.destroy();
+    }
+  });
+});
+
+describe('expired sessions', () => {
+  it('are purged, idle or past the absolute lifetime, and live ones stay', async () => {
+    const penstock = await createTestPenstock('sqlite');
+    try {
+      const user = await penstock.createUser();
+      const cookie = await penstock.signIn(user.email);
+      const db = penstock.database.db;
+      const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+      const base = { user_id: user.id, last_seen_at: at(0) };
+      await db
+        .insertInto('sessions')
+        .values([
+          { ...base, id: 'idle', created_at: at(-3_600_000), expires_at: at(-1000) },
+          { ...base, id: 'too-old', created_at: at(-31 * 24 * 3_600_000), expires_at: at(3_600_000) },
+        ])
+        .execute();
+      const purged = await penstock.auth.purgeExpiredSessions();
+      expect(purged).toBe(2);
+      const left = await db.selectFrom('sessions').select('id').execute();
+      expect(left).toHaveLength(1);
+      const me = await penstock.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
     } finally {
       await penstock.destroy();
     }

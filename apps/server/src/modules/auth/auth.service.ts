@@ -3,7 +3,7 @@ import type { CurrentUser } from '@penstock/shared';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import type { SessionsRepo } from './sessions.repo.ts';
-import type { SignInLimiter } from './signinLimiter.ts';
+import type { SignInThrottle } from './signinThrottle.ts';
 import type { UsersRepo } from './users.repo.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 
@@ -12,14 +12,22 @@ const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last-seen is written at most this often, not on every request */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** '12 seconds', '1 minute', '15 minutes' (rounded up) */
+function inWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 const tokenId = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export class AuthService {
   constructor(
     private readonly users: UsersRepo,
     private readonly sessions: SessionsRepo,
-    /** failures per email address (a guessed account) and per client address (one client trying many) */
-    private readonly limiters: { email: SignInLimiter; ip: SignInLimiter },
+    /** failed sign-ins per account and address pair, and per address (never a lock-out of the owner) */
+    private readonly throttle: SignInThrottle,
     private readonly idleMs: number,
   ) {}
 
@@ -29,28 +37,19 @@ export class AuthService {
     password: string,
     clientIp: string,
   ): Promise<{ token: string; user: CurrentUser }> {
-    const wait = Math.max(
-      this.limiters.email.retryAfterMs([email]),
-      this.limiters.ip.retryAfterMs([clientIp]),
-    );
-    if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / 60_000));
-      throw new HttpError(
-        429,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    const wait = this.throttle.retryAfterMs(email, clientIp);
+    if (wait > 0)
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${inWords(wait)}.`);
     const user = await this.users.findByEmail(email);
     const ok = user
       ? await verifyPassword(user.password_hash, password)
       : (await verifyPassword(await dummyPasswordHash(), password), false);
     if (!user || !ok) {
-      this.limiters.email.recordFailure([email]);
-      this.limiters.ip.recordFailure([clientIp]);
+      this.throttle.recordFailure(email, clientIp);
       throw unauthorized(INVALID_CREDENTIALS);
     }
     if (user.disabled) throw unauthorized('This account is disabled. Ask your administrator.');
-    this.limiters.email.reset([email]);
+    this.throttle.succeeded(email, clientIp);
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     await this.sessions.create({
@@ -63,8 +62,12 @@ export class AuthService {
     return { token, user: presentCurrentUser(user) };
   }
 
-  /** The user behind a session token, or null when it is unknown, idle too long, or the user is disabled. */
-  async userForToken(token: string | undefined): Promise<CurrentUser | null> {
+  /**
+   * The user behind a session token, or null when it is unknown, idle too long, or the user is disabled.
+   * `renewed` is true when the session's idle expiry was moved on (at most once a minute): the cookie's
+   * Max-Age is then renewed too, so an active user is never signed out at the idle time after sign-in.
+   */
+  async userForToken(token: string | undefined): Promise<{ user: CurrentUser; renewed: boolean } | null> {
     if (!token) return null;
     const id = tokenId(token);
     const session = await this.sessions.find(id);
@@ -78,10 +81,19 @@ export class AuthService {
     }
     const user = await this.users.findById(session.user_id);
     if (!user || user.disabled) return null;
-    if (now - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) {
+    const renewed = now - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS;
+    if (renewed)
       await this.sessions.touch(id, new Date(now).toISOString(), new Date(now + this.idleMs).toISOString());
-    }
-    return presentCurrentUser(user);
+    return { user: presentCurrentUser(user), renewed };
+  }
+
+  /** Removes the sessions nobody can use any more (the server does this hourly); how many went. */
+  async purgeExpiredSessions(): Promise<number> {
+    const now = Date.now();
+    return this.sessions.deleteExpired(
+      new Date(now).toISOString(),
+      new Date(now - ABSOLUTE_LIFETIME_MS).toISOString(),
+    );
   }
 
   async signOut(token: string | undefined): Promise<void> {

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { SESSION_COOKIE } from '../../http/session.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
 import { AuthService } from './auth.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { SessionsRepo } from './sessions.repo.ts';
-import { SignInLimiter } from './signinLimiter.ts';
+import { SignInThrottle } from './signinThrottle.ts';
 import { UsersRepo } from './users.repo.ts';
 
 export { UsersRepo } from './users.repo.ts';
+export type { AuthService } from './auth.service.ts';
 export { hashPassword } from './password.ts';
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Wires the accounts module and resolves the signed-in user of every request. */
 export function registerAuth(
@@ -20,14 +23,26 @@ export function registerAuth(
   const auth = new AuthService(
     users,
     new SessionsRepo(db),
-    { email: new SignInLimiter(5), ip: new SignInLimiter(30) },
+    new SignInThrottle(),
     options.idleMinutes * 60_000,
   );
   app.decorateRequest('currentUser', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/'))
-      request.currentUser = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const session = await auth.userForToken(token);
+    request.currentUser = session?.user ?? null;
+    // sliding expiry: the cookie lives as long as the session it carries
+    if (session?.renewed && token) setSessionCookie(reply, token, options.secureCookies, options.idleMinutes);
   });
   authRoutes(app, { auth, ...options });
+  // expired sessions are purged at start and hourly (the timer never keeps the process alive)
+  const purge = () =>
+    void auth
+      .purgeExpiredSessions()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  app.addHook('onReady', async () => purge());
+  const timer = setInterval(purge, SESSION_PURGE_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   return { users, auth };
 }

@@ -25,7 +25,12 @@ export class SessionsRepo {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
-  async deleteExpired(now: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  /** Sessions idle past their expiry or opened before `createdBefore` (the absolute lifetime); how many went. */
+  async deleteExpired(now: string, createdBefore: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<=', createdBefore)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }
