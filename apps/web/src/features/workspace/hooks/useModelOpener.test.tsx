@@ -26,10 +26,10 @@ const pumpInfo = {
   viewables: [],
 };
 
-async function openWip(fragments: () => Promise<Reply> | Reply) {
+async function openWip(fragments: () => Promise<Reply> | Reply, state = 'running') {
   const fetchMock = mockFetch({
     ...signedInRoutes(),
-    '/api/models/i.pump': { json: pumpInfo },
+    '/api/models/i.pump': { json: { ...pumpInfo, conversion: { ...pumpInfo.conversion, state } } },
     '/api/models/i.pump/fragments': fragments,
   });
   const engine = fakeEngine();
@@ -44,28 +44,34 @@ async function openWip(fragments: () => Promise<Reply> | Reply) {
   return { fetchMock };
 }
 
+const urlsOf = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.map(([input]) => String(input));
+
 describe('opening a model from the project browser', () => {
-  it("uses the double-click window: the model's info, object index and .frag download before its tab opens", async () => {
+  it("uses the double-click window: a converted model's info, object index and .frag download before its tab opens", async () => {
     const fragments = deferred<Reply>();
-    const { fetchMock } = await openWip(() => fragments.promise);
+    const { fetchMock } = await openWip(() => fragments.promise, 'done');
     await userEvent.click(screen.getByRole('button', { name: 'Pump station.ifc' }));
-    const urls = () => fetchMock.mock.calls.map(([input]) => String(input));
     // asked for at once, while the click waits to see whether a second one follows
-    await vi.waitFor(() => expect(urls()).toContain('/api/models/i.pump/fragments'));
-    expect(urls()).toContain('/api/models/i.pump/objects');
-    expect(urls()).toContain('/api/models/i.pump');
+    await vi.waitFor(() => expect(urlsOf(fetchMock)).toContain('/api/models/i.pump/fragments'));
+    expect(urlsOf(fetchMock)).toContain('/api/models/i.pump/objects');
     expect(screen.queryByRole('tab', { name: 'Pump station.ifc' })).not.toBeInTheDocument();
     fragments.resolve({ text: '0123456789' });
-    // the tab still opens as a single click does
+  });
+
+  it('asks a model still converting for its info only (it has no .frag or index yet)', async () => {
+    const { fetchMock } = await openWip(() => ({ text: '0123456789' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pump station.ifc' }));
     expect(await screen.findByRole('tab', { name: 'Pump station.ifc' })).toBeInTheDocument();
+    expect(urlsOf(fetchMock)).toContain('/api/models/i.pump');
+    expect(urlsOf(fetchMock)).not.toContain('/api/models/i.pump/fragments');
+    expect(urlsOf(fetchMock)).not.toContain('/api/models/i.pump/objects');
   });
 
   it('downloads nothing ahead for a PDF', async () => {
     const { fetchMock } = await openWip(() => ({ text: '0123456789' }));
     await userEvent.click(screen.getByRole('button', { name: /\.pdf$/ }));
     expect(await screen.findAllByRole('tab')).toHaveLength(1);
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain(
-      '/api/models/i.pump/fragments',
-    );
+    expect(urlsOf(fetchMock)).not.toContain('/api/models/i.pump/fragments');
   });
 });
