@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { GLOBAL_ROLES, PROJECT_ROLES } from './roles.ts';
 import { FOLDER_ID_PATTERN, PROJECT_ID_PATTERN } from './ids.ts';
 
+// CONFIG_FILES is in configFiles.ts: the sign-in page reads it and loads no schema library (issue 15)
+export { CONFIG_FILES } from './configFiles.ts';
+
 /** Every error answer of the API. */
 export const ErrorBodySchema = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
@@ -127,18 +130,6 @@ export const GeneralSettingsSchema = z.object({
   reportsFileExtension: z.string().optional(),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
-
-/** Configuration files served under /config/ and loaded by the app on start. */
-export const CONFIG_FILES = {
-  fileExtensionWhitelist: 'fileExtensionWhitelist.json',
-  filterPropertyWhitelist: 'filterPropertyWhitelist.json',
-  filterCategoryWhitelist: 'filterCategoryWhitelist.json',
-  folderExtensionBlacklist: 'folderExtensionBlacklist.json',
-  generalSettings: 'generalSettings.json',
-  projectDataConfig: 'projectDataConfig.json',
-  calculationsConfig: 'calculationsConfig.json',
-  startPage: 'startPage.md',
-} as const;
 
 // ---- administration --------------------------------------------------------
 

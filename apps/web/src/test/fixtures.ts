@@ -31,6 +31,8 @@ export const configRoutes = (settings: object = generalSettings): Routes => ({
   '/config/projectDataConfig.json': { json: {} },
   '/config/calculationsConfig.json': { json: {} },
   '/config/startPage.md': { text: `# Welcome to Penstock\n\n${START_TEXT}` },
+  // rendered by the server from startPage.md
+  '/config/startPage.html': { text: `<h1>Welcome to Penstock</h1>\n<p>${START_TEXT}</p>` },
 });
 
 export const PROJECT_ID = 'b.11111111-1111-4111-8111-111111111111';

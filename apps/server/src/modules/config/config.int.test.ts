@@ -32,6 +32,42 @@ describe('configuration files under /config/', () => {
     expect((await get('/config/startPage.md')).body).toBe('# Our works');
   });
 
+  it('renders the start page as HTML, with raw HTML shown as text and unsafe links dropped', async () => {
+    fs.writeFileSync(
+      path.join(penstock.dataDir, 'config', 'startPage.md'),
+      '# Our works\n\n<script>alert(1)</script>\n\nA [link](javascript:alert(2))',
+    );
+    const page = await get('/config/startPage.html');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>Our works</h1>');
+    expect(page.body).toContain('&lt;script&gt;');
+    expect(page.body).toContain('<a href="">link</a>');
+  });
+
+  it('serves a checked file only when it has its shape: a broken override is logged and the default served', async () => {
+    const dir = path.join(penstock.dataDir, 'config');
+    const original = (await get('/config/generalSettings.json')).json();
+    // a valid override is served as written (keys the schema does not name included)
+    fs.writeFileSync(
+      path.join(dir, 'generalSettings.json'),
+      JSON.stringify({ ...original, maxViewers: 3, ownKey: 'kept' }),
+    );
+    expect((await get('/config/generalSettings.json')).json()).toMatchObject({
+      maxViewers: 3,
+      ownKey: 'kept',
+    });
+    fs.writeFileSync(
+      path.join(dir, 'generalSettings.json'),
+      JSON.stringify({ ...original, maxViewers: 'many' }),
+    );
+    expect((await get('/config/generalSettings.json')).json()).toEqual(original);
+    fs.writeFileSync(path.join(dir, 'fileExtensionWhitelist.json'), '{ not json');
+    const types = (await get('/config/fileExtensionWhitelist.json')).json();
+    expect(Array.isArray(types) && types.length).toBeGreaterThan(0);
+    fs.rmSync(path.join(dir, 'generalSettings.json'));
+    fs.rmSync(path.join(dir, 'fileExtensionWhitelist.json'));
+  });
+
   it('serves nothing else', async () => {
     expect((await get('/config/..%2F..%2Fpackage.json')).statusCode).toBe(404);
     expect((await get('/config/secrets.json')).statusCode).toBe(404);

@@ -6,8 +6,12 @@ import { notFound } from '../../http/errors.ts';
 import { readFirst } from './configFiles.ts';
 import { FORMS_FILES, readFormsConfig, readReportConfig, type FormsFileName } from './formsConfig.ts';
 import { renderReadMorePdf } from './readMore.ts';
+import { CHECKED_FILES, readCheckedConfig, renderStartPage } from './validConfig.ts';
 
-const SERVED = new Set<string>([...Object.values(CONFIG_FILES), 'readMore.pdf']);
+/** the start page as HTML, rendered here so the browser needs no markdown library on start */
+const START_PAGE_HTML = 'startPage.html';
+
+const SERVED = new Set<string>([...Object.values(CONFIG_FILES), 'readMore.pdf', START_PAGE_HTML]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -30,10 +34,15 @@ export function configRoutes(
       const forms = await readFormsConfig({ dataDir, defaultsDir }, file as FormsFileName, request.log);
       return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(forms);
     }
-    let body: Uint8Array | undefined = await readFirst([
-      path.join(overrideDir, file),
-      path.join(defaultsDir, file),
-    ]);
+    if (file === START_PAGE_HTML) {
+      const html = await renderStartPage({ dataDir, defaultsDir });
+      if (html === undefined) throw notFound('No such configuration file');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    }
+    const schema = CHECKED_FILES[file];
+    let body: Uint8Array | undefined = schema
+      ? await readCheckedConfig({ dataDir, defaultsDir }, file, schema, request.log)
+      : await readFirst([path.join(overrideDir, file), path.join(defaultsDir, file)]);
     if (!body && file === 'readMore.pdf') body = await (readMore ??= renderReadMorePdf());
     if (!body) throw notFound('No such configuration file');
     return reply

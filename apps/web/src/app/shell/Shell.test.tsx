@@ -144,12 +144,14 @@ describe('signed-in shell', () => {
     await waitFor(() => expect(unregister).toHaveBeenCalledTimes(2));
     await screen.findByText('Choose a project to begin.');
     const configCalls = calls(fetchMock).filter((call) => call.startsWith('GET /config/'));
-    expect(configCalls).toHaveLength(8);
+    // the eight files of spec 1 §2, and the start page as the server renders it
+    expect(configCalls).toHaveLength(9);
     expect(configCalls).toContain('GET /config/startPage.md');
+    expect(configCalls).toContain('GET /config/startPage.html');
   });
 
   it('shows a clear error when the configuration cannot be loaded', async () => {
-    mockFetch({ ...signedInRoutes(), '/config/generalSettings.json': { json: { maxViewers: 'many' } } });
+    mockFetch({ ...signedInRoutes(), '/config/generalSettings.json': { json: ['many'] } });
     renderApp({ path: '/main' });
     expect(await screen.findByText('The configuration could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(/generalSettings\.json is not a valid configuration file\./)).toBeInTheDocument();

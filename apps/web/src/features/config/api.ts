@@ -1,10 +1,4 @@
-import {
-  CONFIG_FILES,
-  GeneralSettingsSchema,
-  TypeEntrySchema,
-  type GeneralSettings,
-  type TypeEntry,
-} from '@penstock/shared';
+import { CONFIG_FILES, type GeneralSettings, type TypeEntry } from '@penstock/shared';
 import { ApiError, apiFetch, apiFetchText, errorMessage } from '../../app/api.ts';
 
 /** The configuration files loaded on start (spec 1, §2), served under /config/. */
@@ -36,7 +30,19 @@ async function load<T>(file: string, parse: (data: unknown) => T, as: 'json' | '
 }
 
 const asIs = (data: unknown) => data;
-const typeList = (data: unknown) => TypeEntrySchema.array().parse(data);
+/**
+ * The server serves the checked files (generalSettings.json and the two type lists) only when they have their
+ * shape (a broken override is logged there and the default served), so the browser checks only their kind:
+ * no schema library on the sign-in page (issue 15: first load).
+ */
+function typeList(data: unknown): TypeEntry[] {
+  if (!Array.isArray(data)) throw new TypeError('not a list');
+  return data as TypeEntry[];
+}
+function settings(data: unknown): GeneralSettings {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new TypeError('not an object');
+  return data as GeneralSettings;
+}
 const text = (data: unknown) => String(data);
 
 export async function loadConfig(): Promise<AppConfig> {
@@ -55,7 +61,7 @@ export async function loadConfig(): Promise<AppConfig> {
     load(files.filterPropertyWhitelist, asIs),
     load(files.filterCategoryWhitelist, asIs),
     load(files.folderExtensionBlacklist, typeList),
-    load(files.generalSettings, (data) => GeneralSettingsSchema.parse(data)),
+    load(files.generalSettings, settings),
     load(files.projectDataConfig, asIs),
     load(files.calculationsConfig, asIs),
     load(files.startPage, text, 'text'),
@@ -71,3 +77,6 @@ export async function loadConfig(): Promise<AppConfig> {
     startPage,
   };
 }
+
+/** The start page as HTML, rendered by the server from startPage.md (no markdown library in the browser). */
+export const loadStartPageHtml = (): Promise<string> => apiFetchText('/config/startPage.html');

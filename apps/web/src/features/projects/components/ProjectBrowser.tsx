@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { DeletedItemsDialog } from '../../documents/DeletedItemsDialog.tsx';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { FaFolderTree } from 'react-icons/fa6';
 import { Loading } from '../../../components/Loading.tsx';
@@ -10,6 +9,11 @@ import { useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
 import { useProjectTree } from '../hooks/useProjects.ts';
 import { TreeContext, type TreeSettings } from './treeContext.ts';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
+
+// opened on demand: its code (and the documents' schemas) is not part of the shell's first load
+const DeletedItemsDialog = lazy(() =>
+  import('../../documents/DeletedItemsDialog.tsx').then((module) => ({ default: module.DeletedItemsDialog })),
+);
 
 /** The folders and files of the selected project. */
 export function ProjectBrowser() {
@@ -66,7 +70,9 @@ export function ProjectBrowser() {
         </button>
       )}
       {binOpen && (
-        <DeletedItemsDialog projectId={selectedProject.projectid} onClose={() => setBinOpen(false)} />
+        <Suspense fallback={null}>
+          <DeletedItemsDialog projectId={selectedProject.projectid} onClose={() => setBinOpen(false)} />
+        </Suspense>
       )}
     </nav>
   );

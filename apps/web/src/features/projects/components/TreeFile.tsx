@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FaClockRotateLeft } from 'react-icons/fa6';
 import { fileExtension, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
-import { VersionsDialog } from '../../documents/VersionsDialog.tsx';
 import { FileIcon } from './FileIcon.tsx';
 import { useTreeSettings } from './treeContext.ts';
+
+// opened on demand: its code (and the documents' schemas) is not part of the shell's first load
+const VersionsDialog = lazy(() =>
+  import('../../documents/VersionsDialog.tsx').then((module) => ({ default: module.VersionsDialog })),
+);
 
 export const fileTypeOf = (node: TreeNode): string =>
   (node.fileType ?? fileExtension(node.fileName ?? node.text)).toLowerCase().replace(/^\./, '');
@@ -75,7 +79,9 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
         </button>
       )}
       {versionsOpen && (
-        <VersionsDialog itemId={node.id} name={node.text} onClose={() => setVersionsOpen(false)} />
+        <Suspense fallback={null}>
+          <VersionsDialog itemId={node.id} name={node.text} onClose={() => setVersionsOpen(false)} />
+        </Suspense>
       )}
     </li>
   );

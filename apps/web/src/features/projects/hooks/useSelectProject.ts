@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectListItem } from '@penstock/shared';
 import { useAppStore } from '../../../app/store.tsx';
-import { prefetchProjectData } from '../../projectData/hooks.ts';
 
 /**
  * Choosing a project (spec §4): the store allows extra tabs again, empties the open models and clears the
@@ -23,7 +22,10 @@ export function useSelectProject() {
           role: project.role,
         },
       });
-      void prefetchProjectData(queryClient, project.projectid);
+      // the side panels' module (and its form schemas) loads with the first project, not with the shell
+      void import('../../projectData/hooks.ts').then(({ prefetchProjectData }) =>
+        prefetchProjectData(queryClient, project.projectid),
+      );
     },
     [dispatch, queryClient],
   );

@@ -1,19 +1,21 @@
-import { useMemo } from 'react';
-import { micromark } from 'micromark';
+import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/Loading.tsx';
-import { useConfig } from '../../config/hooks/useConfig.ts';
+import { loadStartPageHtml } from '../../config/api.ts';
 
 /**
- * The start text (markdown from the configuration), shown until a model is open. micromark (CommonMark, as
- * react-markdown was, at half its script) writes the HTML: raw HTML in the text is shown as text, and links
- * with unsafe protocols (javascript:) lose their address.
+ * The start text (startPage.md of the configuration), shown until a model is open. The server renders it
+ * with micromark (CommonMark): raw HTML in the text is shown as text, and links with unsafe protocols
+ * (javascript:) lose their address; so the shell loads no markdown library (issue 15: first load).
  */
 export function StartPage() {
-  const config = useConfig();
-  const startPage = config.data?.startPage;
-  const html = useMemo(() => (startPage === undefined ? '' : micromark(startPage)), [startPage]);
-  if (config.isPending) return <Loading label="Loading the start page..." />;
-  if (config.isError) {
+  const page = useQuery({
+    queryKey: ['config', 'startPage.html'],
+    queryFn: loadStartPageHtml,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  if (page.isPending) return <Loading label="Loading the start page..." />;
+  if (page.isError) {
     return (
       <div className="start-page">
         <h1 className="h3">Penstock project viewer</h1>
@@ -23,5 +25,5 @@ export function StartPage() {
       </div>
     );
   }
-  return <article className="start-page markdown-body" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <article className="start-page markdown-body" dangerouslySetInnerHTML={{ __html: page.data }} />;
 }
