@@ -10,6 +10,7 @@ import type { Env } from './env.ts';
 import { repoRoot } from './env.ts';
 import { migrateToLatest, openDatabase, type DbHandle } from './db/database.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { installOriginGuard } from './http/originGuard.ts';
 import { LocalBlobStore } from './storage/blobStore.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
@@ -62,9 +63,11 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.logLevel },
-    trustProxy: process.env.PENSTOCK_TRUST_PROXY === '1',
+    trustProxy: env.trustProxy,
   });
   installErrorHandler(app);
+  // before the session is read: a call from another site is refused whatever cookies it carries
+  installOriginGuard(app, { publicUrl: env.publicUrl });
   const notifier = new Notifier(database.db, { smtp: env.smtp, log: app.log });
   app.addHook('onClose', async () => notifier.stop());
   await app.register(cookie);
@@ -80,7 +83,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'blob:', 'data:'],
         frameSrc: ["'self'"],
-        objectSrc: ["'self'"],
+        objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },

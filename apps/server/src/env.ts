@@ -10,6 +10,8 @@ export interface Env {
   maxUploadBytes: number;
   sessionIdleMinutes: number;
   secureCookies: boolean;
+  /** behind a reverse proxy: the client's address and scheme come from X-Forwarded-For and X-Forwarded-Proto */
+  trustProxy: boolean;
   /** seed the demo project and users when the database is empty */
   seedDemo: boolean;
   /** elements in the demo models: small and medium */
@@ -50,12 +52,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const sizes = (source.PENSTOCK_DEMO_MODEL_SIZES ?? '400,4000').split(',').map((n) => intFrom(n, 0));
   return {
     port,
-    host: source.HOST ?? '0.0.0.0',
+    // this machine only unless asked: HOST=0.0.0.0 serves a network (the demo then gets a random password)
+    host: source.HOST ?? '127.0.0.1',
     dataDir: path.resolve(source.PENSTOCK_DATA_DIR ?? './data'),
     databaseUrl: source.DATABASE_URL || undefined,
     maxUploadBytes: intFrom(source.PENSTOCK_MAX_UPLOAD_MB, 500) * 1024 * 1024,
     sessionIdleMinutes: intFrom(source.PENSTOCK_SESSION_IDLE_MINUTES, 8 * 60),
     secureCookies: source.PENSTOCK_SECURE_COOKIES === '1',
+    trustProxy: source.PENSTOCK_TRUST_PROXY === '1',
     seedDemo: source.PENSTOCK_SEED_DEMO !== '0',
     demoModelSizes: [sizes[0] || 400, sizes[1] || 4000],
     webDistDir: path.resolve(source.PENSTOCK_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

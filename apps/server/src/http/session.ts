@@ -17,6 +17,14 @@ export function requireUser(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
+/**
+ * Whether the session cookie is marked Secure: always with PENSTOCK_SECURE_COOKIES=1, and by itself whenever
+ * the browser reached Penstock over HTTPS (directly, or behind a proxy trusted with PENSTOCK_TRUST_PROXY=1
+ * that says so in X-Forwarded-Proto).
+ */
+export const cookieSecure = (request: FastifyRequest, always: boolean): boolean =>
+  always || request.protocol === 'https';
+
 export function setSessionCookie(
   reply: FastifyReply,
   token: string,

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { SignInBodySchema } from '@penstock/shared';
 import { HttpError, describeZodError, parseInput } from '../../http/errors.ts';
-import { SESSION_COOKIE, clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.ts';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  cookieSecure,
+  requireUser,
+  setSessionCookie,
+} from '../../http/session.ts';
 import type { AuthService } from './auth.service.ts';
 import { safeReturnTo, signInPage, signedOutPage } from './auth.pages.ts';
 
@@ -37,7 +43,7 @@ export function authRoutes(
     if (!parsed.success) return html(400, describeZodError(parsed.error).replace(/^\w+: /, ''));
     try {
       const { token } = await auth.signIn(parsed.data.email, parsed.data.password, request.ip);
-      setSessionCookie(reply, token, secureCookies, idleMinutes);
+      setSessionCookie(reply, token, cookieSecure(request, secureCookies), idleMinutes);
       return reply.redirect(returnTo, 303);
     } catch (error) {
       if (error instanceof HttpError) return html(error.statusCode, error.message);
@@ -48,7 +54,7 @@ export function authRoutes(
   app.post('/api/auth/signin', async (request, reply) => {
     const body = parseInput(SignInBodySchema, request.body);
     const { token, user } = await auth.signIn(body.email, body.password, request.ip);
-    setSessionCookie(reply, token, secureCookies, idleMinutes);
+    setSessionCookie(reply, token, cookieSecure(request, secureCookies), idleMinutes);
     return user;
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
+import { SESSION_COOKIE, cookieSecure, setSessionCookie } from '../../http/session.ts';
 import { AuthService } from './auth.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { SessionsRepo } from './sessions.repo.ts';
@@ -33,7 +33,8 @@ export function registerAuth(
     const session = await auth.userForToken(token);
     request.currentUser = session?.user ?? null;
     // sliding expiry: the cookie lives as long as the session it carries
-    if (session?.renewed && token) setSessionCookie(reply, token, options.secureCookies, options.idleMinutes);
+    if (session?.renewed && token)
+      setSessionCookie(reply, token, cookieSecure(request, options.secureCookies), options.idleMinutes);
   });
   authRoutes(app, { auth, ...options });
   // expired sessions are purged at start and hourly (the timer never keeps the process alive)

@@ -140,6 +140,14 @@ for (const kind of await testDatabases()) {
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.rawPayload.equals(PNG)).toBe(true);
+      // an updated markup gets a new preview at the same address: revalidated, 304 while unchanged
+      expect(image.headers['cache-control']).toBe('private, no-cache');
+      const unchanged = await penstock.app.inject({
+        method: 'GET',
+        url: item.imagePreview,
+        headers: { cookie: viewer, 'if-none-match': image.headers.etag as string },
+      });
+      expect(unchanged.statusCode).toBe(304);
       expect(
         (await penstock.app.inject({ method: 'GET', url: item.imagePreview, headers: { cookie: outsider } }))
           .statusCode,

@@ -26,10 +26,13 @@ export function markupsRoutes(app: FastifyInstance, markups: MarkupsService): vo
   app.get<{ Params: { itemId: string } }>('/api/markups/preview/:itemId', async (request, reply) => {
     const user = requireUser(request);
     const image = await markups.preview(user, request.params.itemId);
-    return reply
-      .type(image.type)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .header('ETag', `"${image.hash}"`)
-      .send(image.stream);
+    // an updated markup has a new preview at the same address: revalidated on each use (304 when unchanged)
+    const etag = `"${image.hash}"`;
+    reply.type(image.type).header('Cache-Control', 'private, no-cache').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      image.stream.destroy();
+      return reply.status(304).send();
+    }
+    return reply.send(image.stream);
   });
 }

@@ -27,9 +27,10 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     const user = requireUser(request);
     const { hash, stream } = await models.fragments(user, versionIdOf(request.params));
     const etag = `"${hash}"`;
+    // revalidated on each use (304 when unchanged): a reconversion puts a new .frag at the same address
     reply
       .header('Content-Type', 'application/octet-stream')
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, no-cache')
       .header('ETag', etag);
     if (request.headers['if-none-match'] === etag) {
       stream.destroy();
@@ -41,11 +42,11 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
   app.get('/api/models/:versionId/items', async (request, reply) => {
     const user = requireUser(request);
     const { hash, bytes } = await models.items(user, versionIdOf(request.params));
-    // derived from the .frag alone: as immutable as the .frag at its content hash
+    // derived from the .frag alone: revalidated as the .frag is
     const etag = `"items-${hash}"`;
     reply
       .header('Content-Type', 'application/octet-stream')
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, no-cache')
       .header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.send(bytes);

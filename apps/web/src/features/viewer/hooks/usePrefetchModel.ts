@@ -1,14 +1,17 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchFragments, fetchModelInfo, modelInfoKey } from '../api.ts';
-import { objectIndexQuery } from './useModelFiles.ts';
+import { fetchModelInfo, modelInfoKey } from '../api.ts';
+import { fragmentsQuery, objectIndexQuery } from './useModelFiles.ts';
+
+/** how long a prefetched .frag waits for its tab (the double-click window, then the tab's start) */
+const PREFETCHED_FRAG_MS = 10_000;
 
 /**
  * Downloads that can start before a model's tab exists (the project browser's double-click window): its
  * info into the query cache, then, once the info says the model is converted (a model still converting has
- * neither), its object index into the query cache and its .frag into the browser's cache (its address is
- * immutable, so the tab's own request is answered from there). Failures are left to the tab, which asks
- * again and reports them.
+ * neither), its object index and its .frag into the query cache, where the tab's own queries find them (the
+ * .frag is kept a few seconds for its tab; its HTTP address is revalidated on each use, as a reconversion
+ * replaces it). Failures are left to the tab, which asks again and reports them.
  */
 export function usePrefetchModel() {
   const queryClient = useQueryClient();
@@ -19,7 +22,9 @@ export function usePrefetchModel() {
           queryClient.setQueryData(modelInfoKey(versionId), info);
           if (info.conversion.state !== 'done') return;
           void queryClient.prefetchQuery(objectIndexQuery(versionId)).catch(() => {});
-          fetchFragments(versionId).catch(() => {});
+          void queryClient
+            .prefetchQuery({ ...fragmentsQuery(versionId), gcTime: PREFETCHED_FRAG_MS })
+            .catch(() => {});
         },
         () => {},
       );
