@@ -9,6 +9,15 @@ import { migrations } from './migrations/index.ts';
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A unique-key violation (two writers racing for one name), on SQLite or PostgreSQL. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  !!error &&
+  typeof error === 'object' &&
+  ((error as { code?: string }).code === '23505' ||
+    ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(
+      String((error as { code?: string }).code ?? ''),
+    ));
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;

@@ -12,6 +12,7 @@ import * as pidSketches from './20261124T1000_pid_sketches.ts';
 import * as training from './20261124T1200_training.ts';
 import * as feedback from './20261124T1210_feedback.ts';
 import * as supplierRegister from './20261124T1230_supplier_register.ts';
+import * as folderNames from './20261124T1400_folder_names.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1200_training': training,
   '20261124T1210_feedback': feedback,
   '20261124T1230_supplier_register': supplierRegister,
+  '20261124T1400_folder_names': folderNames,
 };

@@ -64,8 +64,8 @@ export class AdminService {
   }
 
   async createProject(name: string, creator: CurrentUser): Promise<AdminProject> {
-    const project = await this.documents.createProject(name, ISO_19650_FOLDERS);
-    await this.documents.upsertMember(project.id, creator.id, 'manager');
+    // the project and its first manager in one transaction: never a project nobody can manage
+    const project = await this.documents.createProject(name, ISO_19650_FOLDERS, creator.id);
     return this.project(project.id);
   }
 

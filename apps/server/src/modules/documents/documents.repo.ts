@@ -31,13 +31,20 @@ export class DocumentsRepo {
   }
 
   // ---- projects and membership ----
+  /** A project, its folders and (when given) its first manager: all written, or none. */
   async createProject(
     name: string,
     topFolders: ReadonlyArray<{ name: string; children: string[] }>,
+    firstManager?: string,
   ): Promise<ProjectsTable> {
     const project: ProjectsTable = { id: `b.${crypto.randomUUID()}`, name, created_at: now() };
-    await this.db.transaction().execute(async (trx) => {
+    await this.inTransaction(async (trx) => {
       await trx.insertInto('projects').values(project).execute();
+      if (firstManager !== undefined)
+        await trx
+          .insertInto('project_members')
+          .values({ project_id: project.id, user_id: firstManager, role: 'manager' })
+          .execute();
       for (const [position, folder] of topFolders.entries()) {
         const id = `f.${crypto.randomUUID()}`;
         await trx

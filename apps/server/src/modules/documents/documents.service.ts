@@ -30,6 +30,7 @@ import {
   presentVersion,
   presentVersionNode,
 } from './documents.presenter.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 
 /** The ISO 19650 common data environment states, each with discipline subfolders. */
 export const ISO_19650_FOLDERS: ReadonlyArray<{ name: string; children: string[] }> = [
@@ -96,7 +97,13 @@ export class DocumentsService {
     if (siblings.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
       throw badRequest(`A folder named '${name}' already exists here`);
     }
-    return presentFolder(await this.repo.createFolder(parent.project_id, parent.id, name));
+    try {
+      return presentFolder(await this.repo.createFolder(parent.project_id, parent.id, name));
+    } catch (error) {
+      // another request made the same folder between the check and the insert (the unique index refuses it)
+      if (isUniqueViolation(error)) throw badRequest(`A folder named '${name}' already exists here`);
+      throw error;
+    }
   }
 
   /** Checks access before reading a byte: a refused upload stores nothing. */
@@ -220,10 +227,23 @@ export class DocumentsService {
    */
   async ensureFolderPath(projectId: string, names: readonly string[]): Promise<string> {
     let parent: string | null = null;
+    const find = async (parentId: string | null, name: string) =>
+      (await this.repo.childFolders(projectId, parentId)).find(
+        (folder: FoldersTable) => folder.name.toLowerCase() === name.toLowerCase(),
+      );
     for (const name of names) {
-      const siblings: FoldersTable[] = await this.repo.childFolders(projectId, parent);
-      const existing = siblings.find((folder) => folder.name.toLowerCase() === name.toLowerCase());
-      parent = (existing ?? (await this.repo.createFolder(projectId, parent, name))).id;
+      let folder = await find(parent, name);
+      if (!folder) {
+        try {
+          folder = await this.repo.createFolder(projectId, parent, name);
+        } catch (error) {
+          // two writers at once (two schedule submissions): the unique index keeps one folder; use it
+          if (!isUniqueViolation(error)) throw error;
+          folder = await find(parent, name);
+          if (!folder) throw error;
+        }
+      }
+      parent = folder.id;
     }
     if (!parent) throw badRequest('A folder path needs at least one name');
     return parent;

@@ -18,6 +18,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http
 import type { DocumentsRepo } from '../documents/index.ts';
 import { describeChanges, presentEntry, presentHistory } from './dsear.presenter.ts';
 import type { DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 
 const ROLE_SDM = 'senior_design_manager';
 const ROLE_LEAD = 'checker_lead_engineer';
@@ -26,13 +27,6 @@ const ROLE_PRACTITIONER = 'practitioner';
 const emailOf = (user: CurrentUser) => user.email.trim().toLowerCase();
 const notAMember = (projectName: string) =>
   forbidden(`You are not a member of a project named '${projectName}'`);
-
-/** A unique-key violation (two creates for one project at once), on SQLite or PostgreSQL. */
-const isUniqueViolation = (error: unknown) =>
-  !!error &&
-  typeof error === 'object' &&
-  ((error as { code?: string }).code === '23505' ||
-    String((error as { code?: string }).code ?? '').startsWith('SQLITE_CONSTRAINT'));
 
 /**
  * The DSEAR register. Everyone signed in sees the register lines; an entry's detail is for members of its

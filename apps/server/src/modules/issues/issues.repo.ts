@@ -57,9 +57,26 @@ export class IssuesRepo {
     await this.db.updateTable('issues').set(patch).where('id', '=', id).execute();
   }
 
-  async addComment(row: Omit<CommentRow, 'id'> & { id?: string }): Promise<CommentRow> {
+  /**
+   * A comment; with `touchIssue`, its issue is marked updated at the comment's time in the same transaction
+   * (both written, or neither). An imported comment keeps its own date and leaves the issue's as it is.
+   */
+  async addComment(
+    row: Omit<CommentRow, 'id'> & { id?: string },
+    { touchIssue = false }: { touchIssue?: boolean } = {},
+  ): Promise<CommentRow> {
     const full = { ...row, id: row.id ?? `c.${crypto.randomUUID()}` };
-    await this.db.insertInto('issue_comments').values(full).execute();
+    const write = async (db: Kysely<Database>) => {
+      await db.insertInto('issue_comments').values(full).execute();
+      if (touchIssue)
+        await db
+          .updateTable('issues')
+          .set({ updated_at: full.created_at })
+          .where('id', '=', full.issue_id)
+          .execute();
+    };
+    // a BCF import binds this repository to its own transaction, where Kysely opens no nested one
+    await (this.db.isTransaction ? write(this.db) : this.db.transaction().execute(write));
     return full;
   }
 

@@ -124,14 +124,10 @@ export class IssuesService {
     if (!row) throw notFound();
     await this.requireRole(user, row.project_id);
     const at = now();
-    const comment = await this.repo.addComment({
-      issue_id: id,
-      author_id: user.id,
-      author_name: user.name,
-      body,
-      created_at: at,
-    });
-    await this.repo.update(id, { updated_at: at });
+    const comment = await this.repo.addComment(
+      { issue_id: id, author_id: user.id, author_name: user.name, body, created_at: at },
+      { touchIssue: true },
+    );
     return presentComment(comment);
   }
 

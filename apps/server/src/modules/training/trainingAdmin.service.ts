@@ -16,18 +16,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { presentAdminCourse, presentAdminRole } from './training.presenter.ts';
 import type { TrainingRepo } from './training.repo.ts';
 import type { ReceivedMaterial } from './training.upload.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 
 export const ADMINISTRATORS_ONLY = 'Only an administrator can change the training courses and roles';
 
 type CourseInput = z.output<typeof TrainingCourseInputSchema>;
 type RoleUpdate = z.output<typeof TrainingRoleUpdateSchema>;
-
-/** A unique-key violation (two courses with one tag at once), on SQLite or PostgreSQL. */
-const isUniqueViolation = (error: unknown) =>
-  !!error &&
-  typeof error === 'object' &&
-  ((error as { code?: string }).code === '23505' ||
-    String((error as { code?: string }).code ?? '').startsWith('SQLITE_CONSTRAINT'));
 
 const tagTaken = (tag: string) => conflict(`Another course already has the tag '${tag}'`);
 
