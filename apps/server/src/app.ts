@@ -11,6 +11,7 @@ import { repoRoot } from './env.ts';
 import { migrateToLatest, openDatabase, type DbHandle } from './db/database.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installOriginGuard } from './http/originGuard.ts';
+import { registerRateLimits } from './http/rateLimits.ts';
 import { LocalBlobStore } from './storage/blobStore.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
@@ -71,6 +72,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const notifier = new Notifier(database.db, { smtp: env.smtp, log: app.log });
   app.addHook('onClose', async () => notifier.stop());
   await app.register(cookie);
+  await registerRateLimits(app);
   await app.register(formbody);
   await app.register(multipart);
   await app.register(helmet, {

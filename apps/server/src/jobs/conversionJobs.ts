@@ -10,6 +10,7 @@ import {
   warmConversionWorker,
   type ConversionHandle,
 } from './runConversion.ts';
+import { publicErrorMessage } from './publicError.ts';
 
 export interface ConversionJobsOptions {
   /** a conversion running longer than this fails and its worker is terminated */
@@ -148,7 +149,8 @@ export class ConversionJobs {
       await writing;
       const message = error instanceof Error ? error.message : String(error);
       if (this.closed) return; // left 'running': requeued on the next start
-      await this.repo.markFailed(versionId, message);
+      // users read the reason; the server's own paths stay in its log
+      await this.repo.markFailed(versionId, publicErrorMessage(message));
       this.options.log?.warn({ versionId, error: message }, `conversion of ${version.file_name} failed`);
     }
   }

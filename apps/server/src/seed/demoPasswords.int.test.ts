@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo.ts';
-import { guardDemoPasswords, isLoopbackHost } from './demoPasswords.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
+import { guardDemoPasswords } from './demoPasswords.ts';
 
 describe('no account with the published demo password on a network (issue 16)', () => {
   let penstock: TestPenstock;

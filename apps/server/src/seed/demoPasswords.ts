@@ -1,13 +1,8 @@
 import crypto from 'node:crypto';
+import { isLoopbackHost } from '../http/loopback.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/password.ts';
 import type { UsersRepo } from '../modules/auth/users.repo.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo.ts';
-
-/** Whether a listen address is reachable from this machine only. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
 
 export type DemoSignIn =
   /** no demo account (never seeded, or removed) */

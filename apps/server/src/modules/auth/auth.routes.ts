@@ -8,6 +8,7 @@ import {
   requireUser,
   setSessionCookie,
 } from '../../http/session.ts';
+import { signInRateLimit } from '../../http/rateLimits.ts';
 import type { AuthService } from './auth.service.ts';
 import { safeReturnTo, signInPage, signedOutPage } from './auth.pages.ts';
 
@@ -33,7 +34,7 @@ export function authRoutes(
     return reply.type('text/html; charset=utf-8').send(signInPage({ returnTo: safeReturnTo(returnTo) }));
   });
 
-  app.post('/auth/signin', async (request, reply) => {
+  app.post('/auth/signin', { config: signInRateLimit }, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const returnTo = safeReturnTo(form.returnTo);
     const email = typeof form.email === 'string' ? form.email : '';
@@ -51,7 +52,7 @@ export function authRoutes(
     }
   });
 
-  app.post('/api/auth/signin', async (request, reply) => {
+  app.post('/api/auth/signin', { config: signInRateLimit }, async (request, reply) => {
     const body = parseInput(SignInBodySchema, request.body);
     const { token, user } = await auth.signIn(body.email, body.password, request.ip);
     setSessionCookie(reply, token, cookieSecure(request, secureCookies), idleMinutes);
