@@ -102,6 +102,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
   const { models, jobs } = registerModels(app, database.db, blobs, documents, {
     timeoutMs: env.conversionTimeoutMinutes * 60_000,
+    ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
     maxUnzippedBytes: env.maxUnzippedBytes,
     scratchDir: path.join(env.dataDir, 'staging'),
     tagFallback: () => readTagFallback(configDirs),

@@ -20,6 +20,8 @@ export interface Env {
   logLevel: string;
   /** an IFC conversion running longer than this fails (its worker is terminated) */
   conversionTimeoutMinutes: number;
+  /** the JavaScript heap a conversion may use, in MB; 0: half the machine's memory (2 to 16 GB) */
+  conversionMemoryMb: number;
   /** the largest model a '.ifczip' upload may unzip to */
   maxUnzippedBytes: number;
   /** the address users open Penstock at, for links in e-mails (no trailing slash) */
@@ -65,6 +67,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDistDir: path.resolve(source.PENSTOCK_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: source.LOG_LEVEL ?? 'info',
     conversionTimeoutMinutes: intFrom(source.PENSTOCK_CONVERSION_TIMEOUT_MINUTES, 30) || 30,
+    conversionMemoryMb: intFrom(source.PENSTOCK_CONVERSION_MEMORY_MB, 0),
     maxUnzippedBytes: (intFrom(source.PENSTOCK_MAX_UNZIPPED_MB, 2048) || 2048) * 1024 * 1024,
     publicUrl: (source.PENSTOCK_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtp: source.PENSTOCK_SMTP_HOST

@@ -7,6 +7,7 @@ import type { LocalBlobStore } from '../storage/blobStore.ts';
 import {
   conversionWorkerReady,
   runConversion,
+  setConversionMemoryMb,
   warmConversionWorker,
   type ConversionHandle,
 } from './runConversion.ts';
@@ -24,6 +25,8 @@ export interface ConversionJobsOptions {
   scratchDir?: string;
   /** the tag fallback order, read when a job starts (default: the shipped order) */
   tagFallback?: () => Promise<readonly TagFallback[]>;
+  /** the JavaScript heap a conversion worker may use (default: half the machine's memory, 2 to 16 GB) */
+  memoryMb?: number;
 }
 
 /**
@@ -47,6 +50,7 @@ export class ConversionJobs {
    * predates IFC classes (converted again in the background: their tabs show the conversion's progress).
    */
   async start(): Promise<void> {
+    if (this.options.memoryMb) setConversionMemoryMb(this.options.memoryMb);
     // the first job finds a conversion worker with its libraries loaded
     warmConversionWorker();
     for (const versionId of await this.repo.unfinished()) this.push(versionId);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExtractedViewable } from './ifcExtract.ts';
@@ -23,6 +24,25 @@ const CONVERSION_YOUNG_GENERATION_MB = 64;
 /** How long after a job the next spare worker is started. */
 const SPARE_DELAY_MS = 15_000;
 
+/**
+ * The JavaScript heap a conversion worker may use (PENSTOCK_CONVERSION_MEMORY_MB): by default half the
+ * machine's memory, between 2 and 16 GB. With no limit of its own, a worker out of memory aborts the whole
+ * server (V8's fatal heap error); with one, only the job fails, with the reason.
+ */
+export const defaultConversionMemoryMb = (): number =>
+  Math.min(16_384, Math.max(2_048, Math.floor(os.totalmem() / 2 / 1024 / 1024)));
+let conversionMemoryMb = defaultConversionMemoryMb();
+
+/** Sets the heap limit of the conversion workers started from now on (the job queue calls this first). */
+export function setConversionMemoryMb(mb: number): void {
+  if (mb === conversionMemoryMb) return;
+  conversionMemoryMb = mb;
+  // a spare started with the old limit is replaced
+  const old = spare;
+  spare = null;
+  if (old) void old.terminate();
+}
+
 function startWorker(): Worker {
   // the worker is TypeScript too: register tsx in it first, whatever started this process
   const entry = new URL('./conversion.worker.ts', import.meta.url).href;
@@ -32,7 +52,10 @@ function startWorker(): Worker {
     workerData: null,
     // a conversion allocates millions of short-lived line objects: a larger young generation lets most of
     // them die there instead of being promoted and swept by full collections (about 8% off a 50k plant)
-    resourceLimits: { maxYoungGenerationSizeMb: CONVERSION_YOUNG_GENERATION_MB },
+    resourceLimits: {
+      maxYoungGenerationSizeMb: CONVERSION_YOUNG_GENERATION_MB,
+      maxOldGenerationSizeMb: conversionMemoryMb,
+    },
     stdout: true,
     stderr: true,
   });
@@ -132,7 +155,15 @@ export function runConversion(
         });
       else finish(new Error(message.error));
     });
-    worker.on('error', (error) => finish(new Error(`The conversion failed: ${error.message}`)));
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish(
+        new Error(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `The model needs more memory than a conversion may use (${conversionMemoryMb} MB): an administrator can raise PENSTOCK_CONVERSION_MEMORY_MB`
+            : `The conversion failed: ${error.message}`,
+        ),
+      ),
+    );
     worker.on('exit', (code) => finish(new Error(`The conversion stopped unexpectedly (exit code ${code})`)));
   });
   return { result, cancel: (reason) => cancel(reason) };
