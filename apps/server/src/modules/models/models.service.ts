@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
 import { canUploadToProject, isModelFile, type CurrentUser } from '@penstock/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
@@ -21,6 +20,7 @@ import {
   type ObjectIndex,
   type Viewable,
 } from './models.presenter.ts';
+import { countPdfPages, PdfReadError } from '../../storage/pdfPages.ts';
 
 /** How many models' item tables are kept in memory (a 100k-object plant's is about 0.5 MB). */
 const ITEM_TABLES_KEPT = 8;
@@ -140,15 +140,14 @@ export class ModelsService {
     throw conflict('This document has no converted model');
   }
 
-  /** A PDF needs no job: its pages are its 2D viewables, counted once with pdf-lib and kept. */
+  /**
+   * A PDF needs no job: its pages are its 2D viewables, counted once by pdf.js in a worker thread (never
+   * on the API thread) and kept.
+   */
   private async recordPdf(version: VersionContext): Promise<void> {
-    const { readFile } = await import('node:fs/promises');
     try {
-      const pdf = await PDFDocument.load(await readFile(this.blobs.pathOf(version.blob_hash)), {
-        ignoreEncryption: true,
-        updateMetadata: false,
-      });
-      const viewables: Viewable[] = Array.from({ length: pdf.getPageCount() }, (_, page) => ({
+      const pages = await countPdfPages(this.blobs.pathOf(version.blob_hash));
+      const viewables: Viewable[] = Array.from({ length: pages }, (_, page) => ({
         guid: `${version.version_id}/page/${page}`,
         name: `Page ${page + 1}`,
         role: '2d',
@@ -156,8 +155,8 @@ export class ModelsService {
       }));
       await this.repo.recordPdf(version.version_id, viewables, null);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.repo.recordPdf(version.version_id, [], `The file is not a readable PDF: ${message}`);
+      if (!(error instanceof PdfReadError)) throw error;
+      await this.repo.recordPdf(version.version_id, [], `The file is not a readable PDF: ${error.message}`);
     }
   }
 }
