@@ -54,6 +54,18 @@ describe('administration in Chromium', () => {
       .waitFor();
     await screenshot(page, '04-administration-projects');
 
+    // what was just done is in the audit log, with who did it
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const added = page.locator('tr', { hasText: 'Member added or changed' }).first();
+    await added.waitFor();
+    expect(await added.textContent()).toContain(OTHER_PROJECT);
+    await page
+      .locator('tr', { hasText: 'User created' })
+      .filter({ hasText: NEW_USER.email })
+      .first()
+      .waitFor();
+    await screenshot(page, '04b-administration-audit-log');
+
     await page.getByRole('button', { name: ADMIN.name, exact: true }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/auth\/signed-out$/);

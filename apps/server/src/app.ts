@@ -16,6 +16,7 @@ import { LocalBlobStore } from './storage/blobStore.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { registerAudit } from './modules/audit/index.ts';
 import { readTagFallback } from './modules/config/configFiles.ts';
 import { registerModels, type ModelsService } from './modules/models/index.ts';
 import { registerProperties } from './modules/properties/index.ts';
@@ -92,9 +93,11 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     crossOriginEmbedderPolicy: false,
   });
 
+  const audit = registerAudit(app, database.db);
   const { users, auth } = registerAuth(app, database.db, {
     secureCookies: env.secureCookies,
     idleMinutes: env.sessionIdleMinutes,
+    audit,
   });
   const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, {
     maxUploadBytes: env.maxUploadBytes,
@@ -113,7 +116,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerMarkups(app, database.db, blobs, documents, documentsRepo);
   registerBcf(app, issues, blobs);
   registerReports(app, database.db, documentsRepo, documents, blobs);
-  registerAdmin(app, users, documentsRepo);
+  registerAdmin(app, users, documentsRepo, audit);
   registerDsear(app, database.db, documentsRepo);
   const workflows = registerWorkflow(app, database.db, documentsRepo, documents, {
     maxUploadBytes: env.maxUploadBytes,

@@ -1,4 +1,5 @@
 export * from './contract.ts';
+export * from './audit.ts';
 export * from './ids.ts';
 export * from './policies.ts';
 export * from './roles.ts';

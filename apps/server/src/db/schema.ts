@@ -20,6 +20,22 @@ export interface SessionsTable {
   last_seen_at: string;
   expires_at: string;
 }
+/** Sign-ins, failed sign-ins and administrative actions, newest read first by administrators (issue 16). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** who acted: null for a sign-in attempt with an unknown email */
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  /** what it was done to (a user's email, a project's name), when anything */
+  target: string | null;
+  /** 'ok' or 'refused' */
+  outcome: string;
+  /** JSON: the reason of a refusal, the fields changed */
+  detail: string | null;
+  ip: string | null;
+}
 export interface ProjectsTable {
   id: string;
   name: string;
@@ -353,6 +369,7 @@ export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  audit_log: AuditLogTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   folders: FoldersTable;

@@ -13,6 +13,7 @@ import * as training from './20261124T1200_training.ts';
 import * as feedback from './20261124T1210_feedback.ts';
 import * as supplierRegister from './20261124T1230_supplier_register.ts';
 import * as folderNames from './20261124T1400_folder_names.ts';
+import * as auditLog from './20261124T1410_audit_log.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1210_feedback': feedback,
   '20261124T1230_supplier_register': supplierRegister,
   '20261124T1400_folder_names': folderNames,
+  '20261124T1410_audit_log': auditLog,
 };

@@ -9,13 +9,22 @@ import {
 } from '@penstock/shared';
 import { parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
+import type { AuditEvent, AuditLog } from '../audit/index.ts';
 import type { AdminService } from './admin.service.ts';
 
-export function adminRoutes(app: FastifyInstance, { admin }: { admin: AdminService }): void {
+export function adminRoutes(
+  app: FastifyInstance,
+  { admin, audit }: { admin: AdminService; audit: AuditLog },
+): void {
   const administrator = (request: FastifyRequest) => {
     const user = requireUser(request);
     admin.requireAdministrator(user);
     return user;
+  };
+  /** every administrative change is in the audit log, with who made it and from where */
+  const record = (request: FastifyRequest, event: Omit<AuditEvent, 'actor' | 'ip'>) => {
+    const actor = requireUser(request);
+    return audit.record({ ...event, actor: { id: actor.id, email: actor.email }, ip: request.ip });
   };
   const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
@@ -26,18 +35,25 @@ export function adminRoutes(app: FastifyInstance, { admin }: { admin: AdminServi
 
   app.post('/api/admin/users', async (request, reply) => {
     administrator(request);
-    return reply.status(201).send(await admin.createUser(parseInput(CreateUserBodySchema, request.body)));
+    const user = await admin.createUser(parseInput(CreateUserBodySchema, request.body));
+    await record(request, { action: 'user.create', target: user.email, detail: { roles: user.roles } });
+    return reply.status(201).send(user);
   });
 
   app.patch('/api/admin/users/:id', async (request) => {
     const actor = administrator(request);
-    return admin.updateUser(actor, params(request).id!, parseInput(UpdateUserBodySchema, request.body));
+    const body = parseInput(UpdateUserBodySchema, request.body);
+    const user = await admin.updateUser(actor, params(request).id!, body);
+    // what was asked for, never a password
+    await record(request, { action: 'user.update', target: user.email, detail: { ...body } });
+    return user;
   });
 
   app.post('/api/admin/users/:id/password', async (request, reply) => {
     administrator(request);
     const { password } = parseInput(ResetPasswordBodySchema, request.body);
-    await admin.resetPassword(params(request).id!, password);
+    const user = await admin.resetPassword(params(request).id!, password);
+    await record(request, { action: 'user.password', target: user.email });
     return reply.status(204).send();
   });
 
@@ -49,19 +65,35 @@ export function adminRoutes(app: FastifyInstance, { admin }: { admin: AdminServi
   app.post('/api/admin/projects', async (request, reply) => {
     const actor = administrator(request);
     const { name } = parseInput(CreateProjectBodySchema, request.body);
-    return reply.status(201).send(await admin.createProject(name, actor));
+    const project = await admin.createProject(name, actor);
+    await record(request, { action: 'project.create', target: project.name });
+    return reply.status(201).send(project);
   });
 
   app.put('/api/admin/projects/:projectId/members', async (request) => {
     administrator(request);
     const projectId = parseInput(ProjectIdSchema, params(request).projectId);
     const { userId, role } = parseInput(AddMemberBodySchema, request.body);
-    return admin.setMember(projectId, userId, role);
+    const project = await admin.setMember(projectId, userId, role);
+    const member = project.members.find((m) => m.userId === userId);
+    await record(request, {
+      action: 'member.set',
+      target: project.name,
+      detail: { member: member?.email ?? userId, role },
+    });
+    return project;
   });
 
   app.delete('/api/admin/projects/:projectId/members/:userId', async (request) => {
     administrator(request);
     const projectId = parseInput(ProjectIdSchema, params(request).projectId);
-    return admin.removeMember(projectId, params(request).userId!);
+    const userId = params(request).userId!;
+    const project = await admin.removeMember(projectId, userId);
+    await record(request, {
+      action: 'member.remove',
+      target: project.name,
+      detail: { member: await admin.emailOf(userId) },
+    });
+    return project;
   });
 }

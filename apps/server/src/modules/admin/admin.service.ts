@@ -53,9 +53,12 @@ export class AdminService {
     return presentAdminUser((await this.users.findById(id))!);
   }
 
-  async resetPassword(id: string, password: string): Promise<void> {
-    if (!(await this.users.findById(id))) throw notFound('No such user');
+  /** A new password (which ends the user's sessions); answers the user it was set for. */
+  async resetPassword(id: string, password: string): Promise<AdminUser> {
+    const user = await this.users.findById(id);
+    if (!user) throw notFound('No such user');
     await this.users.setPasswordHash(id, await hashPassword(password));
+    return presentAdminUser(user);
   }
 
   async listProjects(): Promise<AdminProject[]> {
@@ -74,6 +77,11 @@ export class AdminService {
     if (!(await this.users.findById(userId))) throw notFound('No such user');
     await this.documents.upsertMember(projectId, userId, role);
     return this.project(projectId);
+  }
+
+  /** A user's email for the audit log (the id when there is no such user). */
+  async emailOf(userId: string): Promise<string> {
+    return (await this.users.findById(userId))?.email ?? userId;
   }
 
   async removeMember(projectId: string, userId: string): Promise<AdminProject> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UsersRepo } from '../auth/users.repo.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { AdminService } from './admin.service.ts';
 import { adminRoutes } from './admin.routes.ts';
 
@@ -10,8 +11,9 @@ export function registerAdmin(
   app: FastifyInstance,
   users: UsersRepo,
   documents: DocumentsRepo,
+  audit: AuditLog,
 ): AdminService {
   const admin = new AdminService(users, documents);
-  adminRoutes(app, { admin });
+  adminRoutes(app, { admin, audit });
   return admin;
 }

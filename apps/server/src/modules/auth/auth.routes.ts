@@ -62,7 +62,7 @@ export function authRoutes(
   app.get('/api/user', async (request) => requireUser(request));
 
   app.get('/api/user/logoff', async (request, reply) => {
-    await auth.signOut(request.cookies[SESSION_COOKIE]);
+    await auth.signOut(request.cookies[SESSION_COOKIE], request.ip);
     clearSessionCookie(reply);
     return { signedOutUrl: SIGNED_OUT_URL };
   });

@@ -6,6 +6,7 @@ import type { SessionsRepo } from './sessions.repo.ts';
 import type { SignInThrottle } from './signinThrottle.ts';
 import type { UsersRepo } from './users.repo.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
+import type { AuditLog } from '../audit/index.ts';
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
 const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,6 +30,8 @@ export class AuthService {
     /** failed sign-ins per account and address pair, and per address (never a lock-out of the owner) */
     private readonly throttle: SignInThrottle,
     private readonly idleMs: number,
+    /** every sign-in, refused or not, and every sign-out */
+    private readonly audit?: AuditLog,
   ) {}
 
   /** Checks the password and opens a session; the token goes into the cookie, only its hash is stored. */
@@ -37,19 +40,35 @@ export class AuthService {
     password: string,
     clientIp: string,
   ): Promise<{ token: string; user: CurrentUser }> {
+    const refused = (reason: string, account?: { id: string; email: string }) =>
+      this.audit?.record({
+        action: 'signin',
+        actor: account ? { id: account.id, email: account.email } : null,
+        actorEmail: email,
+        outcome: 'refused',
+        detail: { reason },
+        ip: clientIp,
+      });
     const wait = this.throttle.retryAfterMs(email, clientIp);
-    if (wait > 0)
+    if (wait > 0) {
+      await refused('throttled');
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${inWords(wait)}.`);
+    }
     const user = await this.users.findByEmail(email);
     const ok = user
       ? await verifyPassword(user.password_hash, password)
       : (await verifyPassword(await dummyPasswordHash(), password), false);
     if (!user || !ok) {
       this.throttle.recordFailure(email, clientIp);
+      await refused(user ? 'wrong password' : 'no such account', user);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    if (user.disabled) throw unauthorized('This account is disabled. Ask your administrator.');
+    if (user.disabled) {
+      await refused('account disabled', user);
+      throw unauthorized('This account is disabled. Ask your administrator.');
+    }
     this.throttle.succeeded(email, clientIp);
+    await this.audit?.record({ action: 'signin', actor: user, ip: clientIp });
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     await this.sessions.create({
@@ -96,7 +115,11 @@ export class AuthService {
     );
   }
 
-  async signOut(token: string | undefined): Promise<void> {
-    if (token) await this.sessions.delete(tokenId(token));
+  async signOut(token: string | undefined, clientIp?: string): Promise<void> {
+    if (!token) return;
+    const session = await this.sessions.find(tokenId(token));
+    await this.sessions.delete(tokenId(token));
+    const user = session && (await this.users.findById(session.user_id));
+    if (user) await this.audit?.record({ action: 'signout', actor: user, ip: clientIp ?? null });
   }
 }

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.routes.ts';
 import { SessionsRepo } from './sessions.repo.ts';
 import { SignInThrottle } from './signinThrottle.ts';
 import { UsersRepo } from './users.repo.ts';
+import type { AuditLog } from '../audit/index.ts';
 
 export { UsersRepo } from './users.repo.ts';
 export type { AuthService } from './auth.service.ts';
@@ -17,7 +18,7 @@ const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export function registerAuth(
   app: FastifyInstance,
   db: Db,
-  options: { secureCookies: boolean; idleMinutes: number },
+  options: { secureCookies: boolean; idleMinutes: number; audit?: AuditLog },
 ): { users: UsersRepo; auth: AuthService } {
   const users = new UsersRepo(db);
   const auth = new AuthService(
@@ -25,6 +26,7 @@ export function registerAuth(
     new SessionsRepo(db),
     new SignInThrottle(),
     options.idleMinutes * 60_000,
+    options.audit,
   );
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -36,7 +38,7 @@ export function registerAuth(
     if (session?.renewed && token)
       setSessionCookie(reply, token, cookieSecure(request, options.secureCookies), options.idleMinutes);
   });
-  authRoutes(app, { auth, ...options });
+  authRoutes(app, { auth, secureCookies: options.secureCookies, idleMinutes: options.idleMinutes });
   // expired sessions are purged at start and hourly (the timer never keeps the process alive)
   const purge = () =>
     void auth

@@ -3,6 +3,7 @@ import {
   AdminUserSchema,
   type AdminProject,
   type AdminUser,
+  type AuditPage,
   type CreateUserBody,
   type ProjectRole,
   type UpdateUserBody,
@@ -39,3 +40,7 @@ export const putMember = (projectId: string, userId: string, role: ProjectRole):
 
 export const removeMember = (projectId: string, userId: string): Promise<AdminProject> =>
   apiFetch(`${projects}/${id(projectId)}/members/${id(userId)}`, { method: 'DELETE' }, AdminProjectSchema);
+
+/** A page of the audit log, newest first; `before` is the previous page's `next`. */
+export const fetchAuditPage = (before?: string): Promise<AuditPage> =>
+  apiFetch<AuditPage>(`/api/admin/audit${before ? `?before=${encodeURIComponent(before)}` : ''}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminProject, AdminUser } from '@penstock/shared';
+import type { AdminProject, AdminUser, AuditEntry } from '@penstock/shared';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import { admin, signedInRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -149,5 +149,50 @@ describe('administration', () => {
     await waitFor(() => expect(put).toEqual({ userId: 'u2', role: 'viewer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
     await waitFor(() => expect(removed).toBe(true));
+  });
+
+  it('shows the audit log, refusals marked with their reason, and pages back to older entries', async () => {
+    const entry = (id: string, over: Partial<AuditEntry>): AuditEntry => ({
+      id,
+      at: '2026-11-24T09:30:00.000Z',
+      actorId: 'u2',
+      actorEmail: 'erin@example.com',
+      action: 'signin',
+      target: null,
+      outcome: 'ok',
+      detail: null,
+      ip: '198.51.100.7',
+      ...over,
+    });
+    mockFetch(
+      adminRoutes({
+        '/api/admin/audit': {
+          json: {
+            entries: [
+              entry('2', { outcome: 'refused', detail: { reason: 'wrong password' }, ip: '203.0.113.66' }),
+              entry('1', {
+                action: 'member.set',
+                actorEmail: 'ada@example.com',
+                target: 'Riverside',
+                detail: { member: 'erin@example.com', role: 'viewer' },
+              }),
+            ],
+            next: 'cursor-1',
+          },
+        },
+        '/api/admin/audit?before=cursor-1': { json: { entries: [entry('0', {})], next: null } },
+      }),
+    );
+    renderApp({ path: '/admin' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const refused = (await screen.findByText('wrong password')).closest('tr')!;
+    expect(within(refused).getByText('refused')).toBeInTheDocument();
+    expect(within(refused).getByText('203.0.113.66')).toBeInTheDocument();
+    const member = screen.getByText('Member added or changed').closest('tr')!;
+    expect(within(member).getByText('member: erin@example.com; role: viewer')).toBeInTheDocument();
+    expect(within(member).getByText('Riverside')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Older entries' }));
+    await waitFor(() => expect(screen.getAllByText('Sign-in')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Older entries' })).not.toBeInTheDocument();
   });
 });

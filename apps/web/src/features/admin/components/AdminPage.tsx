@@ -1,6 +1,7 @@
 import { Alert, Tab, Tabs } from 'react-bootstrap';
 import { isAdministrator } from '@penstock/shared';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { AuditLogTab } from './AuditLogTab.tsx';
 import { ProjectsTab } from './ProjectsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 import { SupplierZoneSettingsTab } from '../../supplier/components/SupplierZoneSettingsTab.tsx';
@@ -29,6 +30,9 @@ export function AdminPage() {
           </Tab>
           <Tab eventKey="training" title="Training">
             <TrainingAdminTab />
+          </Tab>
+          <Tab eventKey="audit" title="Audit log">
+            <AuditLogTab />
           </Tab>
         </Tabs>
       )}
