@@ -199,6 +199,27 @@ export interface DsearEntry {
   access?: boolean;
 }
 
+/**
+ * The register table's columns (spec 3 §2 DSEAR register): what GET /api/dsear gives of an entry whose
+ * project the user has no access to. The question answers, lead engineer and practitioner are detail, for
+ * those with access only ('Access Required' otherwise).
+ */
+export const DSEAR_REGISTER_FIELDS = [
+  'id',
+  'projectId',
+  'projectName',
+  'date',
+  'tm',
+  'tmRag',
+  'sdms',
+  'flidsRisk',
+  'flidsOutcome',
+  'dsearZone',
+] as const satisfies readonly (keyof DsearEntry)[];
+export type DsearRegisterLine = Pick<DsearEntry, (typeof DSEAR_REGISTER_FIELDS)[number]> & { access: false };
+/** An entry of GET /api/dsear: in full where the user has access, else its register line. */
+export type DsearListEntry = (DsearEntry & { access: true }) | DsearRegisterLine;
+
 /** Payloads of /api/dsear/get and /api/dsear/approve (each inside the formData field as JSON). */
 export const DsearGetSchema = z.object({
   projectName: text('projectName').min(1, 'projectName is required'),

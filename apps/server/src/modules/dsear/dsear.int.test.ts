@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DsearEntry, DsearPeople } from '@penstock/shared';
+import { DSEAR_REGISTER_FIELDS, type DsearEntry, type DsearPeople } from '@penstock/shared';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
 
 /** multipart/form-data with one plain field named formData */
@@ -208,7 +208,11 @@ for (const kind of await testDatabases()) {
       expect(register).toHaveLength(1);
       expect(register[0]).toMatchObject({ id: created.id, access: false });
       expect(register[0]!.history).toBeUndefined();
-      expect((await get('/api/dsear', 'tm')).json()[0].access).toBe(true);
+      // without access: the register's columns only, never the detail (answers, lead engineer, practitioner)
+      expect(Object.keys(register[0]!).sort()).toEqual([...DSEAR_REGISTER_FIELDS, 'access'].sort());
+      const full = (await get('/api/dsear', 'tm')).json()[0];
+      expect(full.access).toBe(true);
+      expect(full).toMatchObject({ leadEngineer: emails.lead, dsearIden: expect.any(String) });
       // the listed senior design manager reviews it without being a member
       expect((await get('/api/dsear', 'sdm')).json()[0].access).toBe(true);
       expect((await entryOf('sdm'))!.id).toBe(created.id);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  DSEAR_REGISTER_FIELDS,
   SDM_APPROVED,
   SDM_PENDING,
   canUploadToProject,
@@ -9,6 +10,8 @@ import {
   type CurrentUser,
   type DsearEntry,
   type DsearEntryInput,
+  type DsearListEntry,
+  type DsearRegisterLine,
   type DsearPeople,
   type DsearPerson,
   type ProjectRole,
@@ -39,7 +42,7 @@ export class DsearService {
     private readonly documentsRepo: DocumentsRepo,
   ) {}
 
-  async list(user: CurrentUser): Promise<DsearEntry[]> {
+  async list(user: CurrentUser): Promise<DsearListEntry[]> {
     const [rows, mine] = await Promise.all([
       this.repo.listEntries(),
       this.documentsRepo.projectsOfUser(user.id),
@@ -47,7 +50,7 @@ export class DsearService {
     return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
   }
 
-  async pendingApproval(user: CurrentUser, email: string): Promise<DsearEntry[]> {
+  async pendingApproval(user: CurrentUser, email: string): Promise<DsearListEntry[]> {
     if (email !== emailOf(user) && !isAdministrator(user))
       throw forbidden('You can only list your own pending approvals');
     const [rows, mine] = await Promise.all([
@@ -245,14 +248,17 @@ export class DsearService {
     user: CurrentUser,
     rows: readonly DsearEntryRow[],
     memberOf: ReadonlySet<string>,
-  ): Promise<DsearEntry[]> {
+  ): Promise<DsearListEntry[]> {
     const approvals = await this.repo.approvalsOf(rows.map((row) => row.id));
     const me = emailOf(user);
     const admin = isAdministrator(user);
-    return rows.map((row) => {
+    return rows.map((row): DsearListEntry => {
       const entry = presentEntry(row, approvals);
       const access = admin || memberOf.has(row.project_id) || entry.sdms.some((s) => s.email === me);
-      return { ...entry, access };
+      if (access) return { ...entry, access: true };
+      // without access: the register line only, not the detail
+      const line = Object.fromEntries(DSEAR_REGISTER_FIELDS.map((field) => [field, entry[field]]));
+      return { ...(line as Omit<DsearRegisterLine, 'access'>), access: false };
     });
   }
 }

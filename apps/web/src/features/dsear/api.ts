@@ -1,8 +1,9 @@
-import type { DsearEntry, DsearEntryInput, DsearPeople, DsearSdm } from '@penstock/shared';
+import type { DsearEntry, DsearEntryInput, DsearListEntry, DsearPeople, DsearSdm } from '@penstock/shared';
 import { apiFetch, type ApiOptions } from '../../app/api.ts';
 
 /** A register line: the entry, and whether the signed-in user may open that project. */
-export type DsearRegisterEntry = DsearEntry & { access: boolean };
+/** A line of the register: the full entry where the user has access, else the register's columns only. */
+export type DsearRegisterEntry = DsearListEntry;
 
 /** What the form sends to saveOrCreate: the whole entry (the server sets date, tmRag and approvals). */
 export type DsearDraft = Omit<DsearEntryInput, 'id' | 'sdms' | 'tmRag' | 'date'> & {
@@ -41,7 +42,7 @@ export const approveEntry = (dsearId: string, email: string): Promise<DsearEntry
   postForm<DsearEntry>('/api/dsear/approve', { dsearId, email });
 
 /** GET /api/dsear/pendingApproval?email=: entries waiting for this senior design manager. */
-export const fetchPendingApproval = (email: string): Promise<DsearEntry[]> =>
+export const fetchPendingApproval = (email: string): Promise<DsearListEntry[]> =>
   apiFetch(`/api/dsear/pendingApproval?email=${encodeURIComponent(email)}`);
 
 /** GET /api/dsear/people: who may be picked as senior design manager, checker/lead engineer, practitioner. */

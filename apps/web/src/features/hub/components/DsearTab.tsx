@@ -1,13 +1,13 @@
 import { Button } from 'react-bootstrap';
 import { FaEye } from 'react-icons/fa6';
 import { useNavigate } from 'react-router';
-import type { DsearEntry } from '@penstock/shared';
+import type { DsearListEntry } from '@penstock/shared';
 import { usePendingDsear } from '../../dsear/hooks/useDsear.ts';
 import { formatHubDate } from '../format.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
 import { QueryList } from './parts.tsx';
 
-export const DSEAR_COLUMNS: ReadonlyArray<HubColumn<DsearEntry>> = [
+export const DSEAR_COLUMNS: ReadonlyArray<HubColumn<DsearListEntry>> = [
   { key: 'project', label: 'Project', text: (e) => e.projectName },
   { key: 'created', label: 'Created Date', text: (e) => formatHubDate(e.date), className: 'text-nowrap' },
 ];
