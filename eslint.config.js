@@ -47,4 +47,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // SQL lives in repositories (issue 16): a service, route or job asks a *.repo.ts, never the database
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'SQL belongs in a *.repo.ts: add a repository method and call it.',
+        },
+        {
+          // a repository's own transaction helper (repo.transaction(work)) is fine; the database's is not
+          selector:
+            "CallExpression[callee.property.name='transaction']:matches([callee.object.name=/^(db|trx)$/], [callee.object.property.name=/^(db|trx)$/])",
+          message:
+            'Transactions belong in a *.repo.ts: give the repository a method that runs the work in one.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL belongs in a *.repo.ts: add a repository method and call it.',
+        },
+      ],
+    },
+  },
 );
