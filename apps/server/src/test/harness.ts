@@ -41,6 +41,8 @@ export async function testDatabases(): Promise<TestDatabase[]> {
 
 export interface TestPenstock extends Penstock {
   dataDir: string;
+  /** the PostgreSQL address, when it runs on PostgreSQL */
+  databaseUrl: string | undefined;
   createUser(options?: {
     name?: string;
     email?: string;
@@ -56,6 +58,26 @@ export interface TestPenstock extends Penstock {
   destroy(): Promise<void>;
 }
 
+/** A new, empty PostgreSQL database for one test, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `penstock_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 export async function createTestPenstock(
   kind: TestDatabase,
   overrides: Record<string, string> = {},
@@ -63,22 +85,7 @@ export async function createTestPenstock(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const name = `penstock_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  if (kind === 'postgres') ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
   const env = loadEnv({
     PENSTOCK_DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -93,6 +100,7 @@ export async function createTestPenstock(
   return {
     ...penstock,
     dataDir,
+    databaseUrl: env.databaseUrl,
     async createUser(options = {}) {
       const email = options.email ?? `user-${crypto.randomBytes(4).toString('hex')}@test.penstock`;
       const hash = options.password
