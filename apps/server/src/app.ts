@@ -53,6 +53,8 @@ export interface Penstock {
   jobs: ConversionJobs;
   /** e-mail notifications (the outbox); `queue()` does nothing without SMTP settings */
   notifier: Notifier;
+  /** every route the server registered (method and URL pattern): the access matrix walks them all */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,10 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.logLevel },
     trustProxy: env.trustProxy,
+  });
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   installErrorHandler(app);
   // before the session is read: a call from another site is refused whatever cookies it carries
@@ -150,6 +156,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     models,
     jobs,
     notifier,
+    routes,
     close: async () => {
       await jobs.close();
       await app.close();

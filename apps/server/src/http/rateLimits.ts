@@ -13,18 +13,28 @@ export const SIGNIN_ATTEMPTS_PER_MINUTE = 60;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** Registers @fastify/rate-limit for the routes that ask for it (`config.rateLimit`); none by default. */
+/**
+ * Registers @fastify/rate-limit once for the whole server: only the routes that ask for it
+ * (`config.rateLimit`, with their own limits and message) are limited.
+ */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    allowList: (request: FastifyRequest) => isLoopbackHost(request.ip),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        `Too many sign-in attempts from your address. Try again in ${seconds(context.ttl)} seconds.`,
-      ),
+      new HttpError(429, `Too many requests. Try again in ${seconds(context.ttl)} seconds.`),
   });
 }
 
 /** The route option of a sign-in route. */
-export const signInRateLimit = { rateLimit: { max: SIGNIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } };
+export const signInRateLimit = {
+  rateLimit: {
+    max: SIGNIN_ATTEMPTS_PER_MINUTE,
+    timeWindow: 60_000,
+    allowList: (request: FastifyRequest) => isLoopbackHost(request.ip),
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new HttpError(
+        429,
+        `Too many sign-in attempts from your address. Try again in ${seconds(context.ttl)} seconds.`,
+      ),
+  },
+};

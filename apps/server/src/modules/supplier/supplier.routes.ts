@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import {
   SDC_FILE_MESSAGES,
   SdcFileIdSchema,
@@ -50,18 +49,21 @@ export async function supplierRoutes(
 ): Promise<void> {
   const { service, settings, blobs, options } = deps;
 
-  // signed out and open to all: limited per client address before the body is read
-  await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new HttpError(429, SDC_FILE_MESSAGES.tooMany),
-    });
-    scope.post(
-      '/api/savesdcdata',
-      { config: { rateLimit: { max: options.submissionsPerWindow, timeWindow: options.windowMs } } },
-      async (request) => service.submit(await receiveSubmission(request, blobs)),
-    );
-  });
+  // signed out and open to all: limited per client address before the body is read (the server's
+  // @fastify/rate-limit, registered once in http/rateLimits.ts)
+  app.post(
+    '/api/savesdcdata',
+    {
+      config: {
+        rateLimit: {
+          max: options.submissionsPerWindow,
+          timeWindow: options.windowMs,
+          errorResponseBuilder: () => new HttpError(429, SDC_FILE_MESSAGES.tooMany),
+        },
+      },
+    },
+    async (request) => service.submit(await receiveSubmission(request, blobs)),
+  );
 
   app.get('/api/getsdcdata', async () => service.register());
 
