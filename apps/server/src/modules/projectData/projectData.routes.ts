@@ -69,8 +69,9 @@ export function projectDataRoutes(
     ['/api/calculationdata', 'calculation'],
   ] as const) {
     app.post(`${path}/history`, async (request) => {
+      const user = requireUser(request);
       const { projectid, form } = parseInput(HistoryBodySchema, request.body);
-      return service.history(requireUser(request), kind, projectid, form);
+      return service.history(user, kind, projectid, form);
     });
     app.post(`${path}/restore`, async (request) =>
       service.restore(requireUser(request), kind, parseInput(RestoreBodySchema, request.body)),
