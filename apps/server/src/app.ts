@@ -71,7 +71,8 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   });
   const routes: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   installErrorHandler(app);
   // before the session is read: a call from another site is refused whatever cookies it carries
