@@ -71,7 +71,8 @@ describe('the folder-name migration renames existing duplicates instead of faili
       { userId: manager.id, role: 'manager' },
     ]);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    await migrator.migrateDown(); // the newest migration: the folder-name index
+    // back to before the folder-name index (and whatever came after it)
+    await migrator.migrateTo('20261124T1230_supplier_register');
     const published = await penstock.documents.ensureFolderPath(projectId, ['WIP', 'Legacy']);
     const at = (n: number) => `2026-11-0${n}T00:00:00.000Z`;
     for (const [id, name, n] of [
