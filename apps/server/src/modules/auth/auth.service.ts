@@ -89,8 +89,9 @@ export class AuthService {
   async userForToken(token: string | undefined): Promise<{ user: CurrentUser; renewed: boolean } | null> {
     if (!token) return null;
     const id = tokenId(token);
-    const session = await this.sessions.find(id);
-    if (!session) return null;
+    const found = await this.sessions.findWithUser(id);
+    if (!found) return null;
+    const { session, user } = found;
     const now = Date.now();
     const expired =
       Date.parse(session.expires_at) <= now || Date.parse(session.created_at) + ABSOLUTE_LIFETIME_MS <= now;
@@ -98,8 +99,7 @@ export class AuthService {
       await this.sessions.delete(id);
       return null;
     }
-    const user = await this.users.findById(session.user_id);
-    if (!user || user.disabled) return null;
+    if (user.disabled) return null;
     const renewed = now - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS;
     if (renewed)
       await this.sessions.touch(id, new Date(now).toISOString(), new Date(now + this.idleMs).toISOString());

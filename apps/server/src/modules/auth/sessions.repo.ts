@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { SessionsTable } from '../../db/schema.ts';
+import type { SessionsTable, UsersTable } from '../../db/schema.ts';
 
 /** SQL for server-side sessions. Only a hash of the cookie's token is stored. */
 export class SessionsRepo {
@@ -7,6 +7,36 @@ export class SessionsRepo {
 
   async create(session: SessionsTable): Promise<void> {
     await this.db.insertInto('sessions').values(session).execute();
+  }
+
+  /** A session with its user and the user's global roles (two queries: the session joined to its user, the roles). */
+  async findWithUser(
+    id: string,
+  ): Promise<{ session: SessionsTable; user: UsersTable & { roles: string[] } } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.user_id',
+        'sessions.created_at as session_created_at',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+      ])
+      .selectAll('users')
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_id, user_id, session_created_at, last_seen_at, expires_at, ...user } = row;
+    const roles = await this.db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', user_id)
+      .execute();
+    return {
+      session: { id: session_id, user_id, created_at: session_created_at, last_seen_at, expires_at },
+      user: { ...user, roles: roles.map((r) => r.role) },
+    };
   }
 
   async find(id: string): Promise<SessionsTable | undefined> {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FoldersTable, ItemsTable, ProjectsTable, VersionsTable } from '../../db/schema.ts';
@@ -150,6 +150,45 @@ export class DocumentsRepo {
   // ---- folders ----
   findFolder(id: string): Promise<FoldersTable | undefined> {
     return this.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A folder and its ancestors, top-level folder first, in one recursive query (at most 100 deep). */
+  async folderTrail(folderId: string): Promise<FoldersTable[]> {
+    const rows = await this.db
+      .withRecursive('trail(id, project_id, parent_id, name, position, created_at, depth)', (qb) =>
+        qb
+          .selectFrom('folders')
+          .select([
+            'id',
+            'project_id',
+            'parent_id',
+            'name',
+            'position',
+            'created_at',
+            sql<number>`0`.as('depth'),
+          ])
+          .where('id', '=', folderId)
+          .unionAll((union) =>
+            union
+              .selectFrom('folders')
+              .innerJoin('trail', 'trail.parent_id', 'folders.id')
+              .select([
+                'folders.id',
+                'folders.project_id',
+                'folders.parent_id',
+                'folders.name',
+                'folders.position',
+                'folders.created_at',
+                sql<number>`trail.depth + 1`.as('depth'),
+              ])
+              .where('trail.depth', '<', 100),
+          ),
+      )
+      .selectFrom('trail')
+      .selectAll()
+      .orderBy('depth', 'desc')
+      .execute();
+    return rows.map(({ depth: _depth, ...folder }) => folder as FoldersTable);
   }
 
   childFolders(projectId: string, parentId: string | null): Promise<FoldersTable[]> {

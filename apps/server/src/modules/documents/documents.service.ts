@@ -66,13 +66,14 @@ export class DocumentsService {
       return (await this.repo.childFolders(id, null)).map(presentFolder);
     }
     if (kind === 'folder') {
-      const folder = await this.repo.findFolder(id);
+      // the folder is the trail's last: one query finds it and its ancestors (for its ISO 19650 state)
+      const trail = await this.folderTrail(id);
+      const folder = trail[trail.length - 1];
       if (!folder) throw notFound();
       await this.requireRole(user, folder.project_id);
-      const [folders, items, trail] = await Promise.all([
+      const [folders, items] = await Promise.all([
         this.repo.childFolders(folder.project_id, folder.id),
         this.repo.itemsInFolder(folder.id),
-        this.folderTrail(folder.id),
       ]);
       const state = stateOfTrail(trail);
       return [...folders.map(presentFolder), ...items.map((item) => presentItemWithLatest(item, state))];
@@ -267,14 +268,9 @@ export class DocumentsService {
   }
 
   /** The folders from the project's top folder down to this one. */
-  async folderTrail(folderId: string): Promise<FoldersTable[]> {
-    const trail: FoldersTable[] = [];
-    let folder = await this.repo.findFolder(folderId);
-    while (folder && trail.length < 100) {
-      trail.unshift(folder);
-      folder = folder.parent_id ? await this.repo.findFolder(folder.parent_id) : undefined;
-    }
-    return trail;
+  /** The folder and its ancestors, top-level folder first (one query). */
+  folderTrail(folderId: string): Promise<FoldersTable[]> {
+    return this.repo.folderTrail(folderId);
   }
 
   /** Soft delete (the workflow's Delete and the second step of a move): members and managers. */
