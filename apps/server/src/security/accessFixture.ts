@@ -82,16 +82,46 @@ export function requestFor(route: { method: string; url: string }, f: AccessFixt
     .replace(/:(\w+)/g, (_, name: string) => params[name] ?? 'x');
   const ids = {
     projectId: f.projectId,
+    projectid: f.projectId,
     projectName: f.projectName,
     documentId: f.itemId,
     itemId: f.itemId,
     versionId: f.versionId,
     urn: f.versionId,
     email: f.member.email,
+    // the fields the spec's calls need, so that a refusal is about access rather than input
+    name: 'Matrix folder',
+    title: 'Matrix title',
+    body: 'Matrix comment',
+    type: 'design_query',
   };
   if (route.method === 'GET') {
     const query = new URLSearchParams({ ...ids, id: f.projectId }).toString();
     return { method: route.method, url: `${url}${url.includes('?') ? '&' : '?'}${query}` };
+  }
+  const record = {
+    projectName: f.projectName,
+    fileName: 'plant.ifc',
+    tag: 'MATRIX-1',
+    guId: '0Matrix000000000000001',
+    category: 'Valve',
+    locked: false,
+    propValueList: [{ propName: 'Valve Orientation', propValue: 'Vertical' }],
+  };
+  const data: Record<string, unknown> = {
+    '/api/getdynamic': { projectName: f.projectName, fileName: 'plant.ifc' },
+    '/api/savedynamic': [record],
+    '/api/savestatic': [record],
+  };
+  if (route.url in data) {
+    // the property calls take their JSON as the multipart field Data
+    const boundary = 'matrixboundary';
+    return {
+      method: route.method,
+      url,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="Data"\r\n\r\n${JSON.stringify(data[route.url])}\r\n--${boundary}--\r\n`,
+    };
   }
   return {
     method: route.method,

@@ -20,6 +20,8 @@ interface Row {
   policy: Policy | undefined;
   anonymous: Cell;
   outsider: Cell;
+  /** the same request by a member of the project: shown, and where it succeeds the outsider's refusal must be about access */
+  member: number;
 }
 
 const refused = (status: number) => status === 401 || status === 403 || status === 404;
@@ -59,16 +61,20 @@ describe('the access matrix: every route, no session and a signed-in outsider', 
           method: request.method as 'GET',
           url: request.url,
           ...(request.payload ? { payload: request.payload } : {}),
-          headers: cookie ? { cookie } : {},
+          headers: { ...('headers' in request ? request.headers : {}), ...(cookie ? { cookie } : {}) },
         });
       const policy = policyOf(route.method, route.url);
       const anonymous = (await call()).statusCode;
       const outsider = (await call(fixture.outsider.cookie)).statusCode;
+      const member = (await call(fixture.member.cookie)).statusCode;
+      // where the member's request succeeds, the outsider's same request must be refused for access (not input)
+      const accessRefusal = policy !== 'restricted' || member >= 300 || refused(outsider);
       rows.push({
         ...route,
         policy,
         anonymous: { status: anonymous, ok: judge(policy, 'anonymous', anonymous) },
-        outsider: { status: outsider, ok: judge(policy, 'outsider', outsider) },
+        outsider: { status: outsider, ok: judge(policy, 'outsider', outsider) && accessRefusal },
+        member,
       });
     }
     writeSecurityDoc(rows);
@@ -90,11 +96,11 @@ describe('the access matrix: every route, no session and a signed-in outsider', 
 function writeSecurityDoc(rows: readonly Row[]): void {
   const mark = (cell: Cell) => `${cell.status}${cell.ok ? '' : ' **wrong**'}`;
   const table = [
-    '| route | policy | no session | signed-in outsider |',
-    '|---|---|---|---|',
+    '| route | policy | no session | signed-in outsider | member of the project (shown) |',
+    '|---|---|---|---|---|',
     ...rows.map(
       (row) =>
-        `| \`${row.method} ${row.url}\` | ${row.policy ?? '**none**'} | ${mark(row.anonymous)} | ${mark(row.outsider)} |`,
+        `| \`${row.method} ${row.url}\` | ${row.policy ?? '**none**'} | ${mark(row.anonymous)} | ${mark(row.outsider)} | ${row.member} |`,
     ),
   ].join('\n');
   const file = path.resolve(import.meta.dirname, '../../../../docs/security.md');
