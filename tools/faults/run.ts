@@ -9,73 +9,23 @@
  * On SQLite, and on PostgreSQL when it is reachable (PENSTOCK_TEST_PG_URL or the local default). The results
  * table is written to docs/reliability.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { generatePlantIfc } from '@penstock/plantgen';
+import { createPostgresDatabase, postgresReachable } from '../../apps/server/src/test/harness.ts';
+import { freePort, launchPenstock, repoRoot } from '../bench/penstockProcess.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const PG_ADMIN_URL = process.env.PENSTOCK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (message: string) => console.log(`[faults] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+type Server = Awaited<ReturnType<typeof launchPenstock>>;
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
+const start = (dataDir: string, databaseUrl: string | undefined, port: number): Promise<Server> =>
+  launchPenstock({ dataDir, databaseUrl, port });
 
-async function start(dataDir: string, databaseUrl: string | undefined, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PENSTOCK_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      PENSTOCK_DEMO_MODEL_SIZES: '50,50',
-      PENSTOCK_WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 180_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/open http:\/\/localhost:\d+/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-  child.stdout!.resume();
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function kill(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGKILL');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-}
+const kill = (server: Server): Promise<void> => server.kill();
 
 async function session(url: string) {
   const signin = await fetch(`${url}/api/auth/signin`, {
@@ -268,31 +218,8 @@ async function uploadOnce(
   };
 }
 
-async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `penstock_faults_${crypto.randomBytes(5).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const results: Result[] = [];
-const pgDb = await postgresUrl();
+const pgDb = (await postgresReachable()) ? await createPostgresDatabase() : null;
 if (!pgDb) log('PostgreSQL is not reachable: SQLite only');
 for (const databaseUrl of [undefined, pgDb?.url]) {
   if (databaseUrl === undefined && results.length > 0) continue;

@@ -7,58 +7,20 @@
  * hello-world on the same machine in the same run. Requests per second, p50, p99, errors and the server's
  * memory before and after; the table goes to bench/results/load.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { freePort, launchPenstock, repoRoot, spawnUntil } from '../penstockProcess.ts';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' } },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const log = (message: string) => console.log(`[bench:load] ${message}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 180_000);
-    const check = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return child;
-}
 
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -73,12 +35,6 @@ function multipart(field: string, value: string) {
   };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
 interface Row {
   name: string;
   result: Result;
@@ -87,23 +43,10 @@ interface Row {
 
 const rows: Row[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-load-'));
-const port = await freePort();
 log('starting Penstock (SQLite, small demo)');
-const server = await startChild(
-  ['--import', 'tsx', 'apps/server/src/main.ts'],
-  {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PENSTOCK_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PENSTOCK_DEMO_MODEL_SIZES: '50,50',
-    PENSTOCK_WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'warn',
-  },
-  /open http:\/\/localhost:\d+/,
-);
+const server = await launchPenstock({ dataDir });
 try {
-  const url = `http://127.0.0.1:${port}`;
+  const { url } = server;
   const signin = await fetch(`${url}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -171,10 +114,10 @@ try {
     if (!response.ok)
       throw new Error(`${request.method} ${request.path}: ${response.status} ${await response.text()}`);
   }
-  const before = rssMb(server.pid!);
+  const before = rssMb(server.child.pid!);
   log(`mix of reads and writes: ${duration} s at ${connections} connections`);
   const mixed = await autocannon({ url, connections, duration, requests: mix });
-  const afterMix = rssMb(server.pid!);
+  const afterMix = rssMb(server.child.pid!);
   rows.push({
     name: 'Penstock: mix (tree, getdynamic, getMarkups, savedynamic, dsear, workflow list)',
     result: mixed,
@@ -185,16 +128,16 @@ try {
   rows.push({
     name: 'Penstock: GET /api/tree (a folder, signed in)',
     result: tree,
-    rss: { before: afterMix, after: rssMb(server.pid!) },
+    rss: { before: afterMix, after: rssMb(server.child.pid!) },
   });
 } finally {
-  await stop(server);
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 log(`Fastify hello-world: ${duration} s`);
 const helloPort = await freePort();
-const hello = await startChild(
+const hello = await spawnUntil(
   [
     '-e',
     `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:${helloPort},host:'127.0.0.1'}).then(()=>console.log('listening'))`,
@@ -208,7 +151,7 @@ try {
     result: await autocannon({ url: `http://127.0.0.1:${helloPort}`, connections, duration }),
   });
 } finally {
-  await stop(hello);
+  await hello.stop();
 }
 
 const helloRps = rows[rows.length - 1]!.result.requests.average;

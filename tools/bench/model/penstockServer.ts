@@ -3,26 +3,14 @@
  * shared apps/web/dist is left alone), `node --import tsx apps/server/src/main.ts` on a free port with a
  * fresh data folder and a tiny demo seed, and the few API calls the bench needs.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { build } from 'vite';
+import { launchPenstock } from '../penstockProcess.ts';
 import { repoRoot } from './serverBench.ts';
 
 export const ADMIN = { email: 'admin@penstock.demo', password: 'penstock-demo' };
 export const DEMO_PROJECT = 'Riverside Water Treatment Works Upgrade';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export async function buildWebApp(outDir: string, cacheDir: string): Promise<void> {
   const root = path.join(repoRoot, 'apps/web');
@@ -47,44 +35,9 @@ export interface PenstockServer {
 }
 
 export async function startServer(dataDir: string, webDist: string): Promise<PenstockServer> {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PENSTOCK_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PENSTOCK_DEMO_MODEL_SIZES: '50,50',
-      PENSTOCK_WEB_DIST: webDist,
-      PENSTOCK_MAX_UPLOAD_MB: '2048',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-  };
+  const server = await launchPenstock({ dataDir, webDist, env: { PENSTOCK_MAX_UPLOAD_MB: '2048' } });
+  const { url, stop } = server;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Penstock did not start:\n${log}`)), 120_000);
-      const check = () => {
-        if (/open http:\/\/localhost:\d+/.test(log)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout.on('data', check);
-      child.once('exit', (code) => reject(new Error(`Penstock exited with ${code}:\n${log}`)));
-    });
     const signin = await fetch(`${url}/api/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

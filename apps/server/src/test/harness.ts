@@ -14,7 +14,8 @@ export type TestDatabase = 'sqlite' | 'postgres';
 const PG_ADMIN_URL = process.env.PENSTOCK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_PASSWORD = 'correct-horse-battery';
 
-async function postgresReachable(): Promise<boolean> {
+/** Whether the PostgreSQL of the tests (PENSTOCK_TEST_PG_URL, else the local default) answers. */
+export async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();

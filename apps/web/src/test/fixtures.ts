@@ -1,4 +1,5 @@
 import type { CurrentUser, ProjectListItem, TreeNode } from '@penstock/shared';
+import { initialAppState, type AppState } from '../app/store.tsx';
 import type { Routes } from './fetchMock.ts';
 
 export const user: CurrentUser = {
@@ -43,6 +44,25 @@ export const project: ProjectListItem = {
   type: 'project',
   hrefbim360: '/projectLog',
 };
+/** The app's state with the demo project chosen in the finder. */
+export const projectSelected = (): AppState => ({
+  ...initialAppState(),
+  selectedProject: { projectid: PROJECT_ID, text: project.text, hrefbim360: project.hrefbim360 },
+});
+
+/** GET /api/models/i.pump: a model of the project still converting. */
+export const pumpInfo = {
+  versionId: 'i.pump',
+  itemId: 'i.pump',
+  projectId: PROJECT_ID,
+  projectName: project.text,
+  fileName: 'Pump station.ifc',
+  fileType: 'ifc',
+  conversion: { state: 'running', progress: 0.4, error: null },
+  objectCount: 0,
+  viewables: [],
+};
+
 export const otherProject: ProjectListItem = {
   id: 'b.22222222-2222-4222-8222-222222222222',
   projectid: 'b.22222222-2222-4222-8222-222222222222',

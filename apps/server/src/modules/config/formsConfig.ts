@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FormsFileSchema, ReportConfigSchema, type FormsFile, type ReportConfig } from '@penstock/shared';
 import { describeZodError as describeIssues } from '../../http/errors.ts';
 import type { ConfigDirs } from './configFiles.ts';
+import { readCheckedConfig } from './validConfig.ts';
 
 export const FORMS_FILES = ['projectDataConfig.json', 'calculationsConfig.json'] as const;
 export type FormsFileName = (typeof FORMS_FILES)[number];
@@ -25,19 +26,9 @@ export async function readFormsConfig(
   name: FormsFileName,
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<FormsFile> {
-  const override = path.join(dirs.dataDir, 'config', name);
-  try {
-    const json = await readJson(override);
-    const parsed = FormsFileSchema.safeParse(json);
-    if (parsed.success) return parsed.data;
-    log?.error(`config: ${override} is not used: ${describeIssues(parsed.error)}`);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      log?.error(
-        `config: ${override} is not used: ${error instanceof Error ? error.message : String(error)}`,
-      );
-  }
-  return FormsFileSchema.parse(await readJson(path.join(dirs.defaultsDir, name)));
+  const body = await readCheckedConfig(dirs, name, FormsFileSchema, log);
+  if (!body) throw new Error(`The default ${name} is missing`);
+  return FormsFileSchema.parse(JSON.parse(body.toString('utf8')));
 }
 
 /**

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
 import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
-import { PROJECT_ID, file, project, signedInRoutes, treeUrl } from '../../../test/fixtures.ts';
+import {
+  PROJECT_ID,
+  file,
+  project,
+  signedInRoutes,
+  treeUrl,
+  projectSelected,
+} from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProjectBrowser } from './ProjectBrowser.tsx';
 
-const selected: AppState = {
-  ...initialAppState(),
-  selectedProject: { projectid: PROJECT_ID, text: project.text, hrefbim360: project.hrefbim360 },
-};
+const selected = projectSelected();
 
 const renderBrowser = () => renderWithProviders(<ProjectBrowser />, { initialState: selected });
 

@@ -2,27 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TAB_LIMIT_MESSAGE } from '@penstock/shared';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
+import { type AppState } from '../../../app/store.tsx';
 import { mockFetch } from '../../../test/fetchMock.ts';
-import { PROJECT_ID, START_TEXT, project, signedInRoutes } from '../../../test/fixtures.ts';
+import { START_TEXT, signedInRoutes, pumpInfo, projectSelected } from '../../../test/fixtures.ts';
 import { renderApp, storeState } from '../../../test/render.tsx';
 
-const selected: AppState = {
-  ...initialAppState(),
-  selectedProject: { projectid: PROJECT_ID, text: project.text, hrefbim360: project.hrefbim360 },
-};
-
-const pumpInfo = {
-  versionId: 'i.pump',
-  itemId: 'i.pump',
-  projectId: PROJECT_ID,
-  projectName: project.text,
-  fileName: 'Pump station.ifc',
-  fileType: 'ifc',
-  conversion: { state: 'running', progress: 0.4, error: null },
-  objectCount: 0,
-  viewables: [],
-};
+const selected = projectSelected();
 
 async function openWip(path = '/main', initialState: AppState = selected) {
   mockFetch({ ...signedInRoutes(), '/api/models/i.pump': { json: pumpInfo } });

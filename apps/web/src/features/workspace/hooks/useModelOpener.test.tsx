@@ -2,29 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../../app/App.tsx';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
 import { deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
-import { PROJECT_ID, project, signedInRoutes } from '../../../test/fixtures.ts';
+import { signedInRoutes, pumpInfo, projectSelected } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ViewerEngineProvider } from '../../viewer/engine.tsx';
 import { fakeEngine } from '../../viewer/test/fakeViewers.ts';
 
-const selected: AppState = {
-  ...initialAppState(),
-  selectedProject: { projectid: PROJECT_ID, text: project.text, hrefbim360: project.hrefbim360 },
-};
-
-const pumpInfo = {
-  versionId: 'i.pump',
-  itemId: 'i.pump',
-  projectId: PROJECT_ID,
-  projectName: project.text,
-  fileName: 'Pump station.ifc',
-  fileType: 'ifc',
-  conversion: { state: 'running', progress: 0.4, error: null },
-  objectCount: 0,
-  viewables: [],
-};
+const selected = projectSelected();
 
 async function openWip(fragments: () => Promise<Reply> | Reply, state = 'running') {
   const fetchMock = mockFetch({
