@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { installOriginGuard } from './http/originGuard.ts';
 import { registerRateLimits } from './http/rateLimits.ts';
 import { LocalBlobStore } from './storage/blobStore.ts';
+import { BlobCollector } from './storage/blobCollector.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
@@ -53,6 +54,8 @@ export interface Penstock {
   jobs: ConversionJobs;
   /** e-mail notifications (the outbox); `queue()` does nothing without SMTP settings */
   notifier: Notifier;
+  /** removes stored files no row names, older than PENSTOCK_BLOB_GRACE_MINUTES: at start, then daily */
+  blobCollector: BlobCollector;
   /** every route the server registered (method and URL pattern): the access matrix walks them all */
   routes: ReadonlyArray<{ method: string; url: string }>;
   close(): Promise<void>;
@@ -145,6 +148,11 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   await serveWebApp(app, env.webDistDir);
   await jobs.start();
   notifier.start();
+  const blobCollector = new BlobCollector(database.db, blobs, {
+    graceMinutes: env.blobGraceMinutes,
+    log: app.log,
+  });
+  blobCollector.start();
 
   return {
     app,
@@ -157,8 +165,10 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     models,
     jobs,
     notifier,
+    blobCollector,
     routes,
     close: async () => {
+      await blobCollector.stop();
       await jobs.close();
       await app.close();
       await database.db.destroy();

@@ -28,6 +28,8 @@ export interface Env {
   publicUrl: string;
   /** the mail server for e-mail notifications; undefined (no PENSTOCK_SMTP_HOST): no e-mail is sent */
   smtp: SmtpSettings | undefined;
+  /** a stored file no row names is removed once it is this old (storage/blobCollector.ts) */
+  blobGraceMinutes: number;
 }
 
 export interface SmtpSettings {
@@ -80,5 +82,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           from: source.PENSTOCK_SMTP_FROM || 'Penstock <penstock@localhost>',
         }
       : undefined,
+    blobGraceMinutes: intFrom(source.PENSTOCK_BLOB_GRACE_MINUTES, 60),
   };
 }

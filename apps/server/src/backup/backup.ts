@@ -5,12 +5,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
+import { holdBlobsForBackup } from '../storage/backupHold.ts';
 
 /**
  * Backups of an installation (issue 16): the database and the file store, consistent while the server runs.
  * The database is copied first (SQLite's online backup API, or pg_dump's snapshot for PostgreSQL); then the
- * blob files. Blobs are content-addressed and never changed or deleted, so every blob the database copy
- * names is already on disk when the files are copied; a blob written meanwhile is copied too, harmlessly.
+ * blob files. Blobs are content-addressed and never changed, and only the orphan collector deletes one (a
+ * blob no row names), which it does not while a backup holds the folder (storage/backupHold.ts): so every
+ * blob the database copy names is on disk when the files are copied; a blob written meanwhile is copied
+ * too, harmlessly.
  */
 export interface BackupSource {
   dataDir: string;
@@ -61,6 +64,16 @@ async function sha256(file: string): Promise<string> {
 /** Writes a backup into `outDir` (created; it must not exist yet) and answers its manifest. */
 export async function backup(source: BackupSource, outDir: string): Promise<BackupManifest> {
   if (fs.existsSync(outDir)) throw new Error(`${outDir} already exists: choose a new folder for the backup`);
+  // the orphan collector waits until the files the database copy names are copied
+  const release = await holdBlobsForBackup(source.dataDir);
+  try {
+    return await writeBackup(source, outDir);
+  } finally {
+    await release();
+  }
+}
+
+async function writeBackup(source: BackupSource, outDir: string): Promise<BackupManifest> {
   await fsp.mkdir(path.join(outDir, 'blobs'), { recursive: true });
   const database = source.databaseUrl ? 'postgres' : 'sqlite';
   if (source.databaseUrl) {
@@ -89,7 +102,13 @@ export async function backup(source: BackupSource, outDir: string): Promise<Back
     if (!/^[0-9a-f]{64}$/.test(hash)) continue;
     const target = path.join(outDir, 'blobs', relative);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.copyFile(path.join(blobDir, relative), target);
+    try {
+      await fsp.copyFile(path.join(blobDir, relative), target);
+    } catch (error) {
+      // only an orphan (no row names it) is ever removed, by the blob collector: nothing to back up
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
     blobs.push({ hash, size: (await fsp.stat(target)).size });
   }
   const configDir = path.join(source.dataDir, 'config');

@@ -24,12 +24,14 @@ export interface StagedBlob {
  * File contents stored once by SHA-256 on local disk: blobs/ab/cdef... under the data folder.
  * Uploads stream to a staging file while hashing and counting, so nothing is held in memory and
  * nothing reaches the store (or the database) unless the whole file arrived within the limit.
+ * A blob is stored before the row that names it is written; one left without a row (a crash in
+ * between, a failed request, replaced content) is removed by the orphan collector (blobCollector.ts).
  */
 export class LocalBlobStore {
   private readonly blobDir: string;
   private readonly stagingDir: string;
 
-  constructor(dataDir: string) {
+  constructor(readonly dataDir: string) {
     this.blobDir = path.join(dataDir, 'blobs');
     this.stagingDir = path.join(dataDir, 'staging');
     fs.mkdirSync(this.blobDir, { recursive: true });
@@ -66,7 +68,7 @@ export class LocalBlobStore {
       size,
       commit: async () => {
         await fsp.mkdir(path.dirname(target), { recursive: true });
-        if (fs.existsSync(target)) await fsp.rm(stagingFile, { force: true });
+        if (this.reuse(target)) await fsp.rm(stagingFile, { force: true });
         else await fsp.rename(stagingFile, target);
       },
       discard: () => fsp.rm(stagingFile, { force: true }),
@@ -76,7 +78,7 @@ export class LocalBlobStore {
   async putBuffer(content: Uint8Array): Promise<{ hash: string; size: number }> {
     const hash = crypto.createHash('sha256').update(content).digest('hex');
     const target = this.pathOf(hash);
-    if (!fs.existsSync(target)) {
+    if (!this.reuse(target)) {
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const temp = path.join(this.stagingDir, `${crypto.randomUUID()}.part`);
       await fsp.writeFile(temp, content);
@@ -89,6 +91,68 @@ export class LocalBlobStore {
     const staged = await this.stage(fs.createReadStream(file), Number.MAX_SAFE_INTEGER);
     await staged.commit();
     return { hash: staged.hash, size: staged.size };
+  }
+
+  /**
+   * Whether the content is already stored; if so its modification time is set to now, as if just stored.
+   * The orphan collector (blobCollector.ts) removes only files unused for its grace period, so content an
+   * upload in flight stores again is never collected before the upload records its row. Synchronous on
+   * purpose, like removeIfUnusedSince: in one process neither can run between the other's check and write.
+   */
+  private reuse(target: string): boolean {
+    const at = new Date();
+    try {
+      fs.utimesSync(target, at, at);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** Every stored blob: its hash, size and when it was last stored (mtime); other files are skipped. */
+  async *list(): AsyncGenerator<{ hash: string; size: number; mtimeMs: number }> {
+    for (const prefix of (await fsp.readdir(this.blobDir)).sort()) {
+      if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+      const dir = path.join(this.blobDir, prefix);
+      let names: string[];
+      try {
+        names = await fsp.readdir(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names.sort()) {
+        if (!/^[0-9a-f]{62}$/.test(name)) continue;
+        try {
+          const stat = await fsp.stat(path.join(dir, name));
+          if (stat.isFile()) yield { hash: prefix + name, size: stat.size, mtimeMs: stat.mtimeMs };
+        } catch {
+          // removed meanwhile
+        }
+      }
+    }
+  }
+
+  exists(hash: string): boolean {
+    return fs.existsSync(this.pathOf(hash));
+  }
+
+  /**
+   * Removes a stored blob unless it was stored (or stored again) at or after `cutoffMs`; its size when
+   * removed, else null. Synchronous: the check and the removal happen with nothing of this process between
+   * them (see reuse).
+   */
+  removeIfUnusedSince(hash: string, cutoffMs: number): number | null {
+    const file = this.pathOf(hash);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    if (stat.mtimeMs >= cutoffMs) return null;
+    fs.unlinkSync(file);
+    return stat.size;
   }
 
   createReadStream(hash: string): fs.ReadStream {
