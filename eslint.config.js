@@ -11,6 +11,24 @@ const serverImports = {
     'The web app and shared packages must not import server code; put shared rules in @penstock/shared.',
 };
 
+const sqlOnlyInRepos = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+    message: 'SQL belongs in a *.repo.ts: add a repository method and call it.',
+  },
+  {
+    // a repository's own transaction helper (repo.transaction(work)) is fine; the database's is not
+    selector:
+      "CallExpression[callee.property.name='transaction']:matches([callee.object.name=/^(db|trx)$/], [callee.object.property.name=/^(db|trx)$/])",
+    message: 'Transactions belong in a *.repo.ts: give the repository a method that runs the work in one.',
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: 'SQL belongs in a *.repo.ts: add a repository method and call it.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,23 +84,21 @@ export default tseslint.config(
       'apps/server/src/test/**',
     ],
     rules: {
+      'no-restricted-syntax': ['error', ...sqlOnlyInRepos],
+    },
+  },
+  {
+    // one access rule (issue 16): a service refuses for lack of permission only through
+    // access.requireAccess (security/access.ts); a business rule answering 403 says why in a disable comment
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...sqlOnlyInRepos,
         {
-          selector:
-            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
-          message: 'SQL belongs in a *.repo.ts: add a repository method and call it.',
-        },
-        {
-          // a repository's own transaction helper (repo.transaction(work)) is fine; the database's is not
-          selector:
-            "CallExpression[callee.property.name='transaction']:matches([callee.object.name=/^(db|trx)$/], [callee.object.property.name=/^(db|trx)$/])",
+          selector: "CallExpression[callee.name='forbidden']",
           message:
-            'Transactions belong in a *.repo.ts: give the repository a method that runs the work in one.',
-        },
-        {
-          selector: "TaggedTemplateExpression[tag.name='sql']",
-          message: 'SQL belongs in a *.repo.ts: add a repository method and call it.',
+            'Refuse through access.requireAccess(user, resource, action) with a rule in packages/shared/src/policies.ts.',
         },
       ],
     },

@@ -12,6 +12,8 @@ import { migrateToLatest, openDatabase, type DbHandle } from './db/database.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installOriginGuard } from './http/originGuard.ts';
 import { registerRateLimits } from './http/rateLimits.ts';
+import { AccessRepo } from './security/access.repo.ts';
+import { AccessService } from './security/access.ts';
 import { LocalBlobStore } from './storage/blobStore.ts';
 import { BlobCollector } from './storage/blobCollector.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
@@ -47,6 +49,8 @@ export interface Penstock {
   users: UsersRepo;
   /** sign-in and sessions */
   auth: AuthService;
+  /** the one access rule (seeds and tools build services with it) */
+  access: AccessService;
   documentsRepo: DocumentsRepo;
   documents: DocumentsService;
   models: ModelsService;
@@ -103,17 +107,19 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     crossOriginEmbedderPolicy: false,
   });
 
-  const audit = registerAudit(app, database.db);
+  // the one access rule every service asks first (security/access.ts)
+  const access = new AccessService(new AccessRepo(database.db));
+  const audit = registerAudit(app, database.db, access);
   const { users, auth } = registerAuth(app, database.db, {
     secureCookies: env.secureCookies,
     idleMinutes: env.sessionIdleMinutes,
     audit,
   });
-  const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, {
+  const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, access, {
     maxUploadBytes: env.maxUploadBytes,
   });
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
-  const { models, jobs } = registerModels(app, database.db, blobs, documents, {
+  const { models, jobs } = registerModels(app, database.db, blobs, documents, access, {
     timeoutMs: env.conversionTimeoutMinutes * 60_000,
     ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
     maxUnzippedBytes: env.maxUnzippedBytes,
@@ -121,25 +127,25 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     tagFallback: () => readTagFallback(configDirs),
     log: app.log,
   });
-  registerProperties(app, database.db);
-  const issues = registerIssues(app, database.db, documents, documentsRepo);
-  registerMarkups(app, database.db, blobs, documents, documentsRepo);
-  registerBcf(app, issues, blobs);
-  registerReports(app, database.db, documentsRepo, documents, blobs);
-  registerAdmin(app, users, documentsRepo, audit);
-  registerDsear(app, database.db, documentsRepo);
-  const workflows = registerWorkflow(app, database.db, documentsRepo, documents, {
+  registerProperties(app, database.db, access);
+  const issues = registerIssues(app, database.db, documentsRepo, access);
+  registerMarkups(app, database.db, blobs, documentsRepo, access);
+  registerBcf(app, issues, blobs, access);
+  registerReports(app, database.db, documentsRepo, documents, blobs, access);
+  registerAdmin(app, users, documentsRepo, audit, access);
+  registerDsear(app, database.db, documentsRepo, access);
+  const workflows = registerWorkflow(app, database.db, documentsRepo, documents, access, {
     maxUploadBytes: env.maxUploadBytes,
     mail: workflowMail(notifier, env),
   });
-  registerHub(app, database.db, { documentsRepo, documents, workflows, users });
+  registerHub(app, database.db, { documentsRepo, access, workflows, users });
   registerLegend(app, { dataDir: env.dataDir });
   registerSketchExport(app);
-  registerSketches(app, database.db, documents);
-  registerFeedback(app, database.db);
-  await registerSupplier(app, database.db, blobs);
-  registerTraining(app, database.db, blobs, { maxUploadBytes: env.maxUploadBytes });
-  await registerProjectData(app, database.db, documents, {
+  registerSketches(app, database.db, access);
+  registerFeedback(app, database.db, access);
+  await registerSupplier(app, database.db, blobs, access);
+  registerTraining(app, database.db, blobs, access, { maxUploadBytes: env.maxUploadBytes });
+  await registerProjectData(app, database.db, documents, access, {
     configDirs,
     maxUploadBytes: env.maxUploadBytes,
     blobs,
@@ -160,6 +166,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     blobs,
     users,
     auth,
+    access,
     documentsRepo,
     documents,
     models,

@@ -1,6 +1,10 @@
 import type { GlobalRole, ProjectRole } from './roles.ts';
 
-/** Pure permission rules: the server enforces them, the UI uses them to show or hide controls. */
+/**
+ * Pure permission rules: the server enforces them (one `requireAccess(user, resource, action)` in
+ * apps/server/src/security/access.ts, called first by every service), the UI uses the same rules to show or
+ * hide controls. Each action carries the one sentence a refused user reads.
+ */
 export interface Actor {
   id: string;
   roles: readonly GlobalRole[];
@@ -9,9 +13,132 @@ export interface Actor {
 export const isAdministrator = (actor: Actor | null | undefined): boolean =>
   !!actor && actor.roles.includes('administrator');
 
+const hasRole = (actor: Actor | null | undefined, role: GlobalRole): boolean =>
+  !!actor && actor.roles.includes(role);
+
 /** Anyone who is a member sees a project; nobody else learns it exists. */
 export const canViewProject = (membership: ProjectRole | null | undefined): boolean => !!membership;
 
 /** Viewers read; members and managers add files and versions. */
 export const canUploadToProject = (membership: ProjectRole | null | undefined): boolean =>
   membership === 'manager' || membership === 'member';
+
+const EVERY_MEMBER: readonly ProjectRole[] = ['manager', 'member', 'viewer'];
+const CONTRIBUTORS: readonly ProjectRole[] = ['manager', 'member'];
+const MANAGERS: readonly ProjectRole[] = ['manager'];
+
+interface ProjectRule {
+  roles: readonly ProjectRole[];
+  /** what a member without the role reads (a non-member is told the project does not exist) */
+  refusal: string;
+}
+
+/** What a project role lets its holder do inside that project. */
+export const PROJECT_ACTIONS = {
+  read: { roles: EVERY_MEMBER, refusal: 'Not found' },
+  addFolder: { roles: CONTRIBUTORS, refusal: 'Viewers cannot add folders to this project' },
+  upload: { roles: CONTRIBUTORS, refusal: 'Viewers cannot upload files to this project' },
+  deleteFiles: { roles: CONTRIBUTORS, refusal: 'Viewers cannot delete files from this project' },
+  moveFiles: { roles: CONTRIBUTORS, refusal: 'Viewers cannot move files in this project' },
+  listDeleted: { roles: MANAGERS, refusal: 'Only project managers can see and restore deleted items' },
+  restoreDeleted: { roles: MANAGERS, refusal: 'Only project managers can restore deleted items' },
+  convertModel: { roles: CONTRIBUTORS, refusal: 'Viewers cannot convert models again' },
+  saveProperties: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save property values in this project' },
+  writeIssues: { roles: CONTRIBUTORS, refusal: 'Viewers cannot create or edit issues in this project' },
+  saveMarkups: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save markups in this project' },
+  /** anyone who reads a markup may mark it completed; changing more needs a contributor */
+  completeMarkups: { roles: EVERY_MEMBER, refusal: 'Not found' },
+  editMarkups: { roles: CONTRIBUTORS, refusal: 'Viewers can only mark markups as completed in this project' },
+  saveSchedules: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save schedules in this project' },
+  saveDsear: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save the DSEAR entry of this project' },
+  submitWorkflow: { roles: CONTRIBUTORS, refusal: 'Viewers cannot submit documents for review' },
+  changeProjectData: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change project data' },
+  createReports: { roles: CONTRIBUTORS, refusal: 'Viewers cannot create reports in this project' },
+  changeSketches: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change the sketches of this project' },
+} as const satisfies Record<string, ProjectRule>;
+export type ProjectAction = keyof typeof PROJECT_ACTIONS;
+
+export const mayInProject = (membership: ProjectRole | null | undefined, action: ProjectAction): boolean =>
+  !!membership && PROJECT_ACTIONS[action].roles.includes(membership);
+
+export const ADMINISTRATORS_ONLY = 'Only an administrator can change the training courses and roles';
+export const SETTINGS_ADMIN_ONLY = 'Only an administrator can change the Supplier Zone.';
+export const SDC_MANAGER_ONLY = 'Only a supplier register manager can review design competency submissions.';
+
+interface GlobalRule {
+  allowed: (actor: Actor) => boolean;
+  refusal: string;
+}
+
+/** What a global role (given by an administrator) lets its holder do anywhere. */
+export const GLOBAL_ACTIONS = {
+  administer: { allowed: isAdministrator, refusal: 'Only administrators can do this' },
+  readAuditLog: { allowed: isAdministrator, refusal: 'Only administrators can read the audit log' },
+  manageTraining: { allowed: isAdministrator, refusal: ADMINISTRATORS_ONLY },
+  manageSupplierZone: { allowed: isAdministrator, refusal: SETTINGS_ADMIN_ONLY },
+  reviewSupplierRegister: {
+    allowed: (actor) => hasRole(actor, 'supplier_register_manager'),
+    refusal: SDC_MANAGER_ONLY,
+  },
+  reviewFeedback: {
+    allowed: (actor) => hasRole(actor, 'feedback_reviewer'),
+    refusal: 'Only feedback reviewers can review feedback',
+  },
+} as const satisfies Record<string, GlobalRule>;
+export type GlobalAction = keyof typeof GLOBAL_ACTIONS;
+
+export const mayGlobally = (actor: Actor | null | undefined, action: GlobalAction): boolean =>
+  !!actor && GLOBAL_ACTIONS[action].allowed(actor);
+
+export const OWN_RECORD_ONLY = 'You can only read and save your own training record';
+
+interface PersonRule {
+  /** administrators may act on anyone's (lists they oversee), or only the person themselves */
+  administrators: boolean;
+  refusal: string;
+}
+
+/** Records and lists that belong to one person: theirs alone, or theirs and the administrators'. */
+export const PERSON_ACTIONS = {
+  trainingRecord: { administrators: false, refusal: OWN_RECORD_ONLY },
+  listMarkups: { administrators: true, refusal: 'You can only list your own markups' },
+  listWorkflows: { administrators: true, refusal: 'You can only list your own workflows' },
+  listDsearApprovals: { administrators: true, refusal: 'You can only list your own pending approvals' },
+  approveDsearAs: { administrators: false, refusal: 'You can only approve as yourself' },
+  submitWorkflowAs: { administrators: false, refusal: 'You can only submit a workflow as yourself' },
+  createReportsAs: { administrators: false, refusal: 'You can only create reports as yourself' },
+  calculateAs: { administrators: false, refusal: 'You can only run calculations as yourself' },
+} as const satisfies Record<string, PersonRule>;
+export type PersonAction = keyof typeof PERSON_ACTIONS;
+
+/** `personId` is the person whose record it is (a missing one means the asker's own). */
+export const mayForPerson = (
+  actor: Actor,
+  personId: string | null | undefined,
+  action: PersonAction,
+): boolean =>
+  !personId || personId === actor.id || (PERSON_ACTIONS[action].administrators && isAdministrator(actor));
+
+export const canReviewFeedback = (actor: Actor | null | undefined): boolean =>
+  mayGlobally(actor, 'reviewFeedback');
+
+export const canManageSupplierRegister = (actor: Actor | null | undefined): boolean =>
+  mayGlobally(actor, 'reviewSupplierRegister');
+
+/** Answers that only the person listed on them may give (a workflow's reviewer or approver, a DSEAR line). */
+export const LISTED_ACTIONS = {
+  respondToReview: (name: string) => `Only ${name} can respond to this review`,
+  respondToApproval: (name: string) => `Only ${name} can respond to this approval`,
+  approveDsearLine: () => 'Only a listed senior design manager may approve their own line',
+} as const satisfies Record<string, (name: string) => string>;
+export type ListedAction = keyof typeof LISTED_ACTIONS;
+
+/** The listed person is named by id, or by e-mail address where the list holds addresses (DSEAR lines). */
+export interface Listing {
+  userId?: string | null | undefined;
+  email?: string | null | undefined;
+}
+
+export const mayAnswerAsListed = (actor: Actor & { email?: string }, listed: Listing): boolean =>
+  (!!listed.userId && listed.userId === actor.id) ||
+  (!!listed.email && !!actor.email && listed.email.trim().toLowerCase() === actor.email.trim().toLowerCase());

@@ -136,7 +136,7 @@ export async function seedDemoIfEmpty(
     picture: null,
     roles: tm.roles as GlobalRole[],
   };
-  await seedDemoProjectData(penstock.database.db, penstock.documents, tmUser, project.id);
+  await seedDemoProjectData(penstock.database.db, penstock.access, tmUser, project.id);
   await seedDemoFeedback(penstock);
   await seedDemoTraining(penstock, users.get('admin@penstock.demo')!);
   await seedDemoSupplierZone(penstock, {
@@ -144,7 +144,7 @@ export async function seedDemoIfEmpty(
     authorId: tm.id,
     reviewerId: users.get('admin@penstock.demo')!,
   });
-  await new DsearService(new DsearRepo(penstock.database.db), repo).saveOrCreate(
+  await new DsearService(new DsearRepo(penstock.database.db), repo, penstock.access).saveOrCreate(
     tmUser,
     DsearEntryInputSchema.parse({
       projectName: OTHER_PROJECT_NAME,

@@ -26,7 +26,7 @@ const DEMO_FEEDBACK = [
 
 /** A few pieces of feedback for the demo: one answered and shown in the FAQ, one flagged critical. */
 export async function seedDemoFeedback(penstock: Penstock): Promise<void> {
-  const service = new FeedbackService(new FeedbackRepo(penstock.database.db));
+  const service = new FeedbackService(new FeedbackRepo(penstock.database.db), penstock.access);
   const asUser = async (email: string): Promise<CurrentUser> => {
     const user = await penstock.users.findByEmail(email);
     if (!user) throw new Error(`demo user ${email} is missing`);

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@penstock/shared';
 import type { Db } from '../db/database.ts';
-import type { DocumentsService } from '../modules/documents/index.ts';
+import type { AccessService } from '../security/access.ts';
 import { ProjectDataRepo } from '../modules/projectData/projectData.repo.ts';
 import { ProjectDataService } from '../modules/projectData/projectData.service.ts';
 import { calculate } from '../modules/projectData/calculator.ts';
@@ -13,11 +13,11 @@ const AVERAGE = [
 /** The demo project's design data, so the forms, the flow chart and the report have something to show. */
 export async function seedDemoProjectData(
   db: Db,
-  documents: DocumentsService,
+  access: AccessService,
   author: CurrentUser,
   projectId: string,
 ): Promise<void> {
-  const service = new ProjectDataService(new ProjectDataRepo(db), documents, calculate);
+  const service = new ProjectDataService(new ProjectDataRepo(db), access, calculate);
   const save = (category: string, values: Record<string, string>) =>
     service.save(author, 'input', {
       projectid: projectId,

@@ -156,7 +156,7 @@ export async function seedDemoSupplierZone(
     trainingVideos.push({ title, url: await addPdf('Training', title, TRAINING_LINES(title)) });
 
   const repo = new SupplierRepo(penstock.database.db);
-  await new SupplierSettingsService(repo).initialise({
+  await new SupplierSettingsService(repo, penstock.access).initialise({
     ...DEFAULT_SUPPLIER_ZONE_SETTINGS,
     procedures,
     trainingVideos,

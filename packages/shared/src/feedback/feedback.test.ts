@@ -5,10 +5,10 @@ import {
   FEEDBACK_MESSAGES,
   FeedbackDeletedIdsSchema,
   FeedbackReviewRowSchema,
-  canReviewFeedback,
   checkFeedbackSubmission,
   cleanFeedbackText,
 } from './feedback.ts';
+import { canReviewFeedback } from '../policies.ts';
 
 const ID = 'f.11111111-1111-4111-8111-111111111111';
 

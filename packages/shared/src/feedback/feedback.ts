@@ -4,7 +4,6 @@
  * check of a submission. The server is the authority; the page uses the same rules before it sends.
  */
 import { z } from 'zod';
-import type { Actor } from '../policies.ts';
 
 /** The feature select's options, in order (the spec's 'BIM360 Docs' is Penstock's document store). */
 export const FEEDBACK_FEATURES = [
@@ -59,10 +58,6 @@ export interface FeedbackItem {
   /** goes up by one with every review change; a reviewer sends back the version they loaded */
   Version: number;
 }
-
-/** Only holders of the global role feedback_reviewer see the Review Feedback table and change feedback. */
-export const canReviewFeedback = (actor: Actor | null | undefined): boolean =>
-  !!actor && actor.roles.includes('feedback_reviewer');
 
 export const isFeedbackFeature = (value: unknown): value is FeedbackFeature =>
   typeof value === 'string' && (FEEDBACK_FEATURES as readonly string[]).includes(value);

@@ -4,7 +4,6 @@
  * read submissions and decide on them; the server enforces it.
  */
 import { z } from 'zod';
-import type { Actor } from '../policies.ts';
 import { SDC_STATUSES, type SdcStatus } from './register.ts';
 import { isRealDate, type SdcData } from './submission.ts';
 
@@ -12,10 +11,6 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const SDC_ID_PATTERN = new RegExp(`^sdc\\.${UUID}$`);
 export const SDC_FILE_ID_PATTERN = new RegExp(`^sdf\\.${UUID}$`);
 
-export const canManageSupplierRegister = (actor: Actor | null | undefined): boolean =>
-  !!actor && actor.roles.includes('supplier_register_manager');
-
-export const SDC_MANAGER_ONLY = 'Only a supplier register manager can review design competency submissions.';
 export const SDC_REJECT_NEEDS_NOTE = 'Give the reason for rejecting this submission in the note.';
 export const SDC_APPROVE_NEEDS_REVIEW_DATE = 'Give the date of the last design review to approve.';
 

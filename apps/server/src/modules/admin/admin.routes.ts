@@ -16,9 +16,9 @@ export function adminRoutes(
   app: FastifyInstance,
   { admin, audit }: { admin: AdminService; audit: AuditLog },
 ): void {
-  const administrator = (request: FastifyRequest) => {
+  const administrator = async (request: FastifyRequest) => {
     const user = requireUser(request);
-    admin.requireAdministrator(user);
+    await admin.requireAdministrator(user);
     return user;
   };
   /** every administrative change is in the audit log, with who made it and from where */
@@ -29,19 +29,19 @@ export function adminRoutes(
   const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
   app.get('/api/admin/users', async (request) => {
-    administrator(request);
+    await administrator(request);
     return admin.listUsers();
   });
 
   app.post('/api/admin/users', async (request, reply) => {
-    administrator(request);
+    await administrator(request);
     const user = await admin.createUser(parseInput(CreateUserBodySchema, request.body));
     await record(request, { action: 'user.create', target: user.email, detail: { roles: user.roles } });
     return reply.status(201).send(user);
   });
 
   app.patch('/api/admin/users/:id', async (request) => {
-    const actor = administrator(request);
+    const actor = await administrator(request);
     const body = parseInput(UpdateUserBodySchema, request.body);
     const user = await admin.updateUser(actor, params(request).id!, body);
     // what was asked for, never a password
@@ -50,7 +50,7 @@ export function adminRoutes(
   });
 
   app.post('/api/admin/users/:id/password', async (request, reply) => {
-    administrator(request);
+    await administrator(request);
     const { password } = parseInput(ResetPasswordBodySchema, request.body);
     const user = await admin.resetPassword(params(request).id!, password);
     await record(request, { action: 'user.password', target: user.email });
@@ -58,12 +58,12 @@ export function adminRoutes(
   });
 
   app.get('/api/admin/projects', async (request) => {
-    administrator(request);
+    await administrator(request);
     return admin.listProjects();
   });
 
   app.post('/api/admin/projects', async (request, reply) => {
-    const actor = administrator(request);
+    const actor = await administrator(request);
     const { name } = parseInput(CreateProjectBodySchema, request.body);
     const project = await admin.createProject(name, actor);
     await record(request, { action: 'project.create', target: project.name });
@@ -71,7 +71,7 @@ export function adminRoutes(
   });
 
   app.put('/api/admin/projects/:projectId/members', async (request) => {
-    administrator(request);
+    await administrator(request);
     const projectId = parseInput(ProjectIdSchema, params(request).projectId);
     const { userId, role } = parseInput(AddMemberBodySchema, request.body);
     const project = await admin.setMember(projectId, userId, role);
@@ -85,7 +85,7 @@ export function adminRoutes(
   });
 
   app.delete('/api/admin/projects/:projectId/members/:userId', async (request) => {
-    administrator(request);
+    await administrator(request);
     const projectId = parseInput(ProjectIdSchema, params(request).projectId);
     const userId = params(request).userId!;
     const project = await admin.removeMember(projectId, userId);

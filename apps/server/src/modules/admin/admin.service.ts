@@ -1,5 +1,4 @@
 import {
-  isAdministrator,
   type AdminProject,
   type AdminUser,
   type CreateUserBody,
@@ -7,7 +6,8 @@ import {
   type ProjectRole,
   type UpdateUserBody,
 } from '@penstock/shared';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import { hashPassword } from '../auth/password.ts';
 import { presentAdminUser } from '../auth/auth.presenter.ts';
 import type { UsersRepo } from '../auth/users.repo.ts';
@@ -20,10 +20,12 @@ export class AdminService {
   constructor(
     private readonly users: UsersRepo,
     private readonly documents: DocumentsRepo,
+    private readonly access: AccessService,
   ) {}
 
-  requireAdministrator(actor: CurrentUser): void {
-    if (!isAdministrator(actor)) throw forbidden('Only administrators can do this');
+  /** The routes call it first, before they read a parameter: every call here is an administrator's. */
+  requireAdministrator(actor: CurrentUser): Promise<void> {
+    return this.access.requireAccess(actor, EVERYWHERE, 'administer');
   }
 
   async listUsers(): Promise<AdminUser[]> {

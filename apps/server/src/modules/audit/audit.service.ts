@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AUDIT_PAGE_SIZE,
-  isAdministrator,
   type AuditAction,
   type AuditEntry,
   type AuditPage,
   type CurrentUser,
 } from '@penstock/shared';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
+import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import type { AuditRepo } from './audit.repo.ts';
 
@@ -56,6 +56,7 @@ const entryId = () =>
 export class AuditLog {
   constructor(
     private readonly repo: AuditRepo,
+    private readonly access: AccessService,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
@@ -79,7 +80,7 @@ export class AuditLog {
 
   /** GET /api/admin/audit: administrators only, newest first. */
   async list(user: CurrentUser, before?: string, limit = AUDIT_PAGE_SIZE): Promise<AuditPage> {
-    if (!isAdministrator(user)) throw forbidden('Only administrators can read the audit log');
+    await this.access.requireAccess(user, EVERYWHERE, 'readAuditLog');
     const size = Math.min(Math.max(1, limit), AUDIT_PAGE_SIZE);
     const rows = await this.repo.list(size + 1, before ? parseCursor(before) : undefined);
     const page = rows.slice(0, size);

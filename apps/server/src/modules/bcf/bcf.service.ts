@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@penstock/shared';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { IssuesService } from '../issues/index.ts';
 import { BcfExporter } from './bcf.export.ts';
 import { BcfImporter } from './bcf.import.ts';
@@ -19,6 +20,7 @@ export class BcfService {
     private readonly issues: IssuesService,
     repo: BcfRepo,
     blobs: LocalBlobStore,
+    private readonly access: AccessService,
   ) {
     this.exporter = new BcfExporter(issues, repo, blobs);
     this.importer = new BcfImporter(issues, repo);
@@ -29,13 +31,13 @@ export class BcfService {
     projectId: string,
     version: BcfExportVersion = '3.0',
   ): Promise<{ fileName: string; content: Buffer }> {
-    await this.issues.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     return this.exporter.run(user, projectId, version);
   }
 
   /** The whole file is read and checked first: a malformed file is refused before anything is written. */
   async importProject(user: CurrentUser, projectId: string, content: Buffer): Promise<BcfImportAnswer> {
-    await this.issues.requireEditor(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'writeIssues');
     return this.importer.run(user, projectId, content);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { IssuesService } from '../issues/index.ts';
 import { BcfRepo } from './bcf.repo.ts';
 import { BcfService } from './bcf.service.ts';
@@ -8,8 +9,13 @@ import { bcfRoutes } from './bcf.routes.ts';
 export { BcfService } from './bcf.service.ts';
 
 /** BCF export (3.0, 2.1) and import (2.0, 2.1, 3.0) of a project's issues (GET and POST /api/issues/bcf). */
-export function registerBcf(app: FastifyInstance, issues: IssuesService, blobs: LocalBlobStore): BcfService {
-  const service = new BcfService(issues, new BcfRepo(issues.db), blobs);
+export function registerBcf(
+  app: FastifyInstance,
+  issues: IssuesService,
+  blobs: LocalBlobStore,
+  access: AccessService,
+): BcfService {
+  const service = new BcfService(issues, new BcfRepo(issues.db), blobs, access);
   bcfRoutes(app, service);
   return service;
 }

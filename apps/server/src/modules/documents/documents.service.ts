@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import mime from 'mime-types';
 import {
-  canUploadToProject,
-  canViewProject,
   cdeStateOfTopFolder,
   directSuitability,
   nextRevision,
@@ -12,12 +10,12 @@ import {
   type DeletedItem,
   type CurrentUser,
   type ProjectListItem,
-  type ProjectRole,
   type TreeNode,
   type UploadResult,
   type Version,
 } from '@penstock/shared';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { FoldersTable } from '../../db/schema.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
@@ -55,6 +53,7 @@ export class DocumentsService {
     private readonly repo: DocumentsRepo,
     private readonly blobs: LocalBlobStore,
     private readonly deleted: DeletedItemsRepo,
+    private readonly access: AccessService,
   ) {}
 
   /** GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. */
@@ -62,7 +61,7 @@ export class DocumentsService {
     const kind = treeIdKind(id);
     if (kind === 'root') return (await this.repo.projectsOfUser(user.id)).map(presentProjectListItem);
     if (kind === 'project') {
-      await this.requireRole(user, id);
+      await this.access.requireAccess(user, { project: id }, 'read');
       return (await this.repo.childFolders(id, null)).map(presentFolder);
     }
     if (kind === 'folder') {
@@ -70,7 +69,7 @@ export class DocumentsService {
       const trail = await this.folderTrail(id);
       const folder = trail[trail.length - 1];
       if (!folder) throw notFound();
-      await this.requireRole(user, folder.project_id);
+      await this.access.requireAccess(user, { project: folder.project_id }, 'read');
       const [folders, items] = await Promise.all([
         this.repo.childFolders(folder.project_id, folder.id),
         this.repo.itemsInFolder(folder.id),
@@ -81,7 +80,7 @@ export class DocumentsService {
     if (kind === 'item') {
       const item = await this.repo.findItem(id);
       if (!item) throw notFound();
-      await this.requireRole(user, item.project_id);
+      await this.access.requireAccess(user, { project: item.project_id }, 'read');
       const state = stateOfTrail(await this.folderTrail(item.folder_id));
       return (await this.repo.versionsOf(item.id)).map((version) => presentVersionNode(item, version, state));
     }
@@ -92,8 +91,7 @@ export class DocumentsService {
   async createFolder(user: CurrentUser, parentId: string, name: string): Promise<TreeNode> {
     const parent = await this.repo.findFolder(parentId);
     if (!parent) throw notFound();
-    const role = await this.requireRole(user, parent.project_id);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot add folders to this project');
+    await this.access.requireAccess(user, { project: parent.project_id }, 'addFolder');
     const siblings = await this.repo.childFolders(parent.project_id, parent.id);
     if (siblings.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
       throw badRequest(`A folder named '${name}' already exists here`);
@@ -111,8 +109,7 @@ export class DocumentsService {
   async uploadTarget(user: CurrentUser, folderId: string): Promise<{ projectId: string; folderId: string }> {
     const folder = await this.repo.findFolder(folderId);
     if (!folder) throw notFound();
-    const role = await this.requireRole(user, folder.project_id);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot upload files to this project');
+    await this.access.requireAccess(user, { project: folder.project_id }, 'upload');
     return { projectId: folder.project_id, folderId: folder.id };
   }
 
@@ -184,7 +181,7 @@ export class DocumentsService {
   async versions(user: CurrentUser, itemId: string): Promise<Version[]> {
     const item = await this.repo.findItem(itemId);
     if (!item) throw notFound();
-    await this.requireRole(user, item.project_id);
+    await this.access.requireAccess(user, { project: item.project_id }, 'read');
     const versions = await this.repo.versionsOf(item.id);
     const sources = await this.repo.findVersions(
       versions.map((version) => version.derived_from).filter((id): id is string => !!id),
@@ -275,18 +272,16 @@ export class DocumentsService {
 
   /** Soft delete (the workflow's Delete and the second step of a move): members and managers. */
   async deleteItem(user: CurrentUser, projectId: string, itemId: string): Promise<void> {
-    const role = await this.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'deleteFiles');
     const item = await this.repo.findItem(itemId);
     if (!item || item.project_id !== projectId) throw notFound('No such file in this project');
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot delete files from this project');
     if (!(await this.deleted.softDeleteItem(item.id, user.id)))
       throw notFound('No such file in this project');
   }
 
   /** The project's deleted items, for its managers to restore. */
   async deletedItems(user: CurrentUser, projectId: string): Promise<DeletedItem[]> {
-    const role = await this.requireRole(user, projectId);
-    if (role !== 'manager') throw forbidden('Only project managers can see and restore deleted items');
+    await this.access.requireAccess(user, { project: projectId }, 'listDeleted');
     const rows = await this.deleted.deletedItems(projectId);
     const paths = new Map<string, string>();
     for (const row of rows)
@@ -305,8 +300,7 @@ export class DocumentsService {
   async restoreItem(user: CurrentUser, itemId: string): Promise<TreeNode> {
     const item = await this.repo.findItemAny(itemId);
     if (!item) throw notFound();
-    const role = await this.requireRole(user, item.project_id);
-    if (role !== 'manager') throw forbidden('Only project managers can restore deleted items');
+    await this.access.requireAccess(user, { project: item.project_id }, 'restoreDeleted');
     if (!item.deleted_at) throw conflict('This file is not deleted');
     if (!(await this.deleted.restoreItem(item.id)))
       throw conflict(`A file named '${item.name}' is already in that folder: move or delete it first`);
@@ -322,25 +316,18 @@ export class DocumentsService {
     if (kind === 'item') {
       const item = await this.repo.findItem(id);
       if (!item) throw notFound();
-      await this.requireRole(user, item.project_id);
+      await this.access.requireAccess(user, { project: item.project_id }, 'read');
       version = (await this.repo.versionsOf(item.id))[0];
     } else if (kind === 'version') {
       version = await this.repo.findVersion(id);
       const item = version && (await this.repo.findItem(version.item_id));
       if (!item) throw notFound();
-      await this.requireRole(user, item.project_id);
+      await this.access.requireAccess(user, { project: item.project_id }, 'read');
     } else {
       throw badRequest('Invalid document id');
     }
     if (!version) throw notFound();
     return { version, stream: this.blobs.createReadStream(version.blob_hash) };
-  }
-
-  /** Only members may know a project exists: everyone else gets the same 404 as for a missing id. */
-  async requireRole(user: CurrentUser, projectId: string): Promise<ProjectRole> {
-    const role = (await this.repo.membershipRole(projectId, user.id)) as ProjectRole | undefined;
-    if (!canViewProject(role)) throw notFound();
-    return role!;
   }
 
   stageUpload(source: Readable, limitBytes: number) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { AccessService } from '../../security/access.ts';
 import { DocumentsRepo } from './documents.repo.ts';
 import { DeletedItemsRepo } from './deletedItems.repo.ts';
 import { DocumentsService } from './documents.service.ts';
@@ -13,10 +14,11 @@ export function registerDocuments(
   app: FastifyInstance,
   db: Db,
   blobs: LocalBlobStore,
+  access: AccessService,
   options: { maxUploadBytes: number },
 ): { repo: DocumentsRepo; documents: DocumentsService } {
   const repo = new DocumentsRepo(db);
-  const documents = new DocumentsService(repo, blobs, new DeletedItemsRepo(db));
+  const documents = new DocumentsService(repo, blobs, new DeletedItemsRepo(db), access);
   documentsRoutes(app, { documents, maxUploadBytes: options.maxUploadBytes });
   return { repo, documents };
 }

@@ -39,7 +39,7 @@ export function feedbackRoutes(app: FastifyInstance, service: FeedbackService): 
   app.post('/api/savefeedbackcomment', { bodyLimit: MAX_REVIEW_REQUEST_BYTES }, async (request) => {
     const user = requireUser(request);
     // refused before the list is read: a non-reviewer learns nothing about what they sent
-    service.requireReviewer(user);
+    await service.requireReviewer(user);
     const fields = await readFields(request, ['Data', 'Deleted'], MAX_REVIEW_REQUEST_BYTES, FEEDBACK_REQUEST);
     const rows = jsonFieldOf('Data', fields.Data, FeedbackReviewRowsSchema, []);
     const deleted = jsonFieldOf('Deleted', fields.Deleted, FeedbackDeletedIdsSchema, []);

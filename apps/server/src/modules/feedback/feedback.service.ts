@@ -11,7 +11,8 @@ import {
   type FeedbackSaveResult,
   type StoredReviewState,
 } from '@penstock/shared';
-import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import type { FeedbackRepo } from './feedback.repo.ts';
 import { presentFeedback } from './feedback.presenter.ts';
 
@@ -20,7 +21,10 @@ import { presentFeedback } from './feedback.presenter.ts';
  * of the feedback_reviewer role read every item and review them (flags, comment, feature, deletion).
  */
 export class FeedbackService {
-  constructor(private readonly repo: FeedbackRepo) {}
+  constructor(
+    private readonly repo: FeedbackRepo,
+    private readonly access: AccessService,
+  ) {}
 
   /** getfeedback: every item for a reviewer; the FAQ (flagged items, without who asked) for anyone else. */
   async list(user: CurrentUser): Promise<FeedbackItem[]> {
@@ -65,7 +69,7 @@ export class FeedbackService {
     rows: readonly FeedbackReviewRow[],
     deleted: readonly string[],
   ): Promise<FeedbackSaveResult> {
-    this.requireReviewer(user);
+    await this.requireReviewer(user);
     return this.repo.transaction(async (repo) => {
       const named = [...new Set([...rows.map((row) => row.Id), ...deleted])];
       const stored: StoredReviewState[] = (await repo.reviewStates(named)).map((row) => ({
@@ -106,7 +110,7 @@ export class FeedbackService {
     });
   }
 
-  requireReviewer(user: CurrentUser): void {
-    if (!canReviewFeedback(user)) throw forbidden(FEEDBACK_MESSAGES.notReviewer);
+  requireReviewer(user: CurrentUser): Promise<void> {
+    return this.access.requireAccess(user, EVERYWHERE, 'reviewFeedback');
   }
 }

@@ -1,6 +1,7 @@
 import { isAdministrator, type CurrentUser, type HubMarkup, type PendingCounts } from '@penstock/shared';
-import { forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import { notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
 import type { MarkupsRepo, MarkupRow } from '../markups/markups.repo.ts';
 import type { DsearRepo } from '../dsear/index.ts';
 import type { UsersRepo } from '../auth/index.ts';
@@ -29,13 +30,13 @@ export class HubService {
     private readonly markups: MarkupsRepo,
     private readonly dsear: DsearRepo,
     private readonly documentsRepo: DocumentsRepo,
-    private readonly documents: DocumentsService,
+    private readonly access: AccessService,
     private readonly workflows: WorkflowService,
     private readonly users: UsersRepo,
   ) {}
 
   async markupList(user: CurrentUser, which: 'created' | 'pending', userId: string): Promise<HubMarkup[]> {
-    if (userId !== user.id && !isAdministrator(user)) throw forbidden('You can only list your own markups');
+    await this.access.requireAccess(user, { person: userId }, 'listMarkups');
     const subject = userId === user.id ? user : await this.userById(userId);
     const projectIds = isAdministrator(user)
       ? null
@@ -49,7 +50,7 @@ export class HubService {
   async markup(user: CurrentUser, id: string): Promise<HubMarkup> {
     const row = await this.markups.find(id);
     if (!row) throw notFound('No such markup');
-    await this.documents.requireRole(user, row.project_id);
+    await this.access.requireAccess(user, { project: row.project_id }, 'read');
     return presentMarkup(row);
   }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { UsersRepo } from '../auth/index.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
+import type { AccessService } from '../../security/access.ts';
 import { DsearRepo } from '../dsear/index.ts';
 import { MarkupsRepo } from '../markups/markups.repo.ts';
 import type { WorkflowService } from '../workflow/index.ts';
@@ -14,7 +15,7 @@ export function registerHub(
   db: Db,
   deps: {
     documentsRepo: DocumentsRepo;
-    documents: DocumentsService;
+    access: AccessService;
     workflows: WorkflowService;
     users: UsersRepo;
   },
@@ -23,7 +24,7 @@ export function registerHub(
     new MarkupsRepo(db),
     new DsearRepo(db),
     deps.documentsRepo,
-    deps.documents,
+    deps.access,
     deps.workflows,
     deps.users,
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
+import type { AccessService } from '../../security/access.ts';
 import { IssuesService } from './issues.service.ts';
 import { issuesRoutes } from './issues.routes.ts';
 
@@ -12,10 +13,10 @@ export { parseLinkedDocuments } from './issues.presenter.ts';
 export function registerIssues(
   app: FastifyInstance,
   db: Db,
-  documents: DocumentsService,
   documentsRepo: DocumentsRepo,
+  access: AccessService,
 ): IssuesService {
-  const service = new IssuesService(db, documents, documentsRepo);
+  const service = new IssuesService(db, documentsRepo, access);
   issuesRoutes(app, service);
   return service;
 }

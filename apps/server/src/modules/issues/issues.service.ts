@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { canUploadToProject, type CurrentUser, type ProjectRole } from '@penstock/shared';
+import type { CurrentUser } from '@penstock/shared';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
 import type {
   CreateIssueBody,
   Issue,
@@ -34,24 +35,14 @@ export class IssuesService {
 
   constructor(
     readonly db: Db,
-    private readonly documents: DocumentsService,
     private readonly documentsRepo: DocumentsRepo,
+    private readonly access: AccessService,
   ) {
     this.repo = new IssuesRepo(db);
   }
 
-  requireRole(user: CurrentUser, projectId: string): Promise<ProjectRole> {
-    return this.documents.requireRole(user, projectId);
-  }
-
-  async requireEditor(user: CurrentUser, projectId: string): Promise<ProjectRole> {
-    const role = await this.requireRole(user, projectId);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot create or edit issues in this project');
-    return role;
-  }
-
   async list(user: CurrentUser, projectId: string, filter: IssueFilter = {}): Promise<Issue[]> {
-    await this.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     let rows = await this.repo.listOfProject(projectId);
     if (filter.status) rows = rows.filter((row) => row.status === filter.status);
     if (filter.type) rows = rows.filter((row) => row.type === filter.type);
@@ -71,12 +62,12 @@ export class IssuesService {
   async get(user: CurrentUser, id: string): Promise<Issue> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
-    await this.requireRole(user, row.project_id);
+    await this.access.requireAccess(user, { project: row.project_id }, 'read');
     return (await this.present([row]))[0]!;
   }
 
   async create(user: CurrentUser, body: CreateIssueBody): Promise<Issue> {
-    await this.requireEditor(user, body.projectId);
+    await this.access.requireAccess(user, { project: body.projectId }, 'writeIssues');
     await this.checkAssignee(body.projectId, body.assigneeId);
     await this.checkDocuments(body.projectId, body.linkedDocuments);
     const at = now();
@@ -104,7 +95,7 @@ export class IssuesService {
   async update(user: CurrentUser, id: string, body: UpdateIssueBody): Promise<Issue> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
-    await this.requireEditor(user, row.project_id);
+    await this.access.requireAccess(user, { project: row.project_id }, 'writeIssues');
     if (body.assigneeId !== undefined) await this.checkAssignee(row.project_id, body.assigneeId);
     if (body.linkedDocuments) await this.checkDocuments(row.project_id, body.linkedDocuments);
     const patch: Partial<IssueRow> = { updated_at: now() };
@@ -122,7 +113,7 @@ export class IssuesService {
   async comment(user: CurrentUser, id: string, body: string): Promise<IssueComment> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
-    await this.requireRole(user, row.project_id);
+    await this.access.requireAccess(user, { project: row.project_id }, 'read');
     const at = now();
     const comment = await this.repo.addComment(
       { issue_id: id, author_id: user.id, author_name: user.name, body, created_at: at },
@@ -133,7 +124,7 @@ export class IssuesService {
 
   /** GET /api/forge/bim360/Users: the project's members in the tracker's user shape. */
   async projectUsers(user: CurrentUser, projectId: string): Promise<ProjectUsersAnswer> {
-    await this.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     const members = await this.documentsRepo.members([projectId]);
     return {
       data: {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
+import type { AccessService } from '../../security/access.ts';
 import { MarkupsService } from './markups.service.ts';
 import { markupsRoutes } from './markups.routes.ts';
 
@@ -12,10 +13,10 @@ export function registerMarkups(
   app: FastifyInstance,
   db: Db,
   blobs: LocalBlobStore,
-  documents: DocumentsService,
   documentsRepo: DocumentsRepo,
+  access: AccessService,
 ): MarkupsService {
-  const service = new MarkupsService(db, blobs, documents, documentsRepo);
+  const service = new MarkupsService(db, blobs, documentsRepo, access);
   markupsRoutes(app, service);
   return service;
 }

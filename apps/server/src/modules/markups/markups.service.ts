@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { canUploadToProject, type CurrentUser } from '@penstock/shared';
+import type { CurrentUser } from '@penstock/shared';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentsRepo } from '../documents/index.ts';
 import { IssuesRepo } from '../issues/issues.repo.ts';
 import {
   MAX_MARKUP_IMAGE_BYTES,
@@ -64,21 +65,20 @@ export class MarkupsService {
   constructor(
     db: Db,
     private readonly blobs: LocalBlobStore,
-    private readonly documents: DocumentsService,
     private readonly documentsRepo: DocumentsRepo,
+    private readonly access: AccessService,
   ) {
     this.repo = new MarkupsRepo(db);
     this.documentsOf = new IssuesRepo(db);
   }
 
   async list(user: CurrentUser, projectId: string, documentId: string): Promise<MarkupRecord[]> {
-    await this.documents.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     return this.present(await this.repo.listOfDocument(projectId, documentId));
   }
 
   async save(user: CurrentUser, body: SaveMarkupBody): Promise<MarkupRecord> {
-    const role = await this.documents.requireRole(user, body.projectId);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot save markups in this project');
+    await this.access.requireAccess(user, { project: body.projectId }, 'saveMarkups');
     if ((await this.documentsOf.documentProject(body.documentId)) !== body.projectId)
       throw badRequest(`Document ${body.documentId} is not in this project`);
     await this.checkReviewer(body.projectId, body.createdFor);
@@ -107,7 +107,7 @@ export class MarkupsService {
   async update(user: CurrentUser, body: UpdateMarkupBody): Promise<MarkupRecord> {
     const markup = await this.repo.find(body.id);
     if (!markup) throw notFound();
-    const role = await this.documents.requireRole(user, markup.project_id);
+    await this.access.requireAccess(user, { project: markup.project_id }, 'completeMarkups');
     const existing = await this.repo.itemsOf([markup.id]);
     // the client sends the whole changed record back: only what differs counts as a change
     const drawingsChanged = body.markupData !== undefined && !sameItems(existing, body.markupData);
@@ -115,8 +115,7 @@ export class MarkupsService {
       (body.title !== undefined && body.title !== markup.title) ||
       (body.createdFor !== undefined && body.createdFor !== markup.created_for) ||
       drawingsChanged;
-    if (changesMore && !canUploadToProject(role))
-      throw forbidden('Viewers can only mark markups as completed in this project');
+    if (changesMore) await this.access.requireAccess(user, { project: markup.project_id }, 'editMarkups');
     if (body.createdFor !== undefined && body.createdFor !== markup.created_for)
       await this.checkReviewer(markup.project_id, body.createdFor);
     const next: MarkupRow = {
@@ -138,7 +137,7 @@ export class MarkupsService {
   async preview(user: CurrentUser, itemId: string) {
     const item = await this.repo.findItem(itemId);
     if (!item || !item.image_hash) throw notFound();
-    await this.documents.requireRole(user, item.project_id);
+    await this.access.requireAccess(user, { project: item.project_id }, 'read');
     return {
       type: item.image_type ?? 'image/png',
       hash: item.image_hash,

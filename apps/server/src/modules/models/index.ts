@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { ConversionJobs, type ConversionJobsOptions } from '../../jobs/conversionJobs.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
+import type { AccessService } from '../../security/access.ts';
 import { ModelsRepo } from './models.repo.ts';
 import { ModelsService } from './models.service.ts';
 import { modelsRoutes } from './models.routes.ts';
@@ -17,13 +18,14 @@ export function registerModels(
   db: Db,
   blobs: LocalBlobStore,
   documents: DocumentsService,
+  access: AccessService,
   options: ConversionJobsOptions,
 ): { repo: ModelsRepo; models: ModelsService; jobs: ConversionJobs } {
   const repo = new ModelsRepo(db);
   const jobs = new ConversionJobs(repo, blobs, options);
-  const models = new ModelsService(repo, documents, jobs, blobs);
+  const models = new ModelsService(repo, access, jobs, blobs);
   documents.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
   modelsRoutes(app, models);
-  registerModelTree(app, db, repo, documents);
+  registerModelTree(app, db, repo, access);
   return { repo, models, jobs };
 }

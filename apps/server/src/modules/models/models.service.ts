@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import { canUploadToProject, isModelFile, type CurrentUser } from '@penstock/shared';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { isModelFile, type CurrentUser } from '@penstock/shared';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { ModelsRepo, VersionContext } from './models.repo.ts';
 import { itemLocalIds } from './itemIndex.ts';
 import {
@@ -30,7 +30,7 @@ export class ModelsService {
 
   constructor(
     private readonly repo: ModelsRepo,
-    private readonly documents: DocumentsService,
+    private readonly access: AccessService,
     private readonly jobs: ConversionJobs,
     private readonly blobs: LocalBlobStore,
   ) {}
@@ -116,8 +116,7 @@ export class ModelsService {
   async reconvert(user: CurrentUser, versionId: string): Promise<ModelInfo> {
     const version = await this.repo.findVersion(versionId);
     if (!version) throw notFound();
-    const role = await this.documents.requireRole(user, version.project_id);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot convert models again');
+    await this.access.requireAccess(user, { project: version.project_id }, 'convertModel');
     if (!isModelFile(version.file_name)) throw badRequest('Only IFC models (.ifc, .ifczip) are converted');
     await this.jobs.enqueue(versionId);
     return presentModelInfo(version, await this.repo.findConversion(versionId));
@@ -126,7 +125,7 @@ export class ModelsService {
   private async accessible(user: CurrentUser, versionId: string): Promise<VersionContext> {
     const version = await this.repo.findVersion(versionId);
     if (!version) throw notFound();
-    await this.documents.requireRole(user, version.project_id);
+    await this.access.requireAccess(user, { project: version.project_id }, 'read');
     return version;
   }
 

@@ -1,5 +1,6 @@
-import { canUploadToProject, type CurrentUser, type FormsFile } from '@penstock/shared';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import type { CurrentUser, FormsFile } from '@penstock/shared';
+import { badRequest } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { DocumentsService } from '../documents/index.ts';
 
 /** Where the files of form fields go: the project's WIP/Project data folder. */
@@ -9,12 +10,12 @@ export const FORM_UPLOAD_FOLDER = ['WIP', 'Project data'] as const;
 export class FormUploads {
   constructor(
     private readonly documents: DocumentsService,
+    private readonly access: AccessService,
     private readonly forms: () => Promise<FormsFile[]>,
   ) {}
 
   async target(user: CurrentUser, projectId: string, key: string) {
-    const role = await this.documents.requireRole(user, projectId);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot upload files to this project');
+    await this.access.requireAccess(user, { project: projectId }, 'upload');
     const form = (await this.forms())
       .flatMap((file) => file.forms)
       .find((candidate) =>

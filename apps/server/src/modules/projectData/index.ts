@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { DocumentsService } from '../documents/index.ts';
+import type { AccessService } from '../../security/access.ts';
 import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import { ReportRepo } from './report.repo.ts';
@@ -19,17 +20,18 @@ export async function registerProjectData(
   app: FastifyInstance,
   db: Db,
   documents: DocumentsService,
+  access: AccessService,
   options: { configDirs: ConfigDirs; maxUploadBytes: number; blobs: LocalBlobStore },
 ): Promise<ProjectDataService> {
   const repo = new ProjectDataRepo(db);
   await repo.failInterrupted();
-  const service = new ProjectDataService(repo, documents, calculate);
+  const service = new ProjectDataService(repo, access, calculate);
   const forms = () =>
     Promise.all([
       readFormsConfig(options.configDirs, 'projectDataConfig.json', app.log),
       readFormsConfig(options.configDirs, 'calculationsConfig.json', app.log),
     ]);
-  const reports = new ReportService(new ReportRepo(db), service, documents, options.blobs, {
+  const reports = new ReportService(new ReportRepo(db), service, documents, access, options.blobs, {
     forms,
     reports: (bareProjectId) => readReportConfig(options.configDirs, bareProjectId, app.log),
   });
@@ -38,7 +40,7 @@ export async function registerProjectData(
   projectDataRoutes(app, {
     service,
     reports,
-    uploads: new FormUploads(documents, forms),
+    uploads: new FormUploads(documents, access, forms),
     documents,
     maxUploadBytes: options.maxUploadBytes,
   });

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  canUploadToProject,
   type CalculationDataAnswer,
   type CalculationRun,
   type CurrentUser,
@@ -9,8 +8,8 @@ import {
 } from '@penstock/shared';
 import type { z } from 'zod';
 import type { SaveCalculationDataSchema, SaveProjectInputSchema } from '@penstock/shared';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { FormKind, ProjectDataRepo, RunRow } from './projectData.repo.ts';
 import type { Calculator } from './calculator.ts';
 
@@ -63,24 +62,24 @@ export const presentRun = (row: RunRow): CalculationRun => ({
 export class ProjectDataService {
   constructor(
     private readonly repo: ProjectDataRepo,
-    private readonly documents: DocumentsService,
+    private readonly access: AccessService,
     private readonly calculator: Calculator,
   ) {}
 
   async save(user: CurrentUser, kind: FormKind, body: SaveBody): Promise<{ saved: number }> {
-    await this.requireWriter(user, body.projectid);
+    await this.access.requireAccess(user, { project: body.projectid }, 'changeProjectData');
     const values = valuesOf(body);
     await this.repo.saveForm(body.projectid, kind, body.category, values, user);
     return { saved: values.length };
   }
 
   async inputs(user: CurrentUser, projectId: string): Promise<ProjectInputAnswer> {
-    await this.documents.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     return { values: (await this.repo.values(projectId, 'input')).map(presentValue) };
   }
 
   async calculationData(user: CurrentUser, projectId: string): Promise<CalculationDataAnswer> {
-    await this.documents.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     const [values, runs] = await Promise.all([
       this.repo.values(projectId, 'calculation'),
       this.repo.runs(projectId),
@@ -97,7 +96,7 @@ export class ProjectDataService {
     user: CurrentUser,
     body: CalculationBody,
   ): Promise<{ saved: number; run?: CalculationRun }> {
-    if (body.userId && body.userId !== user.id) throw forbidden('You can only run calculations as yourself');
+    await this.access.requireAccess(user, { person: body.userId }, 'calculateAs');
     const { saved } = await this.save(user, 'calculation', body);
     const fmejob = body.fmejob?.trim();
     if (!fmejob) return { saved };
@@ -136,7 +135,7 @@ export class ProjectDataService {
   }
 
   async history(user: CurrentUser, kind: FormKind, projectId: string, form: string) {
-    await this.documents.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     return (await this.repo.history(projectId, kind, form)).map((row) => ({
       id: row.id,
       at: row.at,
@@ -157,19 +156,13 @@ export class ProjectDataService {
     kind: FormKind,
     body: { projectid: string; form: string; id?: string | undefined; at?: string | undefined },
   ): Promise<{ restored: number }> {
-    await this.requireWriter(user, body.projectid);
+    await this.access.requireAccess(user, { project: body.projectid }, 'changeProjectData');
     const entries = await this.repo.history(body.projectid, kind, body.form);
     const entry = entries.find((e) => (body.id ? e.id === body.id : e.at === body.at));
     if (!entry) throw notFound('No such saved version of this form');
     const values = JSON.parse(entry.values_json) as Array<{ category: string; value: string }>;
     await this.repo.saveForm(body.projectid, kind, body.form, values, user);
     return { restored: values.length };
-  }
-
-  private async requireWriter(user: CurrentUser, projectId: string) {
-    const role = await this.documents.requireRole(user, projectId);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot change project data');
-    return role;
   }
 }
 

@@ -6,16 +6,16 @@ import {
   clothFilterDerived,
   FOLDER_ID_PATTERN,
   bareProjectId,
-  canUploadToProject,
   isCalculationId,
   suitabilityCode,
   type CurrentUser,
   type FormsFile,
   type ReportConfig,
 } from '@penstock/shared';
-import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsService } from '../documents/index.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { ReportModel } from '../../reports/reportModel.ts';
 import { renderReportInWorker } from '../../reports/renderInWorker.ts';
 import type { ProjectDataService } from './projectData.service.ts';
@@ -53,6 +53,7 @@ export class ReportService {
     private readonly repo: ReportRepo,
     private readonly projectData: ProjectDataService,
     private readonly documents: DocumentsService,
+    private readonly access: AccessService,
     private readonly blobs: LocalBlobStore,
     private readonly config: {
       forms: () => Promise<FormsFile[]>;
@@ -61,9 +62,8 @@ export class ReportService {
   ) {}
 
   async create(user: CurrentUser, body: CreateReportBody) {
-    const role = await this.documents.requireRole(user, body.projectid);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot create reports in this project');
-    if (body.userId && body.userId !== user.id) throw forbidden('You can only create reports as yourself');
+    await this.access.requireAccess(user, { project: body.projectid }, 'createReports');
+    await this.access.requireAccess(user, { person: body.userId }, 'createReportsAs');
     const config = await this.config.reports(bareProjectId(body.projectid));
     const report =
       body.report_id === CLOTH_FILTER_SHEET_ID

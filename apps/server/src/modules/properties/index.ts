@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { AccessService } from '../../security/access.ts';
 import { PropertiesRepo } from './properties.repo.ts';
 import { PropertiesService } from './properties.service.ts';
 import { propertiesRoutes } from './properties.routes.ts';
@@ -7,8 +8,8 @@ import { propertiesRoutes } from './properties.routes.ts';
 export { PropertiesService } from './properties.service.ts';
 
 /** Static and dynamic property values of tagged model objects (getdynamic, savestatic, savedynamic). */
-export function registerProperties(app: FastifyInstance, db: Db): PropertiesService {
-  const service = new PropertiesService(new PropertiesRepo(db));
+export function registerProperties(app: FastifyInstance, db: Db, access: AccessService): PropertiesService {
+  const service = new PropertiesService(new PropertiesRepo(db), access);
   propertiesRoutes(app, service);
   return service;
 }

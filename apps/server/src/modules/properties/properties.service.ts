@@ -1,5 +1,4 @@
 import {
-  canUploadToProject,
   type CurrentUser,
   type DynamicEntry,
   type DynamicRecord,
@@ -7,16 +6,22 @@ import {
   type StaticRecord,
 } from '@penstock/shared';
 import { forbidden, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { PropertyValuesTable } from '../../db/schema.ts';
 import { keyOf, type PropertiesRepo, type PropertyTable } from './properties.repo.ts';
 
 export class PropertiesService {
-  constructor(private readonly repo: PropertiesRepo) {}
+  constructor(
+    private readonly repo: PropertiesRepo,
+    private readonly access: AccessService,
+  ) {}
 
   /** POST /api/getdynamic: the file's entries in the user's project(s) of that name, plus locked ones of the same tags. */
   async getDynamic(user: CurrentUser, projectName: string, fileName: string): Promise<DynamicEntry[]> {
+    // the spec names projects, not ids: the user's projects of that name, each then checked by the one rule
     const projects = await this.repo.projectsNamed(user.id, [projectName]);
     if (!projects.length) throw notFound();
+    for (const project of projects) await this.access.requireAccess(user, { project: project.id }, 'read');
     const rows = await this.repo.dynamicEntries(
       user.id,
       projects.map((p) => p.id),
@@ -52,8 +57,7 @@ export class PropertiesService {
     for (const name of names) {
       const project = byName.get(name);
       if (!project) throw notFound();
-      if (!canUploadToProject(project.role as Parameters<typeof canUploadToProject>[0]))
-        throw forbidden('Viewers cannot save property values in this project');
+      await this.access.requireAccess(user, { project: project.id }, 'saveProperties');
     }
     const at = new Date().toISOString();
     // one row per (project, file, tag): the last record of a key wins
@@ -81,6 +85,8 @@ export class PropertiesService {
         [...new Set(toSave.map((r) => r.file_name))],
       );
       toSave = toSave.filter((r) => !locked.has(keyOf(r.project_id, r.file_name, r.tag)));
+      // a business rule, not a permission: locked values are kept for everyone
+      // eslint-disable-next-line no-restricted-syntax
       if (!toSave.length) throw forbidden('These entries are locked: their values cannot be changed');
     }
     await this.repo.upsert(table, toSave);

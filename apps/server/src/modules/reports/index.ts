@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
+import type { AccessService } from '../../security/access.ts';
 import { ReportsRepo } from './reports.repo.ts';
 import { ReportsService } from './reports.service.ts';
 import { reportsRoutes } from './reports.routes.ts';
@@ -16,8 +17,9 @@ export function registerReports(
   documentsRepo: DocumentsRepo,
   documents: DocumentsService,
   blobs: LocalBlobStore,
+  access: AccessService,
 ): ReportsService {
-  const service = new ReportsService(new ReportsRepo(db), documentsRepo, documents, blobs);
+  const service = new ReportsService(new ReportsRepo(db), documentsRepo, documents, blobs, access);
   reportsRoutes(app, service);
   return service;
 }

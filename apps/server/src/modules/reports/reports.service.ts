@@ -1,5 +1,6 @@
-import { canUploadToProject, isModelFile, type CurrentUser, type ProjectRole } from '@penstock/shared';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { isModelFile, type CurrentUser } from '@penstock/shared';
+import { notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
@@ -57,13 +58,13 @@ export class ReportsService {
     private readonly documentsRepo: DocumentsRepo,
     private readonly documents: DocumentsService,
     private readonly blobs: LocalBlobStore,
+    private readonly access: AccessService,
   ) {}
 
   async schedule(user: CurrentUser, request: ScheduleRequest): Promise<ScheduleFile> {
     const project = await this.repo.projectNamed(user.id, request.projectName);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
-    if (!canUploadToProject(project.role as ProjectRole))
-      throw forbidden('Viewers cannot save schedules in this project');
+    await this.access.requireAccess(user, { project: project.id }, 'saveSchedules');
     const file = isModelFile(request.fileName)
       ? (await this.repo.convertedFiles(project.id, request.fileName))[0]
       : undefined;

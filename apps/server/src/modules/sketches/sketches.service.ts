@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { canUploadToProject, type CurrentUser, type SavedSketch } from '@penstock/shared';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { CurrentUser, SavedSketch } from '@penstock/shared';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { SketchesRepo } from './sketches.repo.ts';
 import { presentSketch } from './sketches.presenter.ts';
 import { drawingNameOf, sketchContent, type CONTENT_FIELDS } from './sketches.content.ts';
@@ -21,11 +21,11 @@ export const STALE_LIST =
 export class SketchesService {
   constructor(
     private readonly repo: SketchesRepo,
-    private readonly documents: DocumentsService,
+    private readonly access: AccessService,
   ) {}
 
   async list(user: CurrentUser, projectId: string): Promise<SavedSketch[]> {
-    await this.documents.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     return (await this.repo.list(projectId)).map(presentSketch);
   }
 
@@ -36,8 +36,8 @@ export class SketchesService {
     name: unknown,
     fields: SketchFields,
   ): Promise<{ saved: string; overwritten: boolean }> {
+    await this.access.requireAccess(user, { project: projectId }, 'changeSketches');
     const { drawingName, baseName } = drawingNameOf(name);
-    await this.requireWriter(user, projectId);
     const content = sketchContent(fields);
     const contentJson = JSON.stringify(content);
     const { overwritten } = await this.repo.save({
@@ -60,7 +60,7 @@ export class SketchesService {
    * is stale (someone saved since it was read), so nothing is deleted. Nothing of the list is written.
    */
   async delete(user: CurrentUser, projectId: string, target: DeleteTarget): Promise<{ deleted: string }> {
-    await this.requireWriter(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'changeSketches');
     if ('drawingName' in target) {
       if (!(await this.repo.delete(projectId, target.drawingName)))
         throw notFound(`No saved sketch named '${target.drawingName.slice(0, 300)}' in this project`);
@@ -76,11 +76,5 @@ export class SketchesService {
       await repo.delete(projectId, deleted);
       return { deleted };
     });
-  }
-
-  private async requireWriter(user: CurrentUser, projectId: string) {
-    const role = await this.documents.requireRole(user, projectId);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot change the sketches of this project');
-    return role;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { AccessService } from '../../security/access.ts';
 import { SupplierRepo } from './supplier.repo.ts';
 import { supplierRoutes, type SupplierRouteOptions } from './supplier.routes.ts';
 import { SupplierService } from './supplier.service.ts';
@@ -24,11 +25,12 @@ export async function registerSupplier(
   app: FastifyInstance,
   db: Db,
   blobs: LocalBlobStore,
+  access: AccessService,
   options: SupplierRouteOptions = DEFAULT_SUBMISSION_LIMIT,
 ): Promise<{ service: SupplierService; settings: SupplierSettingsService }> {
   const repo = new SupplierRepo(db);
-  const service = new SupplierService(repo, blobs);
-  const settings = new SupplierSettingsService(repo);
+  const service = new SupplierService(repo, blobs, access);
+  const settings = new SupplierSettingsService(repo, access);
   await supplierRoutes(app, { service, settings, blobs, options });
   return { service, settings };
 }

@@ -2,10 +2,8 @@ import crypto from 'node:crypto';
 import {
   SDC_FILE_MESSAGES,
   SDC_LISTED_STATUS,
-  SDC_MANAGER_ONLY,
   SDC_QUESTIONS,
   SdcDataSchema,
-  canManageSupplierRegister,
   validateSdcForm,
   withoutHiddenAnswers,
   type CurrentUser,
@@ -18,9 +16,10 @@ import {
   type SdcSubmissionSummary,
   NO_LOGO_NAME,
 } from '@penstock/shared';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { parseJson } from '../../http/formData.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import type { SdcFilesTable } from '../../db/schema.ts';
 import type { ReceivedFile, ReceivedSubmission } from './supplier.upload.ts';
 import type { SupplierRepo } from './supplier.repo.ts';
@@ -61,6 +60,7 @@ export class SupplierService {
   constructor(
     private readonly repo: SupplierRepo,
     private readonly blobs: LocalBlobStore,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -144,12 +144,12 @@ export class SupplierService {
   }
 
   async list(user: CurrentUser, status?: SdcStatus): Promise<SdcSubmissionSummary[]> {
-    this.requireManager(user);
+    await this.access.requireAccess(user, EVERYWHERE, 'reviewSupplierRegister');
     return (await this.repo.list(status)).map(presentSummary);
   }
 
   async detail(user: CurrentUser, id: string): Promise<SdcSubmissionDetail> {
-    this.requireManager(user);
+    await this.access.requireAccess(user, EVERYWHERE, 'reviewSupplierRegister');
     const row = await this.repo.find(id);
     if (!row) throw notFound('No such submission');
     return presentDetail(row, await this.repo.files(id));
@@ -157,7 +157,7 @@ export class SupplierService {
 
   /** Approve (with the date of the last design review), reject (with a reason) or set back to pending. */
   async review(user: CurrentUser, id: string, input: SdcReviewInput): Promise<SdcSubmissionDetail> {
-    this.requireManager(user);
+    await this.access.requireAccess(user, EVERYWHERE, 'reviewSupplierRegister');
     const row = await this.repo.find(id);
     if (!row) throw notFound('No such submission');
     await this.repo.review(id, {
@@ -171,14 +171,14 @@ export class SupplierService {
   }
 
   async managerLogo(user: CurrentUser, id: string): Promise<FileContent> {
-    this.requireManager(user);
+    await this.access.requireAccess(user, EVERYWHERE, 'reviewSupplierRegister');
     const row = await this.repo.find(id);
     if (!row?.logo_hash || !row.logo_type) throw notFound('This submission has no logo');
     return this.content(row.logo_hash, row.logo_type, Number(row.logo_size), row.logo_name);
   }
 
   async attachment(user: CurrentUser, id: string, fileId: string): Promise<FileContent> {
-    this.requireManager(user);
+    await this.access.requireAccess(user, EVERYWHERE, 'reviewSupplierRegister');
     const file = await this.repo.findFile(id, fileId);
     if (!file) throw notFound('No such file');
     return this.content(file.blob_hash, file.content_type, Number(file.size), file.file_name);
@@ -186,9 +186,5 @@ export class SupplierService {
 
   private content(hash: string, contentType: string, size: number, fileName: string): FileContent {
     return { stream: this.blobs.createReadStream(hash), contentType, size, fileName, hash };
-  }
-
-  private requireManager(user: CurrentUser): void {
-    if (!canManageSupplierRegister(user)) throw forbidden(SDC_MANAGER_ONLY);
   }
 }

@@ -1,18 +1,20 @@
 import {
   DEFAULT_SUPPLIER_ZONE_SETTINGS,
   SupplierZoneSettingsSchema,
-  isAdministrator,
   type CurrentUser,
   type SupplierZoneSettings,
 } from '@penstock/shared';
-import { forbidden } from '../../http/errors.ts';
+import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import type { SupplierRepo } from './supplier.repo.ts';
 
-export const SETTINGS_ADMIN_ONLY = 'Only an administrator can change the Supplier Zone.';
+export { SETTINGS_ADMIN_ONLY } from '@penstock/shared';
 
 /** The Supplier Zone's cards and contact address: read by everyone, changed by administrators. */
 export class SupplierSettingsService {
-  constructor(private readonly repo: SupplierRepo) {}
+  constructor(
+    private readonly repo: SupplierRepo,
+    private readonly access: AccessService,
+  ) {}
 
   /** The saved settings; the defaults until an administrator (or the demo) saves some. */
   async read(): Promise<SupplierZoneSettings> {
@@ -23,7 +25,7 @@ export class SupplierSettingsService {
   }
 
   async save(user: CurrentUser, settings: SupplierZoneSettings): Promise<SupplierZoneSettings> {
-    if (!isAdministrator(user)) throw forbidden(SETTINGS_ADMIN_ONLY);
+    await this.access.requireAccess(user, EVERYWHERE, 'manageSupplierZone');
     return this.write(settings, user.id);
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { AccessService } from '../../security/access.ts';
 import { TrainingRepo } from './training.repo.ts';
 import { trainingRoutes } from './training.routes.ts';
 import { TrainingService } from './training.service.ts';
@@ -18,11 +19,12 @@ export function registerTraining(
   app: FastifyInstance,
   db: Db,
   blobs: LocalBlobStore,
+  access: AccessService,
   options: { maxUploadBytes: number },
 ): { training: TrainingService; admin: TrainingAdminService } {
   const repo = new TrainingRepo(db);
-  const training = new TrainingService(repo, blobs);
-  const admin = new TrainingAdminService(repo);
+  const training = new TrainingService(repo, blobs, access);
+  const admin = new TrainingAdminService(repo, access);
   trainingRoutes(app, { training, admin, blobs, maxUploadBytes: options.maxUploadBytes });
   return { training, admin };
 }

@@ -49,9 +49,9 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 /** The training page's calls (engineering spec §7) and Penstock's training administration. */
 export function trainingRoutes(app: FastifyInstance, deps: TrainingRouteDeps): void {
   const { training, admin } = deps;
-  const administrator = (request: FastifyRequest) => {
+  const administrator = async (request: FastifyRequest) => {
     const user = requireUser(request);
-    admin.requireAdministrator(user);
+    await admin.requireAdministrator(user);
     return user;
   };
   const param = (request: FastifyRequest, name: string) =>
@@ -107,17 +107,17 @@ export function trainingRoutes(app: FastifyInstance, deps: TrainingRouteDeps): v
 
   // ---- administration ----------------------------------------------------------------------------
 
-  app.get('/api/training/admin/roles', async (request) => admin.roles(administrator(request)));
+  app.get('/api/training/admin/roles', async (request) => admin.roles(await administrator(request)));
 
   app.post('/api/training/admin/roles', async (request, reply) => {
-    const user = administrator(request);
+    const user = await administrator(request);
     return reply
       .status(201)
       .send(await admin.createRole(user, parseInput(TrainingRoleInputSchema, request.body)));
   });
 
   app.put('/api/training/admin/roles/:roleName', async (request) => {
-    const user = administrator(request);
+    const user = await administrator(request);
     return admin.updateRole(
       user,
       param(request, 'roleName'),
@@ -125,17 +125,17 @@ export function trainingRoutes(app: FastifyInstance, deps: TrainingRouteDeps): v
     );
   });
 
-  app.get('/api/training/admin/courses', async (request) => admin.courses(administrator(request)));
+  app.get('/api/training/admin/courses', async (request) => admin.courses(await administrator(request)));
 
   app.post('/api/training/admin/courses', async (request, reply) => {
-    const user = administrator(request);
+    const user = await administrator(request);
     return reply
       .status(201)
       .send(await admin.createCourse(user, parseInput(TrainingCourseInputSchema, request.body)));
   });
 
   app.put('/api/training/admin/courses/:id', async (request) => {
-    const user = administrator(request);
+    const user = await administrator(request);
     return admin.updateCourse(
       user,
       param(request, 'id'),
@@ -145,7 +145,7 @@ export function trainingRoutes(app: FastifyInstance, deps: TrainingRouteDeps): v
 
   app.put('/api/training/admin/courses/:id/material', async (request) => {
     // refused before a byte of the upload is stored
-    const user = administrator(request);
+    const user = await administrator(request);
     const received = await receiveMaterial(request, deps.blobs, deps.maxUploadBytes);
     return admin.setMaterial(user, param(request, 'id'), received);
   });

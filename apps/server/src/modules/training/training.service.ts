@@ -8,12 +8,13 @@ import {
   type TrainingRecordAnswer,
   type TrainingUserRecord,
 } from '@penstock/shared';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import { presentItem, presentRole } from './training.presenter.ts';
 import type { TrainingCourseRow, TrainingRepo } from './training.repo.ts';
 
-export const OWN_RECORD_ONLY = 'You can only read and save your own training record';
+export { OWN_RECORD_ONLY } from '@penstock/shared';
 export const UNKNOWN_ROLE = 'Please select your role: that role is not one of the training roles';
 export const NO_MATERIAL = 'This course has no training material stored yet';
 
@@ -27,6 +28,7 @@ export class TrainingService {
   constructor(
     private readonly repo: TrainingRepo,
     private readonly blobs: LocalBlobStore,
+    private readonly access: AccessService,
   ) {}
 
   /** gettrainingcontent: the active roles and courses. */
@@ -43,13 +45,13 @@ export class TrainingService {
 
   /** getuserrecord: the user's record, or role and trainingRecord null before they have chosen a role. */
   async getRecord(user: CurrentUser, userId: string): Promise<TrainingRecordAnswer> {
-    if (userId !== user.id) throw forbidden(OWN_RECORD_ONLY);
+    await this.access.requireAccess(user, { person: userId }, 'trainingRecord');
     return this.recordOf(user);
   }
 
   /** saveuserrecord: the role (one of the active roles) and completed and added of each course sent. */
   async saveRecord(user: CurrentUser, record: TrainingUserRecord): Promise<TrainingRecordAnswer> {
-    if (record.userId !== user.id) throw forbidden(OWN_RECORD_ONLY);
+    await this.access.requireAccess(user, { person: record.userId }, 'trainingRecord');
     const progress = progressOfRecord(record.trainingRecord);
     await this.repo.transaction(async (repo) => {
       const role = await repo.findRole(record.role);

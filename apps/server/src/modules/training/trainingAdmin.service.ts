@@ -3,7 +3,6 @@ import {
   TRAINING_LIMITS,
   TRAINING_MATERIAL_FORMATS,
   TRAINING_MATERIAL_TYPES,
-  isAdministrator,
   type AdminTrainingCourse,
   type AdminTrainingRole,
   type CurrentUser,
@@ -12,13 +11,14 @@ import {
   type TrainingRoleUpdateSchema,
 } from '@penstock/shared';
 import type { z } from 'zod';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import { presentAdminCourse, presentAdminRole } from './training.presenter.ts';
 import type { TrainingRepo } from './training.repo.ts';
 import type { ReceivedMaterial } from './training.upload.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 
-export const ADMINISTRATORS_ONLY = 'Only an administrator can change the training courses and roles';
+export { ADMINISTRATORS_ONLY } from '@penstock/shared';
 
 type CourseInput = z.output<typeof TrainingCourseInputSchema>;
 type RoleUpdate = z.output<typeof TrainingRoleUpdateSchema>;
@@ -31,14 +31,17 @@ const tagTaken = (tag: string) => conflict(`Another course already has the tag '
  * deleted, so users' records keep their history; a retired course or role leaves the training page.
  */
 export class TrainingAdminService {
-  constructor(private readonly repo: TrainingRepo) {}
+  constructor(
+    private readonly repo: TrainingRepo,
+    private readonly access: AccessService,
+  ) {}
 
-  requireAdministrator(user: CurrentUser): void {
-    if (!isAdministrator(user)) throw forbidden(ADMINISTRATORS_ONLY);
+  requireAdministrator(user: CurrentUser): Promise<void> {
+    return this.access.requireAccess(user, EVERYWHERE, 'manageTraining');
   }
 
   async roles(user: CurrentUser): Promise<AdminTrainingRole[]> {
-    this.requireAdministrator(user);
+    await this.requireAdministrator(user);
     const [rows, users] = await Promise.all([
       this.repo.listRoles({ includeRetired: true }),
       this.repo.usersPerRole(),
@@ -47,7 +50,7 @@ export class TrainingAdminService {
   }
 
   async createRole(user: CurrentUser, input: TrainingRole): Promise<AdminTrainingRole> {
-    this.requireAdministrator(user);
+    await this.requireAdministrator(user);
     return this.repo.transaction(async (repo) => {
       if (await repo.findRole(input.roleName))
         throw conflict(`There is already a role named '${input.roleName}'`);
@@ -59,7 +62,7 @@ export class TrainingAdminService {
   }
 
   async updateRole(user: CurrentUser, roleName: string, input: RoleUpdate): Promise<AdminTrainingRole> {
-    this.requireAdministrator(user);
+    await this.requireAdministrator(user);
     if (!(await this.repo.updateRole(roleName, input.displayName, input.retired)))
       throw notFound(`There is no training role named '${roleName.slice(0, 100)}'`);
     const users = await this.repo.usersPerRole();
@@ -67,12 +70,12 @@ export class TrainingAdminService {
   }
 
   async courses(user: CurrentUser): Promise<AdminTrainingCourse[]> {
-    this.requireAdministrator(user);
+    await this.requireAdministrator(user);
     return (await this.repo.listCourses({ includeRetired: true })).map(presentAdminCourse);
   }
 
   async createCourse(user: CurrentUser, input: CourseInput): Promise<AdminTrainingCourse> {
-    this.requireAdministrator(user);
+    await this.requireAdministrator(user);
     const id = `t.${crypto.randomUUID()}`;
     try {
       await this.repo.transaction(async (repo) => {
@@ -102,7 +105,7 @@ export class TrainingAdminService {
   }
 
   async updateCourse(user: CurrentUser, id: string, input: CourseInput): Promise<AdminTrainingCourse> {
-    this.requireAdministrator(user);
+    await this.requireAdministrator(user);
     try {
       await this.repo.transaction(async (repo) => {
         const course = await repo.findCourse(id);
@@ -124,7 +127,7 @@ export class TrainingAdminService {
   /** Stores a course's material (a PDF for PDF and PowerPoint courses, an mp4 for Video ones). */
   async setMaterial(user: CurrentUser, id: string, received: ReceivedMaterial): Promise<AdminTrainingCourse> {
     try {
-      this.requireAdministrator(user);
+      await this.requireAdministrator(user);
       const course = await this.repo.findCourse(id);
       if (!course) throw notFound('There is no training course with that id');
       const format = course.format as (typeof TRAINING_MATERIAL_FORMATS)[number];

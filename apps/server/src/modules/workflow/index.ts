@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { AccessService } from '../../security/access.ts';
 import { WorkflowRepo } from './workflow.repo.ts';
 import { WorkflowService } from './workflow.service.ts';
 import { WorkflowFilesService } from './workflowFiles.service.ts';
@@ -15,10 +16,11 @@ export function registerWorkflow(
   db: Db,
   documentsRepo: DocumentsRepo,
   documents: DocumentsService,
+  access: AccessService,
   options: { maxUploadBytes: number; mail: WorkflowMail },
 ): WorkflowService {
-  const workflows = new WorkflowService(new WorkflowRepo(db), documentsRepo, documents, options.mail);
-  const files = new WorkflowFilesService(documentsRepo, documents);
+  const workflows = new WorkflowService(new WorkflowRepo(db), documentsRepo, documents, options.mail, access);
+  const files = new WorkflowFilesService(documentsRepo, documents, access);
   workflowRoutes(app, { workflows, files, documents, maxUploadBytes: options.maxUploadBytes });
   return workflows;
 }

@@ -1,6 +1,5 @@
 import {
   WORKFLOW_MISSING_FIELDS,
-  canUploadToProject,
   decisionProblem,
   isAdministrator,
   targetSuitabilityProblem,
@@ -14,7 +13,8 @@ import {
   type WorkflowStatus,
   type WorkflowSubmission,
 } from '@penstock/shared';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
 import { stateOfTrail } from '../documents/documents.service.ts';
 import { presentDetail, presentWorkflow } from './workflow.presenter.ts';
@@ -40,13 +40,12 @@ export class WorkflowService {
     private readonly documentsRepo: DocumentsRepo,
     private readonly documents: DocumentsService,
     private readonly mail: WorkflowMail,
+    private readonly access: AccessService,
   ) {}
 
   async submit(user: CurrentUser, input: WorkflowSubmission & { comment: string }): Promise<WorkflowDetail> {
-    const role = await this.documents.requireRole(user, input.projectId);
-    if (!canUploadToProject(role)) throw forbidden('Viewers cannot submit documents for review');
-    if (input.createdByUserId && input.createdByUserId !== user.id)
-      throw forbidden('You can only submit a workflow as yourself');
+    await this.access.requireAccess(user, { project: input.projectId }, 'submitWorkflow');
+    await this.access.requireAccess(user, { person: input.createdByUserId }, 'submitWorkflowAs');
     const reviewersIn = input.reviewers ?? [];
     const approversIn = input.approvers ?? [];
     if (!reviewersIn.length || !approversIn.length || !input.uploadFolderId)
@@ -133,10 +132,19 @@ export class WorkflowService {
     const workflow = participant && (await this.repo.find(participant.workflow_id));
     if (!participant || !workflow || participant.role !== role)
       throw notFound(role === 'reviewer' ? 'No such review' : 'No such approval');
-    await this.documents.requireRole(user, workflow.project_id);
-    if (participant.user_id !== user.id || (input.userId && input.userId !== user.id))
-      throw forbidden(
-        `Only ${participant.name} can respond to this ${role === 'reviewer' ? 'review' : 'approval'}`,
+    await this.access.requireAccess(user, { project: workflow.project_id }, 'read');
+    const answer = role === 'reviewer' ? 'respondToReview' : 'respondToApproval';
+    await this.access.requireAccess(
+      user,
+      { listed: { userId: participant.user_id, name: participant.name } },
+      answer,
+    );
+    // the body's userId, where sent, must be the listed person too
+    if (input.userId)
+      await this.access.requireAccess(
+        user,
+        { listed: { userId: input.userId, name: participant.name } },
+        answer,
       );
     // read before the transaction (SQLite has one connection: no reads outside it while it is open)
     const targetTrail = await this.documents.folderTrail(workflow.target_folder_id);
@@ -209,7 +217,7 @@ export class WorkflowService {
   async detail(user: CurrentUser, id: string): Promise<WorkflowDetail> {
     const workflow = await this.repo.find(id);
     if (!workflow) throw notFound('No such workflow');
-    await this.documents.requireRole(user, workflow.project_id);
+    await this.access.requireAccess(user, { project: workflow.project_id }, 'read');
     return this.detailOf(id, user.id);
   }
 
@@ -219,7 +227,7 @@ export class WorkflowService {
     which: 'created' | 'pendingReview' | 'pendingApproval',
     userId: string,
   ): Promise<HubWorkflow[]> {
-    if (userId !== user.id && !isAdministrator(user)) throw forbidden('You can only list your own workflows');
+    await this.access.requireAccess(user, { person: userId }, 'listWorkflows');
     // what a list shows stays inside the projects the asking user belongs to (administrators: all)
     const projectIds = isAdministrator(user)
       ? null

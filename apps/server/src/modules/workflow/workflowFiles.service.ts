@@ -1,5 +1,4 @@
 import {
-  canUploadToProject,
   cdeStateOfTopFolder,
   treeIdKind,
   type CurrentUser,
@@ -7,7 +6,8 @@ import {
   type UploadResult,
   type WorkflowStructure,
 } from '@penstock/shared';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { AccessService } from '../../security/access.ts';
 import type { FoldersTable } from '../../db/schema.ts';
 import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
 
@@ -20,11 +20,12 @@ export class WorkflowFilesService {
   constructor(
     private readonly documentsRepo: DocumentsRepo,
     private readonly documents: DocumentsService,
+    private readonly access: AccessService,
   ) {}
 
   /** GET and PUT /api/workflow/structure: folders and live files of the project, built fresh. */
   async structure(user: CurrentUser, projectId: string): Promise<WorkflowStructure> {
-    await this.documents.requireRole(user, projectId);
+    await this.access.requireAccess(user, { project: projectId }, 'read');
     const [project, folders, items] = await Promise.all([
       this.documentsRepo.findProject(projectId),
       this.documentsRepo.projectFolders(projectId),
@@ -65,7 +66,7 @@ export class WorkflowFilesService {
 
   /** Checks the target of an upload before any byte is stored. */
   async uploadTarget(user: CurrentUser, projectId: string, folderId: string) {
-    const target = await this.targetFolder(user, projectId, folderId, 'upload files to');
+    const target = await this.targetFolder(user, projectId, folderId, 'upload');
     return { projectId, folderId: target.id };
   }
 
@@ -74,7 +75,7 @@ export class WorkflowFilesService {
     user: CurrentUser,
     input: { projectId: string; documentId: string; itemId: string; uploadFolderId: string },
   ): Promise<UploadResult> {
-    const target = await this.targetFolder(user, input.projectId, input.uploadFolderId, 'move files in');
+    const target = await this.targetFolder(user, input.projectId, input.uploadFolderId, 'moveFiles');
     const version = await this.documents.documentVersion(input.projectId, input.documentId, input.itemId);
     const item = (await this.documentsRepo.findItem(version.item_id))!;
     if (item.folder_id === target.id) throw badRequest('The file is already in that folder');
@@ -100,9 +101,13 @@ export class WorkflowFilesService {
     return { deleted: itemId };
   }
 
-  private async targetFolder(user: CurrentUser, projectId: string, folderId: string, what: string) {
-    const role = await this.documents.requireRole(user, projectId);
-    if (!canUploadToProject(role)) throw forbidden(`Viewers cannot ${what} this project`);
+  private async targetFolder(
+    user: CurrentUser,
+    projectId: string,
+    folderId: string,
+    action: 'upload' | 'moveFiles',
+  ) {
+    await this.access.requireAccess(user, { project: projectId }, action);
     const folder = await this.documentsRepo.findFolder(folderId);
     if (!folder || folder.project_id !== projectId)
       throw badRequest('The target folder is not a folder of this project');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/database.ts';
-import type { DocumentsService } from '../../documents/documents.service.ts';
+import type { AccessService } from '../../../security/access.ts';
 import type { ModelsRepo } from '../models.repo.ts';
 import { ModelTreeRepo } from './modelTree.repo.ts';
 import { modelTreeRoutes } from './modelTree.routes.ts';
@@ -13,9 +13,9 @@ export function registerModelTree(
   app: FastifyInstance,
   db: Db,
   models: ModelsRepo,
-  documents: DocumentsService,
+  access: AccessService,
 ): ModelTreeService {
-  const trees = new ModelTreeService(new ModelTreeRepo(db), models, documents);
+  const trees = new ModelTreeService(new ModelTreeRepo(db), models, access);
   modelTreeRoutes(app, trees);
   return trees;
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@penstock/shared';
 import type { ConversionsTable } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
-import type { DocumentsService } from '../../documents/documents.service.ts';
+import type { AccessService } from '../../../security/access.ts';
 import type { ModelsRepo } from '../models.repo.ts';
 import { buildCategoryTree } from './modelTree.category.ts';
 import { EncodedTreeCache, encodeTree, type EncodedTree } from './modelTree.presenter.ts';
@@ -16,7 +16,7 @@ export class ModelTreeService {
   constructor(
     private readonly repo: ModelTreeRepo,
     private readonly models: ModelsRepo,
-    private readonly documents: DocumentsService,
+    private readonly access: AccessService,
   ) {}
 
   /** The tree of a converted model, encoded for sending; access is checked on every call, the tree cached. */
@@ -24,7 +24,7 @@ export class ModelTreeService {
     const version = await this.models.findVersion(versionId);
     if (!version) throw notFound();
     // a non-member is answered as for a missing id
-    await this.documents.requireRole(user, version.project_id);
+    await this.access.requireAccess(user, { project: version.project_id }, 'read');
     const conversion = await this.converted(versionId);
     const key = `${versionId}/${view}/${conversion.finished_at ?? ''}/${conversion.frag_hash}`;
     return this.cache.get(key, async () => encodeTree(await this.build(versionId, view, conversion)));

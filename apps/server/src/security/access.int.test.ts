@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@penstock/shared';
+import { HttpError } from '../http/errors.ts';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
+import { EVERYWHERE } from './access.ts';
+
+/** The one access rule against a real database: the project role is read there, the rest is policy. */
+describe.each(await testDatabases())('requireAccess on %s (issue 16)', (kind) => {
+  let penstock: TestPenstock;
+  let projectId: string;
+  const people: Record<'manager' | 'member' | 'viewer' | 'outsider' | 'admin', CurrentUser> = {} as never;
+
+  beforeAll(async () => {
+    penstock = await createTestPenstock(kind);
+    const person = async (name: keyof typeof people, roles: CurrentUser['roles'] = []) => {
+      const { id, email } = await penstock.createUser({ name, roles });
+      people[name] = { id, email, name, picture: null, roles };
+    };
+    await person('manager');
+    await person('member');
+    await person('viewer');
+    await person('outsider');
+    await person('admin', ['administrator']);
+    ({ id: projectId } = await penstock.createProject('Access works', [
+      { userId: people.manager.id, role: 'manager' },
+      { userId: people.member.id, role: 'member' },
+      { userId: people.viewer.id, role: 'viewer' },
+    ]));
+  }, 60_000);
+  afterAll(() => penstock.destroy());
+
+  const outcome = async (work: Promise<unknown>) => {
+    try {
+      return { status: 200, value: await work };
+    } catch (error) {
+      if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+      throw error;
+    }
+  };
+
+  it("returns the member's role, refuses a viewer's change with the action's sentence, hides the project from others", async () => {
+    const { access } = penstock;
+    expect(await outcome(access.requireAccess(people.viewer, { project: projectId }, 'read'))).toEqual({
+      status: 200,
+      value: 'viewer',
+    });
+    expect(await outcome(access.requireAccess(people.viewer, { project: projectId }, 'upload'))).toEqual({
+      status: 403,
+      message: 'Viewers cannot upload files to this project',
+    });
+    expect(
+      await outcome(access.requireAccess(people.member, { project: projectId }, 'upload')),
+    ).toMatchObject({
+      status: 200,
+      value: 'member',
+    });
+    expect(
+      await outcome(access.requireAccess(people.member, { project: projectId }, 'restoreDeleted')),
+    ).toEqual({
+      status: 403,
+      message: 'Only project managers can restore deleted items',
+    });
+    expect(
+      await outcome(access.requireAccess(people.manager, { project: projectId }, 'restoreDeleted')),
+    ).toMatchObject({ status: 200 });
+    // an outsider and an administrator who is not a member: the project does not exist for them
+    for (const who of [people.outsider, people.admin])
+      expect(await outcome(access.requireAccess(who, { project: projectId }, 'read'))).toMatchObject({
+        status: 404,
+      });
+    expect(
+      await outcome(
+        access.requireAccess(people.member, { project: 'b.00000000-0000-4000-8000-000000000000' }, 'read'),
+      ),
+    ).toMatchObject({ status: 404 });
+  });
+
+  it('follows a membership change at once (nothing cached)', async () => {
+    const { access } = penstock;
+    await penstock.documentsRepo.upsertMember(projectId, people.outsider.id, 'viewer');
+    expect(
+      await outcome(access.requireAccess(people.outsider, { project: projectId }, 'read')),
+    ).toMatchObject({
+      status: 200,
+    });
+    await penstock.documentsRepo.removeMember(projectId, people.outsider.id);
+    expect(
+      await outcome(access.requireAccess(people.outsider, { project: projectId }, 'read')),
+    ).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('checks global roles, own records and listed answers', async () => {
+    const { access } = penstock;
+    expect(await outcome(access.requireAccess(people.admin, EVERYWHERE, 'readAuditLog'))).toMatchObject({
+      status: 200,
+    });
+    expect(await outcome(access.requireAccess(people.member, EVERYWHERE, 'readAuditLog'))).toEqual({
+      status: 403,
+      message: 'Only administrators can read the audit log',
+    });
+    expect(
+      await outcome(access.requireAccess(people.member, { person: people.viewer.id }, 'listWorkflows')),
+    ).toEqual({ status: 403, message: 'You can only list your own workflows' });
+    expect(
+      await outcome(access.requireAccess(people.admin, { person: people.viewer.id }, 'listWorkflows')),
+    ).toMatchObject({ status: 200 });
+    expect(
+      await outcome(
+        access.requireAccess(
+          people.member,
+          { listed: { userId: people.viewer.id, name: 'Vera' } },
+          'respondToReview',
+        ),
+      ),
+    ).toEqual({ status: 403, message: 'Only Vera can respond to this review' });
+    expect(
+      await outcome(
+        access.requireAccess(
+          people.viewer,
+          { listed: { userId: people.viewer.id, name: 'Vera' } },
+          'respondToReview',
+        ),
+      ),
+    ).toMatchObject({ status: 200 });
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  GLOBAL_ACTIONS,
+  LISTED_ACTIONS,
+  PERSON_ACTIONS,
+  PROJECT_ACTIONS,
+  mayAnswerAsListed,
+  mayForPerson,
+  mayGlobally,
+  mayInProject,
+  type CurrentUser,
+  type GlobalAction,
+  type Listing,
+  type ListedAction,
+  type PersonAction,
+  type ProjectAction,
+  type ProjectRole,
+} from '@penstock/shared';
+import { forbidden, notFound } from '../http/errors.ts';
+import type { AccessRepo } from './access.repo.ts';
+
+/** Something a user acts on: a project, everything (global roles), a person's own records, a listed answer. */
+export type ProjectResource = { project: string };
+export type PersonResource = { person: string | null | undefined };
+export type ListedResource = { listed: Listing & { name: string } };
+export const EVERYWHERE = 'everywhere';
+
+/**
+ * The one access rule of the server (Immich's requireAccess): every service calls it first, before it reads
+ * or writes, with the resource and the action; the rules themselves are the pure policies of
+ * packages/shared/src/policies.ts, which the web app uses to show or hide the same controls.
+ *
+ * - A project: a non-member is told it does not exist (404), a member without the role gets the action's
+ *   refusal (403); the member's role is returned for finer choices (what a viewer may still change).
+ * - Everywhere: a global role given by an administrator (403 otherwise).
+ * - A person's records: their own (administrators too, for the lists they oversee).
+ * - A listed answer: only the person listed on it.
+ */
+export class AccessService {
+  constructor(private readonly repo: AccessRepo) {}
+
+  requireAccess(user: CurrentUser, resource: ProjectResource, action: ProjectAction): Promise<ProjectRole>;
+  requireAccess(user: CurrentUser, resource: typeof EVERYWHERE, action: GlobalAction): Promise<void>;
+  requireAccess(user: CurrentUser, resource: PersonResource, action: PersonAction): Promise<void>;
+  requireAccess(user: CurrentUser, resource: ListedResource, action: ListedAction): Promise<void>;
+  async requireAccess(
+    user: CurrentUser,
+    resource: ProjectResource | typeof EVERYWHERE | PersonResource | ListedResource,
+    action: ProjectAction | GlobalAction | PersonAction | ListedAction,
+  ): Promise<ProjectRole | void> {
+    if (resource === EVERYWHERE) {
+      const global = action as GlobalAction;
+      if (!mayGlobally(user, global)) throw forbidden(GLOBAL_ACTIONS[global].refusal);
+      return;
+    }
+    if ('project' in resource) {
+      const role = await this.roleIn(user, resource.project);
+      if (!role) throw notFound();
+      const projectAction = action as ProjectAction;
+      if (!mayInProject(role, projectAction)) throw forbidden(PROJECT_ACTIONS[projectAction].refusal);
+      return role;
+    }
+    if ('person' in resource) {
+      const personAction = action as PersonAction;
+      if (!mayForPerson(user, resource.person, personAction))
+        throw forbidden(PERSON_ACTIONS[personAction].refusal);
+      return;
+    }
+    const listed = action as ListedAction;
+    if (!mayAnswerAsListed(user, resource.listed))
+      throw forbidden(LISTED_ACTIONS[listed](resource.listed.name));
+  }
+
+  /** The user's role in a project, or undefined: for lists that show members more than others. */
+  async roleIn(user: CurrentUser, projectId: string): Promise<ProjectRole | undefined> {
+    return this.repo.membershipRole(projectId, user.id);
+  }
+}
