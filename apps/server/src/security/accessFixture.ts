@@ -1,131 +1,420 @@
 import { generatePlantIfc } from '@penstock/plantgen';
+import type { GlobalRole } from '@penstock/shared';
 import { multipartFile, type TestPenstock } from '../test/harness.ts';
+import { TINY_PDF, TINY_PNG, multipartBody, validAnswers } from '../modules/supplier/supplier.testing.ts';
+
+/**
+ * The people of the access matrix (issue 16), one column each. The project roles are members of the
+ * fixture's project; the global roles are not, so their column shows what the role alone gives.
+ */
+export const COLUMNS = [
+  'anonymous',
+  'outsider',
+  'viewer',
+  'member',
+  'manager',
+  'administrator',
+  'seniorDesignManager',
+  'feedbackReviewer',
+  'supplierRegisterManager',
+  'leadEngineer',
+  'practitioner',
+  'workflowReviewer',
+  'workflowApprover',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+export type PersonColumn = Exclude<Column, 'anonymous'>;
+
+export const COLUMN_LABELS: Record<Column, string> = {
+  anonymous: 'no session',
+  outsider: 'signed-in outsider',
+  viewer: 'project viewer',
+  member: 'project member',
+  manager: 'project manager',
+  administrator: 'administrator',
+  seniorDesignManager: 'senior design manager (listed on the DSEAR entry)',
+  feedbackReviewer: 'feedback reviewer',
+  supplierRegisterManager: 'supplier register manager',
+  leadEngineer: 'checker / lead engineer (named on the DSEAR entry)',
+  practitioner: 'practitioner (named on the DSEAR entry)',
+  workflowReviewer: 'listed workflow reviewer (a project member)',
+  workflowApprover: 'listed workflow approver (a project member)',
+};
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+  cookie: string;
+}
+
+/** What each person needs of their own, so that one column's allowed action never spends another's target. */
+export interface OwnTargets {
+  /** an item to submit for review (POST /api/workflow) */
+  submitItemId: string;
+  /** an item to delete (POST /api/workflow/delete) */
+  deleteItemId: string;
+  /** a deleted item to restore (POST /api/items/:itemId/restore) */
+  restoreItemId: string;
+  /** a saved sketch to delete (POST /api/deletepidsketch) */
+  sketchName: string;
+}
 
 /** A project with something behind every kind of id a route takes, and the people of the matrix. */
 export interface AccessFixture {
   projectId: string;
   projectName: string;
+  folders: Record<string, string>;
+  /** WIP: the folder of the IFC model */
   folderId: string;
   itemId: string;
   versionId: string;
+  localId: number;
   issueId: string;
-  member: { id: string; email: string; cookie: string };
-  outsider: { id: string; email: string; cookie: string };
+  people: Record<PersonColumn, Person>;
+  member: Person;
+  outsider: Person;
+  /** a project member who is in no column: the reviewer and approver of the columns' own submissions */
+  colleague: Person;
+  /** the user the administration routes change (name, password, project membership) */
+  target: Person;
+  /** a project viewer the administration route removes from the project */
+  leaver: Person;
+  /** the account the sign-in routes sign in as */
+  signin: Person;
+  own: Record<Column, OwnTargets>;
+  /** a text file the move's first step copies into WIP/Mechanical */
+  copyItemId: string;
+  workflow: { inReviewId: string; reviewId: string; awaitingApprovalId: string; approvalId: string };
+  markup: { id: string; previewId: string };
+  history: { projectInput: string; calculation: string };
+  dsearId: string;
+  feedbackId: string;
+  supplier: { pendingId: string; attachmentId: string; logoPath: string };
+  training: { roleName: string; courseId: string; tag: string };
+  bcf: Buffer;
+}
+
+const GLOBAL: Partial<Record<PersonColumn, GlobalRole>> = {
+  administrator: 'administrator',
+  seniorDesignManager: 'senior_design_manager',
+  feedbackReviewer: 'feedback_reviewer',
+  supplierRegisterManager: 'supplier_register_manager',
+  leadEngineer: 'checker_lead_engineer',
+  practitioner: 'practitioner',
+};
+const PROJECT_ROLE: Partial<Record<PersonColumn, 'viewer' | 'member' | 'manager'>> = {
+  viewer: 'viewer',
+  member: 'member',
+  manager: 'manager',
+  workflowReviewer: 'member',
+  workflowApprover: 'member',
+};
+
+export const SKETCH_DATE = '24/11/2026, 10:00:00';
+/** The option value the workflow pickers send: '<user id>-<email>-<name>'. */
+export const optionOf = (person: Person) => `${person.id}-${person.email}-${person.name}`;
+
+/** multipart/form-data with one JSON field (formData by default), as the spec's panels send it. */
+export function jsonField(data: unknown, field = 'formData') {
+  return multipartBody({ [field]: JSON.stringify(data) });
 }
 
 export async function buildAccessFixture(penstock: TestPenstock): Promise<AccessFixture> {
-  const person = async (name: string) => {
-    const user = await penstock.createUser({ name });
-    return { ...user, cookie: await penstock.signIn(user.email) };
+  const person = async (name: string, roles: GlobalRole[] = []): Promise<Person> => {
+    const user = await penstock.createUser({ name, roles });
+    return { ...user, name, cookie: await penstock.signIn(user.email) };
   };
-  const member = await person('Member');
-  const outsider = await person('Outsider');
+  const people = {} as Record<PersonColumn, Person>;
+  for (const column of COLUMNS)
+    if (column !== 'anonymous') {
+      const role = GLOBAL[column];
+      people[column] = await person(`Matrix ${column}`, role ? [role] : []);
+    }
+  const colleague = await person('Matrix colleague');
+  const target = await person('Matrix target');
+  const leaver = await person('Matrix leaver');
+  const signin = await person('Matrix signin');
   const projectName = 'Matrix works';
-  const project = await penstock.createProject(projectName, [{ userId: member.id, role: 'member' }]);
-  const folderId = project.folders.WIP!;
-  const { payload, headers } = multipartFile(
-    'plant.ifc',
-    Buffer.from(generatePlantIfc({ elements: 40, seed: 9 })),
-  );
-  const upload = await penstock.app.inject({
-    method: 'POST',
-    url: `/api/folders/${folderId}/files`,
-    payload,
-    headers: { ...headers, cookie: member.cookie },
-  });
-  if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.body}`);
-  const { item, version } = upload.json() as { item: { id: string }; version: { id: string } };
+  const project = await penstock.createProject(projectName, [
+    ...Object.entries(PROJECT_ROLE).map(([column, role]) => ({
+      userId: people[column as PersonColumn].id,
+      role: role!,
+    })),
+    { userId: colleague.id, role: 'member' },
+    { userId: leaver.id, role: 'viewer' },
+  ]);
+  const { member } = people;
+
+  const inject = async (
+    who: Person,
+    options: { method: string; url: string; payload?: unknown; headers?: Record<string, string> },
+    expected = [200, 201],
+  ) => {
+    const response = await penstock.app.inject({
+      ...options,
+      headers: { ...options.headers, cookie: who.cookie },
+    } as never);
+    if (!expected.includes(response.statusCode))
+      throw new Error(
+        `fixture: ${options.method} ${options.url} answered ${response.statusCode} ${response.body}`,
+      );
+    return response;
+  };
+  const upload = async (folder: string, name: string, content: Buffer | string) => {
+    const { payload, headers } = multipartFile(name, Buffer.from(content));
+    const answer = await inject(member, {
+      method: 'POST',
+      url: `/api/folders/${project.folders[folder]}/files`,
+      payload,
+      headers,
+    });
+    return answer.json() as { item: { id: string }; version: { id: string } };
+  };
+  const json = async (who: Person, method: string, url: string, payload?: unknown) =>
+    (await inject(who, { method, url, ...(payload === undefined ? {} : { payload }) })).json();
+  const form = async (who: Person, method: string, url: string, data: unknown, field = 'formData') =>
+    (await inject(who, { method, url, ...jsonField(data, field) })).json();
+
+  // the model, converted, and one of its objects
+  const model = await upload('WIP', 'plant.ifc', Buffer.from(generatePlantIfc({ elements: 40, seed: 9 })));
   await penstock.jobs.idle();
-  const issue = await penstock.app.inject({
-    method: 'POST',
-    url: '/api/issues',
-    headers: { cookie: member.cookie },
-    payload: { projectId: project.id, title: 'Matrix issue', type: 'design_query', documentId: item.id },
+  const objects = await json(member, 'GET', `/api/models/${model.version.id}/objects`);
+  const issue = await json(member, 'POST', '/api/issues', {
+    projectId: project.id,
+    title: 'Matrix issue',
+    type: 'design_query',
+    documentId: model.item.id,
   });
-  if (issue.statusCode !== 201 && issue.statusCode !== 200) throw new Error(`issue failed: ${issue.body}`);
+
+  // each column's own targets
+  const own = {} as Record<Column, OwnTargets>;
+  for (const column of COLUMNS) {
+    const submit = await upload('WIP/Civil', `matrix-${column}-submit.txt`, `submit ${column}\n`);
+    const remove = await upload('WIP/Civil', `matrix-${column}-delete.txt`, `delete ${column}\n`);
+    const restore = await upload('WIP/Civil', `matrix-${column}-restore.txt`, `restore ${column}\n`);
+    await form(member, 'POST', '/api/workflow/delete', { projectId: project.id, urnId: restore.item.id });
+    const sketchName = `Matrix delete ${column} - ${SKETCH_DATE}`;
+    await inject(member, {
+      method: 'POST',
+      url: '/api/savepidsketch',
+      ...multipartBody({ Project: project.id, DrawingName: sketchName }),
+    });
+    own[column] = {
+      submitItemId: submit.item.id,
+      deleteItemId: remove.item.id,
+      restoreItemId: restore.item.id,
+      sketchName,
+    };
+  }
+  const copy = await upload('WIP/Civil', 'matrix-copy.txt', 'copy\n');
+
+  // two workflows: one in review by the listed reviewer, one the reviewer has passed to the approver
+  const submitted = async (name: string) => {
+    const document = await upload('WIP/Process', name, `${name}\n`);
+    return form(member, 'POST', '/api/workflow', {
+      projectId: project.id,
+      documentId: document.version.id,
+      itemId: document.item.id,
+      createdByUserId: member.id,
+      comment: 'Matrix',
+      reviewers: [optionOf(people.workflowReviewer)],
+      approvers: [optionOf(people.workflowApprover)],
+      targetSuitability: 'A1',
+      uploadFolderId: project.folders['Published/Drawings'],
+    }) as Promise<{ id: string; reviewers: { id: string }[]; approvers: { id: string }[] }>;
+  };
+  const inReview = await submitted('matrix-review.txt');
+  const awaiting = await submitted('matrix-approval.txt');
+  await form(people.workflowReviewer, 'PUT', '/api/workflow/UpdateReviewers', {
+    id: awaiting.reviewers[0]!.id,
+    userId: people.workflowReviewer.id,
+    status: 'Approved',
+  });
+
+  const markup = await form(
+    member,
+    'POST',
+    '/api/markups/saveMarkup',
+    markupRecord(project.id, model, colleague),
+  );
+
+  // forms: two saves each, so that each has an earlier value in its history
+  for (const value of ['12000', '15000'])
+    await json(member, 'POST', '/api/saveprojectinput', {
+      projectid: project.id,
+      category: 'population',
+      fmejob: '',
+      fileType: null,
+      data: [{ category: 'population', value }],
+    });
+  for (const value of ['300', '400'])
+    await json(member, 'POST', '/api/savecalculationdata', {
+      projectid: project.id,
+      category: 'calc_dwf',
+      fmejob: '',
+      userId: member.id,
+      fileType: null,
+      data: [{ category: 'infiltration_m3_d', value }],
+    });
+  const inputHistory = await json(member, 'POST', '/api/projectinput/history', {
+    projectid: project.id,
+    form: 'population',
+  });
+  const calculationHistory = await json(member, 'POST', '/api/calculationdata/history', {
+    projectid: project.id,
+    form: 'calc_dwf',
+  });
+
+  const dsear = await form(member, 'POST', '/api/dsear/saveOrCreate', dsearEntry(projectName, people));
+  const feedback = await inject(member, {
+    method: 'POST',
+    url: '/api/savefeedback',
+    ...multipartBody({ Feature: '"Other"', User: '"Matrix"', Feedback: '"Matrix feedback"' }),
+  });
+
+  // the Supplier Zone: one submission waiting for review, one approved (its logo is public)
+  const submit = async (companyName: string, address: string, withDocument: boolean) => {
+    const { payload, headers } = multipartBody({ Data: JSON.stringify(validAnswers({ companyName })) }, [
+      { field: 'Logo', name: 'logo.png', content: TINY_PNG },
+      ...(withDocument ? [{ field: 'Attachments', name: 'reference.pdf', content: TINY_PDF }] : []),
+    ]);
+    const response = await penstock.app.inject({
+      method: 'POST',
+      url: '/api/savesdcdata',
+      payload,
+      headers,
+      remoteAddress: address,
+    });
+    if (response.statusCode !== 200) throw new Error(`fixture: savesdcdata ${response.body}`);
+  };
+  await submit('Matrix Pending Ltd', '10.77.1.1', true);
+  await submit('Matrix Approved Ltd', '10.77.1.2', false);
+  const srm = people.supplierRegisterManager;
+  const submissions = (await json(srm, 'GET', '/api/supplier/submissions')) as {
+    id: string;
+    companyName: string;
+  }[];
+  const idOf = (name: string) => submissions.find((s) => s.companyName === name)!.id;
+  await json(srm, 'POST', `/api/supplier/submissions/${idOf('Matrix Approved Ltd')}/review`, {
+    status: 'Approved',
+    dateOfLastReview: '2026-11-24',
+  });
+  const pending = await json(srm, 'GET', `/api/supplier/submissions/${idOf('Matrix Pending Ltd')}`);
+  const register = (await json(member, 'GET', '/api/getsdcdata')) as Record<string, { LogoName: string }>;
+  const logoName = Object.values(register)[0]!.LogoName;
+
+  // training: a role, and a PDF course with its material
+  const admin = people.administrator;
+  await json(admin, 'POST', '/api/training/admin/roles', { roleName: 'matrix', displayName: 'Matrix' });
+  const course = await json(admin, 'POST', '/api/training/admin/courses', trainingCourse('matrix'));
+  await inject(admin, {
+    method: 'PUT',
+    url: `/api/training/admin/courses/${course.id}/material`,
+    ...multipartFile('matrix.pdf', TINY_PDF, 'material'),
+  });
+
+  const bcf = await inject(member, { method: 'GET', url: `/api/issues/bcf?projectid=${project.id}` });
+  const previewUrl = (markup as { markupData: { imagePreview: string }[] }).markupData[0]!.imagePreview;
+
   return {
     projectId: project.id,
     projectName,
-    folderId,
-    itemId: item.id,
-    versionId: version.id,
-    issueId: (issue.json() as { id: string }).id,
+    folders: project.folders,
+    folderId: project.folders.WIP!,
+    itemId: model.item.id,
+    versionId: model.version.id,
+    localId: (objects as { localIds: number[] }).localIds[0]!,
+    issueId: (issue as { id: string }).id,
+    people,
     member,
-    outsider,
+    outsider: people.outsider,
+    colleague,
+    target,
+    leaver,
+    signin,
+    own,
+    copyItemId: copy.item.id,
+    workflow: {
+      inReviewId: inReview.id,
+      reviewId: inReview.reviewers[0]!.id,
+      awaitingApprovalId: awaiting.id,
+      approvalId: awaiting.approvers[0]!.id,
+    },
+    markup: { id: (markup as { id: string }).id, previewId: previewUrl.split('/').pop()! },
+    history: {
+      projectInput: (inputHistory as { id: string }[])[0]!.id,
+      calculation: (calculationHistory as { id: string }[])[0]!.id,
+    },
+    dsearId: (dsear as { id: string }).id,
+    feedbackId: (feedback.json() as { Id: string }).Id,
+    supplier: {
+      pendingId: (pending as { id: string }).id,
+      attachmentId: (pending as { attachments: { id: string }[] }).attachments[0]!.id,
+      logoPath: `/logos/${logoName.replace(/ /g, '')}`,
+    },
+    training: { roleName: 'matrix', courseId: (course as { id: string }).id, tag: 'matrix' },
+    bcf: bcf.rawPayload,
   };
 }
 
-/** The concrete request a route is tried with: its parameters filled from the fixture, a body naming it. */
-export function requestFor(route: { method: string; url: string }, f: AccessFixture) {
-  const params: Record<string, string> = {
-    projectId: f.projectId,
-    folderId: f.folderId,
-    itemId: f.itemId,
-    versionId: f.versionId,
-    localId: '1',
-    userId: f.member.id,
-    tag: 'matrix',
-    fileName: 'logo.png',
-    file: 'generalSettings.json',
-    roleName: 'matrix',
-    fileId: 'f.00000000-0000-4000-8000-000000000000',
-  };
-  const url = route.url
-    .replace(
-      /:id(?=\/|$)/,
-      route.url.startsWith('/api/issues')
-        ? f.issueId
-        : route.url.startsWith('/api/admin/users')
-          ? f.member.id
-          : 'x.00000000-0000-4000-8000-000000000000',
-    )
-    .replace(/:(\w+)/g, (_, name: string) => params[name] ?? 'x');
-  const ids = {
-    projectId: f.projectId,
-    projectid: f.projectId,
-    projectName: f.projectName,
-    documentId: f.itemId,
-    itemId: f.itemId,
-    versionId: f.versionId,
-    urn: f.versionId,
-    email: f.member.email,
-    // the fields the spec's calls need, so that a refusal is about access rather than input
-    name: 'Matrix folder',
-    title: 'Matrix title',
-    body: 'Matrix comment',
-    type: 'design_query',
-  };
-  if (route.method === 'GET') {
-    const query = new URLSearchParams({ ...ids, id: f.projectId }).toString();
-    return { method: route.method, url: `${url}${url.includes('?') ? '&' : '?'}${query}` };
-  }
-  const record = {
-    projectName: f.projectName,
-    fileName: 'plant.ifc',
-    tag: 'MATRIX-1',
-    guId: '0Matrix000000000000001',
-    category: 'Valve',
-    locked: false,
-    propValueList: [{ propName: 'Valve Orientation', propValue: 'Vertical' }],
-  };
-  const data: Record<string, unknown> = {
-    '/api/getdynamic': { projectName: f.projectName, fileName: 'plant.ifc' },
-    '/api/savedynamic': [record],
-    '/api/savestatic': [record],
-  };
-  if (route.url in data) {
-    // the property calls take their JSON as the multipart field Data
-    const boundary = 'matrixboundary';
-    return {
-      method: route.method,
-      url,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="Data"\r\n\r\n${JSON.stringify(data[route.url])}\r\n--${boundary}--\r\n`,
-    };
-  }
+/** A 1×1 PNG as a data URL: a markup's screenshot. */
+const PNG_URL = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
+
+export function markupRecord(
+  projectId: string,
+  model: { item: { id: string }; version: { id: string } },
+  createdFor: Person,
+  title = 'Matrix markup',
+) {
   return {
-    method: route.method,
-    url,
-    payload: { ...ids, formData: JSON.stringify(ids), Data: JSON.stringify([]) },
+    projectId,
+    documentId: model.version.id,
+    itemId: model.item.id,
+    documentName: 'plant.ifc',
+    createdFor: createdFor.email,
+    actioned: false,
+    title,
+    markupData: [
+      {
+        markupTitle: title,
+        markupData: JSON.stringify({ version: 1, shapes: [{ type: 'rect' }] }),
+        markupstate: JSON.stringify({ viewport: { eye: [0, 0, 1] } }),
+        imagePreview: PNG_URL,
+        documentName: 'plant.ifc',
+        documentVersion: 'V1',
+        created: '24/11/2026',
+      },
+    ],
   };
 }
+
+/** The project's DSEAR entry: AMBER (all four questions YES), so its listed manager may approve it. */
+export function dsearEntry(projectName: string, people: Record<PersonColumn, Person>, id?: string) {
+  return {
+    ...(id ? { id } : {}),
+    projectName,
+    tm: 'Matrix manager',
+    sdms: [{ email: people.seniorDesignManager.email }],
+    leadEngineer: people.leadEngineer.email,
+    practionerFlag: 'YES',
+    practitioner: people.practitioner.email,
+    flidsRisk: 'Orange',
+    flidsOutcome: 'Zone 1',
+    dsearZone: [{ zone: 'Inlet Works', rating: 'Zone 1', other: '' }],
+    dsearIden: 'YES',
+    dsearImp: 'YES',
+    dsearSpec: 'YES',
+    dsearApp: 'YES',
+  };
+}
+
+export const trainingCourse = (tag: string) => ({
+  trainingTitle: `Matrix course ${tag}`,
+  format: 'PDF',
+  time: '10 minutes',
+  tag,
+  url: '',
+  roleData: {},
+  retired: false,
+});

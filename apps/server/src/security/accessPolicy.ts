@@ -1,55 +1,266 @@
+import { COLUMNS, type AccessFixture, type Column } from './accessFixture.ts';
+
 /**
- * Who may call each route, as the access matrix checks it (issue 16). Every route the server registers must
- * be here: a new endpoint without a line fails the matrix until someone says who may call it.
+ * Who may make each call, as the access matrix checks it (issue 16): per route, the columns whose valid
+ * request must succeed. Every other column must be refused: 401 with no session, 403 or 404 when signed in
+ * (never 2xx, never 400). Every route the server registers must be here: a new endpoint without a line fails
+ * the matrix until someone says who may call it.
  *
- * - public: anyone, signed in or not (sign-in, configuration, the supplier zone's open calls)
- * - user: any signed-in user; the answer is the user's own (their record, counts, pending lists: asking for
- *   someone else's is refused) or reference data every user needs (legend, people pickers, training content,
- *   the DSEAR register's lines)
- * - restricted: a project role, a global role or a listing the signed-in outsider of the matrix does not have
+ * Sources: the spec's roles and permissions (§6 of each document) and docs/api.md, which states the server's
+ * rules route by route. The global-role columns are not members of the project, so they show what the role
+ * alone gives.
  */
-export type Policy = 'public' | 'user' | 'restricted';
-
-const PUBLIC = [
-  'POST /api/auth/signin',
-  'GET /api/auth/signin-url',
-  'GET /api/user/logoff',
-  'GET /auth/signin',
-  'POST /auth/signin',
-  'GET /auth/signed-out',
-  'GET /config/:file',
-  'GET /config/reports/:projectId/reports_config.json',
-  'GET /logos/:fileName',
-  'GET /api/getsdcdata',
-  'POST /api/savesdcdata',
-  'GET /api/supplier/settings',
-];
-
-const USER = [
-  'GET /api/user',
-  'GET /api/legend',
-  'GET /api/hub/counts',
-  'GET /api/markup',
-  'GET /api/markup/created',
-  'GET /api/markup/pending',
-  'GET /api/workflow/created',
-  'GET /api/workflow/pendingReview',
-  'GET /api/workflow/pendingApproval',
-  'GET /api/dsear',
-  'GET /api/dsear/people',
-  'GET /api/dsear/pendingApproval',
-  'POST /api/getfeedback',
-  'POST /api/savefeedback',
-  'GET /api/training/gettrainingcontent',
-  'POST /api/training/getuserrecord',
-  'POST /api/training/saveuserrecord',
-  'GET /api/training/material/:tag',
-  'POST /api/sketchexport/pdf',
-];
-
-export function policyOf(method: string, url: string): Policy | undefined {
-  const key = `${method} ${url}`;
-  if (PUBLIC.includes(key)) return 'public';
-  if (USER.includes(key)) return 'user';
-  return url.startsWith('/api/') ? 'restricted' : undefined;
+export interface Rule {
+  /** the columns whose request succeeds */
+  allow: readonly Column[];
+  /** the statuses that mean success, when not 2xx (a sign-in form redirects) */
+  ok?: readonly number[];
+  /** why, in a few words: shown in the failure message */
+  why: string;
 }
+
+const EVERYONE = COLUMNS;
+const SIGNED_IN = COLUMNS.filter((column) => column !== 'anonymous');
+/** the members of the fixture's project, of any role */
+const PROJECT: readonly Column[] = ['viewer', 'member', 'manager', 'workflowReviewer', 'workflowApprover'];
+/** the members who add and change things: viewers only read */
+const EDITORS: readonly Column[] = ['member', 'manager', 'workflowReviewer', 'workflowApprover'];
+const ADMIN: readonly Column[] = ['administrator'];
+
+const rule = (allow: readonly Column[], why: string, ok?: readonly number[]): Rule => ({
+  allow,
+  why,
+  ...(ok ? { ok } : {}),
+});
+const open = (why: string) => rule(EVERYONE, why);
+const signedIn = (why: string) => rule(SIGNED_IN, why);
+const read = (why: string) => rule(PROJECT, `project members read ${why}`);
+const edit = (why: string) => rule(EDITORS, `members and managers ${why}; viewers only read`);
+const admin = (why: string) => rule(ADMIN, `administrators only: ${why}`);
+/** the personal hub's lists: the matrix asks for the project member's own list */
+const ownList = (why: string) =>
+  rule(['member', 'administrator'], `${why}: the user's own list, or an administrator`);
+
+export const ACCESS: Record<string, Rule> = {
+  // ---- accounts and sign-in: open
+  'POST /api/auth/signin': open('anyone signs in with the right password'),
+  'GET /api/auth/signin-url': open('the sign-in address'),
+  'GET /auth/signin': open('the sign-in page'),
+  'POST /auth/signin': rule(EVERYONE, 'the sign-in form redirects on success', [303]),
+  'GET /auth/signed-out': open('the signed-out page'),
+  'GET /api/user/logoff': open('signing out ends whatever session there is'),
+  'GET /api/user': signedIn('the signed-in user'),
+
+  // ---- administration
+  'GET /api/admin/users': admin('users'),
+  'POST /api/admin/users': admin('users'),
+  'PATCH /api/admin/users/:id': admin('users'),
+  'POST /api/admin/users/:id/password': admin('passwords'),
+  'GET /api/admin/projects': admin('projects'),
+  'POST /api/admin/projects': admin('projects'),
+  'PUT /api/admin/projects/:projectId/members': admin('members'),
+  'DELETE /api/admin/projects/:projectId/members/:userId': admin('members'),
+  'GET /api/admin/audit': admin('the audit log'),
+
+  // ---- configuration: open
+  'GET /config/:file': open('configuration files need no credentials'),
+  'GET /config/reports/:projectId/reports_config.json': open('report configuration needs no credentials'),
+
+  // ---- document store
+  'GET /api/tree': read('the tree'),
+  'POST /api/folders/:folderId/folders': edit('add folders'),
+  'POST /api/folders/:folderId/files': edit('upload'),
+  'GET /api/projects/:projectId/deleted': rule(['manager'], 'project managers see deleted items'),
+  'POST /api/items/:itemId/restore': rule(['manager'], 'project managers restore deleted items'),
+  'GET /api/items/:itemId/versions': read('versions'),
+  'GET /api/items/:itemId/content': read('files'),
+  'GET /api/versions/:versionId/content': read('files'),
+
+  // ---- models
+  'GET /api/models/:versionId': read('models'),
+  'GET /api/models/:versionId/fragments': read('models'),
+  'GET /api/models/:versionId/items': read('models'),
+  'GET /api/models/:versionId/objects': read('models'),
+  'GET /api/models/:versionId/objects/:localId': read('models'),
+  'GET /api/models/:versionId/objects/:localId/properties': read('models'),
+  'GET /api/models/:versionId/records': read('models'),
+  'GET /api/models/:versionId/tree': read('models'),
+  'POST /api/models/:versionId/reconvert': edit('convert models again'),
+
+  // ---- property values
+  'POST /api/getdynamic': read('property values'),
+  'POST /api/savestatic': edit('save property values'),
+  'POST /api/savedynamic': edit('save property values'),
+
+  // ---- schedules
+  'POST /api/getreport': edit('submit schedules'),
+  'POST /api/getsapreport': edit('submit schedules'),
+
+  // ---- issues, project users, BCF
+  'GET /api/issues': read('issues'),
+  'POST /api/issues': edit('raise issues'),
+  'GET /api/issues/:id': read('issues'),
+  'PATCH /api/issues/:id': edit('edit issues'),
+  'POST /api/issues/:id/comments': read('issues and comment on them'),
+  'GET /api/forge/bim360/Users': read('the project users'),
+  'GET /api/issues/bcf': read('issues and export BCF'),
+  'POST /api/issues/bcf': edit('import BCF'),
+
+  // ---- markups
+  'POST /api/markups/getMarkups': read('markups'),
+  'POST /api/markups/saveMarkup': edit('draw markups'),
+  'POST /api/markups/updateMarkup': edit('change a markup (the matrix renames it)'),
+  'GET /api/markups/preview/:itemId': read('markups'),
+
+  // ---- personal hub
+  'GET /api/workflow/created': ownList('workflows created'),
+  'GET /api/workflow/pendingReview': ownList('reviews pending'),
+  'GET /api/workflow/pendingApproval': ownList('approvals pending'),
+  'GET /api/markup/created': ownList('markups created'),
+  'GET /api/markup/pending': ownList('markups pending'),
+  'GET /api/markup': read('a markup from the hub'),
+  'GET /api/hub/counts': signedIn("the user's own counts"),
+
+  // ---- project data, calculations, reports
+  'POST /api/saveprojectinput': edit('save project data'),
+  'POST /api/getprojectinput': read('project data'),
+  'POST /api/savecalculationdata': edit('save and run calculations'),
+  'POST /api/getcalculationdata': read('calculations'),
+  'POST /api/projectinput/history': read('form history'),
+  'POST /api/projectinput/restore': edit('restore form values'),
+  'POST /api/calculationdata/history': read('form history'),
+  'POST /api/calculationdata/restore': edit('restore form values'),
+  'POST /api/createreport': edit('create reports'),
+  'POST /api/uploadfile': edit('upload form files'),
+
+  // ---- document workflow
+  'GET /api/workflow/structure': read('the folder structure'),
+  'PUT /api/workflow/structure': read('the folder structure (Refresh Data)'),
+  'GET /api/workflow': read('a workflow'),
+  'POST /api/workflow': edit('submit documents for review'),
+  'PUT /api/workflow/UpdateReviewers': rule(
+    ['workflowReviewer'],
+    'only the listed reviewer answers a review',
+  ),
+  'PUT /api/workflow/UpdateApprovers': rule(
+    ['workflowApprover'],
+    'only the listed approver answers an approval',
+  ),
+  'POST /api/workflow/upload': edit('upload'),
+  'POST /api/workflow/uploadCopy': edit('move files'),
+  'POST /api/workflow/delete': edit('delete files'),
+
+  // ---- DSEAR register
+  'GET /api/dsear': signedIn('the register is central: every signed-in user sees its lines'),
+  'GET /api/dsear/people': signedIn("the form's pickers"),
+  'GET /api/dsear/pendingApproval': rule(
+    ['seniorDesignManager', 'administrator'],
+    "the senior design manager's own pending approvals, or an administrator",
+  ),
+  'POST /api/dsear/get': rule(
+    [...PROJECT, 'administrator', 'seniorDesignManager'],
+    "the project's members, administrators and the entry's listed senior design manager read an entry",
+  ),
+  'POST /api/dsear/saveOrCreate': edit('save the DSEAR entry'),
+  'POST /api/dsear/approve': rule(
+    ['seniorDesignManager'],
+    'only a listed senior design manager approves their own line',
+  ),
+
+  // ---- feedback
+  'POST /api/getfeedback': signedIn('FAQs for everyone, every item for reviewers'),
+  'POST /api/savefeedback': signedIn('any signed-in user gives feedback'),
+  'POST /api/savefeedbackcomment': rule(['feedbackReviewer'], 'only feedback reviewers review feedback'),
+
+  // ---- P&ID sketches, their PDF, the legend
+  'POST /api/getpidsketch': read('sketches'),
+  'POST /api/savepidsketch': edit('save sketches'),
+  'POST /api/deletepidsketch': edit('delete sketches'),
+  'POST /api/sketchexport/pdf': signedIn('printing a sketch needs a session, no project'),
+  'GET /api/legend': signedIn('reference data'),
+
+  // ---- Supplier Zone
+  'POST /api/savesdcdata': open('the Design Competency Form is open signed out'),
+  'GET /api/getsdcdata': open('the register is open signed out'),
+  'GET /logos/:fileName': open("an approved supplier's logo is public"),
+  'GET /api/supplier/settings': open("the zone's cards are open signed out"),
+  'PUT /api/supplier/settings': admin("the zone's settings"),
+  'GET /api/supplier/submissions': rule(['supplierRegisterManager'], 'supplier register managers only'),
+  'GET /api/supplier/submissions/:id': rule(['supplierRegisterManager'], 'supplier register managers only'),
+  'GET /api/supplier/submissions/:id/logo': rule(
+    ['supplierRegisterManager'],
+    'supplier register managers only',
+  ),
+  'GET /api/supplier/submissions/:id/files/:fileId': rule(
+    ['supplierRegisterManager'],
+    'supplier register managers only',
+  ),
+  'POST /api/supplier/submissions/:id/review': rule(
+    ['supplierRegisterManager'],
+    'supplier register managers only',
+  ),
+
+  // ---- training
+  'GET /api/training/gettrainingcontent': signedIn('training content'),
+  'POST /api/training/getuserrecord': rule(['member'], 'a training record is read by its own user only'),
+  'POST /api/training/saveuserrecord': rule(['member'], 'a training record is saved by its own user only'),
+  'GET /api/training/material/:tag': signedIn('course material'),
+  'GET /api/training/admin/roles': admin('training roles'),
+  'POST /api/training/admin/roles': admin('training roles'),
+  'PUT /api/training/admin/roles/:roleName': admin('training roles'),
+  'GET /api/training/admin/courses': admin('training courses'),
+  'POST /api/training/admin/courses': admin('training courses'),
+  'PUT /api/training/admin/courses/:id': admin('training courses'),
+  'PUT /api/training/admin/courses/:id/material': admin('training material'),
+};
+
+export const ruleOf = (method: string, url: string): Rule | undefined => ACCESS[`${method} ${url}`];
+
+/** Whether a cell's status is what the rule expects of that column. */
+export function expected(rule: Rule, column: Column, status: number): boolean {
+  if (rule.allow.includes(column)) return rule.ok ? rule.ok.includes(status) : status >= 200 && status < 300;
+  if (column === 'anonymous') return status === 401;
+  return status === 403 || status === 404;
+}
+
+/** What a successful answer must not hold for a column, in words, or null: a leak inside a 2xx. */
+export type LeakCheck = (answer: unknown, column: Column, f: AccessFixture) => string | null;
+
+/** who may open the project's DSEAR entry: the same people who may POST /api/dsear/get it */
+const DSEAR_ACCESS = ACCESS['POST /api/dsear/get']!.allow;
+/** an entry's detail beyond the register table's columns (the spec's 'Access Required' otherwise) */
+const DSEAR_DETAIL = [
+  'leadEngineer',
+  'practitioner',
+  'practionerFlag',
+  'dsearIden',
+  'dsearImp',
+  'dsearSpec',
+  'dsearApp',
+  'history',
+];
+
+export const LEAKS: Record<string, LeakCheck> = {
+  'GET /api/dsear': (answer, column, f) => {
+    const entry = (answer as Record<string, unknown>[]).find((e) => e.projectName === f.projectName);
+    if (!entry) return 'the register has no line for the project';
+    if (DSEAR_ACCESS.includes(column))
+      return entry.access === true ? null : 'access: false for someone with access';
+    const shown = DSEAR_DETAIL.filter((field) => entry[field] !== undefined && entry[field] !== '');
+    if (shown.length) return `the entry's ${shown.join(', ')} to someone without access to the project`;
+    return entry.access === false ? null : 'access: true for someone without access to the project';
+  },
+  'POST /api/getfeedback': (answer, column) => {
+    if (column === 'feedbackReviewer') return null;
+    const items = answer as { IsFaq: boolean; User: string }[];
+    if (items.some((item) => !item.IsFaq)) return 'feedback that is not a FAQ to a non-reviewer';
+    if (items.some((item) => item.User !== '')) return "a giver's name to a non-reviewer";
+    return null;
+  },
+  'GET /api/getsdcdata': (answer) => {
+    const lines = Object.values(answer as Record<string, { Status: string; Data: { companyName?: string } }>);
+    if (lines.some((line) => line.Status !== 'Approved' || line.Data.companyName === 'Matrix Pending Ltd'))
+      return 'a submission that is not approved, in the open register';
+    return null;
+  },
+};

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
-import { buildAccessFixture, requestFor, type AccessFixture } from './accessFixture.ts';
+import { buildAccessFixture, type AccessFixture } from './accessFixture.ts';
+import { requestFor } from './accessRequests.ts';
 
 /** Row counts of every table: what a refused request must leave as it was. */
 async function counts(db: Db): Promise<Record<string, number>> {

@@ -1,0 +1,512 @@
+import { multipartFile, TEST_PASSWORD } from '../test/harness.ts';
+import { TINY_PDF, multipartBody, validAnswers } from '../modules/supplier/supplier.testing.ts';
+import {
+  COLUMNS,
+  SKETCH_DATE,
+  dsearEntry,
+  jsonField,
+  markupRecord,
+  optionOf,
+  trainingCourse,
+  type AccessFixture,
+  type Column,
+  type Person,
+} from './accessFixture.ts';
+
+/** One request of the matrix, ready for inject(). */
+export interface AccessRequest {
+  method: string;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** How a route is called validly by `who`: what someone allowed to make the call would send. */
+type Build = (f: AccessFixture, who: Column, me: Person) => AccessRequest;
+
+const get = (url: string): AccessRequest => ({ method: 'GET', url });
+const body = (method: string, url: string, payload: unknown): AccessRequest => ({ method, url, payload });
+const multipart = (
+  method: string,
+  url: string,
+  part: { payload: Buffer; headers: Record<string, string> },
+) => ({
+  method,
+  url,
+  ...part,
+});
+const formEncoded = (url: string, data: unknown): AccessRequest => ({
+  method: 'POST',
+  url,
+  payload: `formData=${encodeURIComponent(JSON.stringify(data))}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+const q = (value: string) => encodeURIComponent(value);
+
+/** Every route the server registers, with its valid request. */
+export const REQUESTS: Record<string, Build> = {
+  // ---- accounts and sign-in
+  'POST /api/auth/signin': (f) =>
+    body('POST', '/api/auth/signin', { email: f.signin.email, password: TEST_PASSWORD }),
+  'GET /api/auth/signin-url': () => get('/api/auth/signin-url'),
+  'GET /auth/signin': () => get('/auth/signin?returnTo=%2Fmain'),
+  'POST /auth/signin': (f) => ({
+    method: 'POST',
+    url: '/auth/signin',
+    payload: `email=${q(f.signin.email)}&password=${q(TEST_PASSWORD)}&returnTo=%2Fmain`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  }),
+  'GET /auth/signed-out': () => get('/auth/signed-out'),
+  'GET /api/user': () => get('/api/user'),
+  'GET /api/user/logoff': () => get('/api/user/logoff'),
+
+  // ---- administration
+  'GET /api/admin/users': () => get('/api/admin/users'),
+  'POST /api/admin/users': (_f, who) =>
+    body('POST', '/api/admin/users', {
+      name: `Matrix new ${who}`,
+      email: `matrix-new-${who.toLowerCase()}@test.penstock`,
+      password: 'matrix-password-1',
+      roles: [],
+    }),
+  'PATCH /api/admin/users/:id': (f, who) =>
+    body('PATCH', `/api/admin/users/${f.target.id}`, { name: `Matrix target ${who}` }),
+  'POST /api/admin/users/:id/password': (f) =>
+    body('POST', `/api/admin/users/${f.target.id}/password`, { password: 'matrix-password-2' }),
+  'GET /api/admin/projects': () => get('/api/admin/projects'),
+  'POST /api/admin/projects': (_f, who) =>
+    body('POST', '/api/admin/projects', { name: `Matrix project ${who}` }),
+  'PUT /api/admin/projects/:projectId/members': (f) =>
+    body('PUT', `/api/admin/projects/${f.projectId}/members`, { userId: f.target.id, role: 'viewer' }),
+  'DELETE /api/admin/projects/:projectId/members/:userId': (f) => ({
+    method: 'DELETE',
+    url: `/api/admin/projects/${f.projectId}/members/${f.leaver.id}`,
+  }),
+  'GET /api/admin/audit': () => get('/api/admin/audit?limit=10'),
+
+  // ---- configuration
+  'GET /config/:file': () => get('/config/generalSettings.json'),
+  'GET /config/reports/:projectId/reports_config.json': (f) =>
+    get(`/config/reports/${f.projectId.replace(/^b\./, '')}/reports_config.json`),
+
+  // ---- document store
+  'GET /api/tree': (f) => get(`/api/tree?id=${q(f.projectId)}`),
+  'POST /api/folders/:folderId/folders': (f, who) =>
+    body('POST', `/api/folders/${f.folderId}/folders`, { name: `Matrix folder ${who}` }),
+  'POST /api/folders/:folderId/files': (f, who) =>
+    multipart(
+      'POST',
+      `/api/folders/${f.folderId}/files`,
+      multipartFile(`matrix-upload-${who}.txt`, Buffer.from(who)),
+    ),
+  'GET /api/projects/:projectId/deleted': (f) => get(`/api/projects/${f.projectId}/deleted`),
+  'POST /api/items/:itemId/restore': (f, who) => ({
+    method: 'POST',
+    url: `/api/items/${f.own[who].restoreItemId}/restore`,
+  }),
+  'GET /api/items/:itemId/versions': (f) => get(`/api/items/${f.itemId}/versions`),
+  'GET /api/items/:itemId/content': (f) => get(`/api/items/${f.itemId}/content`),
+  'GET /api/versions/:versionId/content': (f) => get(`/api/versions/${f.versionId}/content`),
+
+  // ---- models
+  'GET /api/models/:versionId': (f) => get(`/api/models/${f.versionId}`),
+  'GET /api/models/:versionId/fragments': (f) => get(`/api/models/${f.versionId}/fragments`),
+  'GET /api/models/:versionId/items': (f) => get(`/api/models/${f.versionId}/items`),
+  'GET /api/models/:versionId/objects': (f) => get(`/api/models/${f.versionId}/objects`),
+  'GET /api/models/:versionId/objects/:localId': (f) =>
+    get(`/api/models/${f.versionId}/objects/${f.localId}`),
+  'GET /api/models/:versionId/objects/:localId/properties': (f) =>
+    get(`/api/models/${f.versionId}/objects/${f.localId}/properties`),
+  'GET /api/models/:versionId/records': (f) => get(`/api/models/${f.versionId}/records`),
+  'GET /api/models/:versionId/tree': (f) => get(`/api/models/${f.versionId}/tree?by=spatial`),
+  'POST /api/models/:versionId/reconvert': (f) => ({
+    method: 'POST',
+    url: `/api/models/${f.versionId}/reconvert`,
+  }),
+
+  // ---- property values (multipart field Data)
+  'POST /api/getdynamic': (f) =>
+    multipart(
+      'POST',
+      '/api/getdynamic',
+      jsonField({ projectName: f.projectName, fileName: 'plant.ifc' }, 'Data'),
+    ),
+  'POST /api/savestatic': (f) => multipart('POST', '/api/savestatic', jsonField([propertyRecord(f)], 'Data')),
+  'POST /api/savedynamic': (f) =>
+    multipart('POST', '/api/savedynamic', jsonField([{ ...propertyRecord(f), locked: false }], 'Data')),
+
+  // ---- schedules
+  'POST /api/getreport': (f) => multipart('POST', '/api/getreport', schedule(f, 'valve_schedule')),
+  'POST /api/getsapreport': (f) => multipart('POST', '/api/getsapreport', schedule(f, 'sap')),
+
+  // ---- issues, project users, BCF
+  'GET /api/issues': (f) => get(`/api/issues?projectid=${q(f.projectId)}`),
+  'POST /api/issues': (f, who) =>
+    body('POST', '/api/issues', {
+      projectId: f.projectId,
+      title: `Matrix issue ${who}`,
+      type: 'design_query',
+    }),
+  'GET /api/issues/:id': (f) => get(`/api/issues/${f.issueId}`),
+  'PATCH /api/issues/:id': (f, who) =>
+    body('PATCH', `/api/issues/${f.issueId}`, { title: `Matrix issue by ${who}` }),
+  'POST /api/issues/:id/comments': (f, who) =>
+    body('POST', `/api/issues/${f.issueId}/comments`, { body: `Matrix comment by ${who}` }),
+  'GET /api/forge/bim360/Users': (f) => get(`/api/forge/bim360/Users?projectid=${q(f.projectId)}`),
+  'GET /api/issues/bcf': (f) => get(`/api/issues/bcf?projectid=${q(f.projectId)}`),
+  'POST /api/issues/bcf': (f) =>
+    multipart('POST', `/api/issues/bcf?projectid=${q(f.projectId)}`, multipartFile('matrix.bcf', f.bcf)),
+
+  // ---- markups
+  'POST /api/markups/getMarkups': (f) =>
+    formEncoded('/api/markups/getMarkups', { projectId: f.projectId, documentId: f.versionId }),
+  'POST /api/markups/saveMarkup': (f, who) =>
+    multipart(
+      'POST',
+      '/api/markups/saveMarkup',
+      jsonField(
+        markupRecord(
+          f.projectId,
+          { item: { id: f.itemId }, version: { id: f.versionId } },
+          f.colleague,
+          `Matrix markup ${who}`,
+        ),
+      ),
+    ),
+  'POST /api/markups/updateMarkup': (f, who) =>
+    multipart(
+      'POST',
+      '/api/markups/updateMarkup',
+      jsonField({ id: f.markup.id, title: `Matrix markup by ${who}` }),
+    ),
+  'GET /api/markups/preview/:itemId': (f) => get(`/api/markups/preview/${f.markup.previewId}`),
+
+  // ---- personal hub: the member's own lists, the project's markup
+  'GET /api/workflow/created': (f) => get(`/api/workflow/created?id=${f.member.id}`),
+  'GET /api/workflow/pendingReview': (f) => get(`/api/workflow/pendingReview?id=${f.member.id}`),
+  'GET /api/workflow/pendingApproval': (f) => get(`/api/workflow/pendingApproval?id=${f.member.id}`),
+  'GET /api/markup/created': (f) => get(`/api/markup/created?id=${f.member.id}`),
+  'GET /api/markup/pending': (f) => get(`/api/markup/pending?id=${f.member.id}`),
+  'GET /api/markup': (f) => get(`/api/markup?id=${f.markup.id}`),
+  'GET /api/hub/counts': () => get('/api/hub/counts'),
+
+  // ---- project data, calculations, reports (JSON with lowercase projectid)
+  'POST /api/saveprojectinput': (f, who) =>
+    body('POST', '/api/saveprojectinput', {
+      projectid: f.projectId,
+      category: 'population',
+      fmejob: '',
+      fileType: null,
+      data: [{ category: 'population', value: String(1000 + COLUMNS.indexOf(who)) }],
+    }),
+  'POST /api/getprojectinput': (f) => body('POST', '/api/getprojectinput', { projectid: f.projectId }),
+  'POST /api/savecalculationdata': (f, _who, me) =>
+    body('POST', '/api/savecalculationdata', {
+      projectid: f.projectId,
+      category: 'calc_dwf',
+      fmejob: '',
+      userId: me.id,
+      fileType: null,
+      data: [{ category: 'infiltration_m3_d', value: '350' }],
+    }),
+  'POST /api/getcalculationdata': (f) => body('POST', '/api/getcalculationdata', { projectid: f.projectId }),
+  'POST /api/projectinput/history': (f) =>
+    body('POST', '/api/projectinput/history', { projectid: f.projectId, form: 'population' }),
+  'POST /api/projectinput/restore': (f) =>
+    body('POST', '/api/projectinput/restore', {
+      projectid: f.projectId,
+      form: 'population',
+      id: f.history.projectInput,
+    }),
+  'POST /api/calculationdata/history': (f) =>
+    body('POST', '/api/calculationdata/history', { projectid: f.projectId, form: 'calc_dwf' }),
+  'POST /api/calculationdata/restore': (f) =>
+    body('POST', '/api/calculationdata/restore', {
+      projectid: f.projectId,
+      form: 'calc_dwf',
+      id: f.history.calculation,
+    }),
+  'POST /api/createreport': (f, _who, me) =>
+    body('POST', '/api/createreport', {
+      userId: me.id,
+      projectid: f.projectId,
+      report_id: 'project_data_report',
+      report_name: 'Project data and calculations report',
+      bim360_folder_id: 'WIP/Reports',
+      fileType: 'pdf',
+      fmejob: 'project_data_report',
+      schema: 'penstock-report-1',
+      PLM_project_id: '',
+    }),
+  'POST /api/uploadfile': (f, who) =>
+    multipart(
+      'POST',
+      '/api/uploadfile',
+      multipartBody({ ProjectId: f.projectId, Key: 'site_survey' }, [
+        { field: 'file', name: `survey-${who}.pdf`, content: TINY_PDF },
+      ]),
+    ),
+
+  // ---- document workflow (field formData)
+  'GET /api/workflow/structure': (f) => get(`/api/workflow/structure?projectId=${q(f.projectId)}`),
+  'PUT /api/workflow/structure': (f) => ({
+    method: 'PUT',
+    url: `/api/workflow/structure?projectId=${q(f.projectId)}`,
+  }),
+  'GET /api/workflow': (f) => get(`/api/workflow?id=${f.workflow.inReviewId}`),
+  'POST /api/workflow': (f, who, me) =>
+    multipart(
+      'POST',
+      '/api/workflow',
+      jsonField({
+        projectId: f.projectId,
+        documentId: f.own[who].submitItemId,
+        itemId: f.own[who].submitItemId,
+        createdByUserId: me.id,
+        comment: `Matrix submission by ${who}`,
+        reviewers: [optionOf(f.colleague)],
+        approvers: [optionOf(f.colleague)],
+        suitability: 'Current Suitability',
+        targetSuitability: 'A1',
+        uploadFolderId: f.folders['Published/Drawings'],
+        projectName: f.projectName,
+      }),
+    ),
+  'PUT /api/workflow/UpdateReviewers': (f, _who, me) =>
+    multipart(
+      'PUT',
+      '/api/workflow/UpdateReviewers',
+      jsonField({ id: f.workflow.reviewId, userId: me.id, comment: 'Checked', status: 'Approved' }),
+    ),
+  'PUT /api/workflow/UpdateApprovers': (f, _who, me) =>
+    multipart(
+      'PUT',
+      '/api/workflow/UpdateApprovers',
+      jsonField({ id: f.workflow.approvalId, userId: me.id, comment: 'Approved', status: 'Approved' }),
+    ),
+  'POST /api/workflow/upload': (f, who, me) =>
+    multipart(
+      'POST',
+      '/api/workflow/upload',
+      multipartBody(
+        {
+          formData: JSON.stringify({
+            projectId: f.projectId,
+            createdByUserId: me.id,
+            uploadFolderId: f.folders['WIP/Electrical'],
+          }),
+        },
+        [{ field: 'file', name: `matrix-workflow-upload-${who}.txt`, content: Buffer.from(who) }],
+      ),
+    ),
+  'POST /api/workflow/uploadCopy': (f) =>
+    multipart(
+      'POST',
+      '/api/workflow/uploadCopy',
+      jsonField({
+        projectId: f.projectId,
+        documentId: f.copyItemId,
+        itemId: f.copyItemId,
+        uploadFolderId: f.folders['WIP/Mechanical'],
+      }),
+    ),
+  'POST /api/workflow/delete': (f, who) =>
+    multipart(
+      'POST',
+      '/api/workflow/delete',
+      jsonField({ projectId: f.projectId, urnId: f.own[who].deleteItemId }),
+    ),
+
+  // ---- DSEAR register
+  'GET /api/dsear': () => get('/api/dsear'),
+  'GET /api/dsear/people': () => get('/api/dsear/people'),
+  'GET /api/dsear/pendingApproval': (f) =>
+    get(`/api/dsear/pendingApproval?email=${q(f.people.seniorDesignManager.email)}`),
+  'POST /api/dsear/get': (f) => formEncoded('/api/dsear/get', { projectName: f.projectName }),
+  'POST /api/dsear/saveOrCreate': (f) =>
+    multipart('POST', '/api/dsear/saveOrCreate', jsonField(dsearEntry(f.projectName, f.people, f.dsearId))),
+  'POST /api/dsear/approve': (f, _who, me) =>
+    formEncoded('/api/dsear/approve', { dsearId: f.dsearId, email: me.email }),
+
+  // ---- feedback
+  'POST /api/getfeedback': () => multipart('POST', '/api/getfeedback', multipartBody({})),
+  'POST /api/savefeedback': (_f, who) =>
+    multipart(
+      'POST',
+      '/api/savefeedback',
+      multipartBody({ Feature: '"Other"', User: `"${who}"`, Feedback: `"Matrix feedback by ${who}"` }),
+    ),
+  'POST /api/savefeedbackcomment': (f) =>
+    multipart(
+      'POST',
+      '/api/savefeedbackcomment',
+      jsonField([{ Id: f.feedbackId, Comment: 'Matrix answer', IsFaq: true }], 'Data'),
+    ),
+
+  // ---- P&ID sketches and their PDF
+  'POST /api/getpidsketch': (f) =>
+    multipart('POST', '/api/getpidsketch', multipartBody({ Project: f.projectId })),
+  'POST /api/savepidsketch': (f, who) =>
+    multipart(
+      'POST',
+      '/api/savepidsketch',
+      multipartBody({ Project: f.projectId, DrawingName: `Matrix ${who} - ${SKETCH_DATE}`, Texts: '[]' }),
+    ),
+  'POST /api/deletepidsketch': (f, who) =>
+    multipart(
+      'POST',
+      '/api/deletepidsketch',
+      multipartBody({ Project: f.projectId, DrawingName: f.own[who].sketchName }),
+    ),
+  'POST /api/sketchexport/pdf': () =>
+    body('POST', '/api/sketchexport/pdf', {
+      kind: 'vector',
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="5" height="5"/></svg>',
+      width: 20,
+      height: 10,
+    }),
+  'GET /api/legend': () => get('/api/legend'),
+
+  // ---- Supplier Zone
+  'POST /api/savesdcdata': (_f, who) => ({
+    method: 'POST',
+    url: '/api/savesdcdata',
+    ...multipartBody({ Data: JSON.stringify(validAnswers({ companyName: `Matrix ${who} Ltd` })) }),
+    // the form is limited per address: each column sends from its own
+    remoteAddress: `10.77.0.${COLUMNS.indexOf(who) + 1}`,
+  }),
+  'GET /api/getsdcdata': () => get('/api/getsdcdata'),
+  'GET /logos/:fileName': (f) => get(f.supplier.logoPath),
+  'GET /api/supplier/submissions': () => get('/api/supplier/submissions?status=Pending'),
+  'GET /api/supplier/submissions/:id': (f) => get(`/api/supplier/submissions/${f.supplier.pendingId}`),
+  'GET /api/supplier/submissions/:id/logo': (f) =>
+    get(`/api/supplier/submissions/${f.supplier.pendingId}/logo`),
+  'GET /api/supplier/submissions/:id/files/:fileId': (f) =>
+    get(`/api/supplier/submissions/${f.supplier.pendingId}/files/${f.supplier.attachmentId}`),
+  'POST /api/supplier/submissions/:id/review': (f) =>
+    body('POST', `/api/supplier/submissions/${f.supplier.pendingId}/review`, {
+      status: 'Approved',
+      note: 'Matrix',
+      dateOfLastReview: '2026-11-24',
+    }),
+  'GET /api/supplier/settings': () => get('/api/supplier/settings'),
+  'PUT /api/supplier/settings': () =>
+    body('PUT', '/api/supplier/settings', {
+      contactEmail: 'matrix@example.com',
+      procedures: [{ title: 'Matrix procedure', url: 'https://example.com/procedure.pdf' }],
+      trainingVideos: [],
+    }),
+
+  // ---- training: the member's own record
+  'GET /api/training/gettrainingcontent': () => get('/api/training/gettrainingcontent'),
+  'POST /api/training/getuserrecord': (f) =>
+    multipart(
+      'POST',
+      '/api/training/getuserrecord',
+      jsonField({ userId: f.member.id, userName: f.member.name }),
+    ),
+  'POST /api/training/saveuserrecord': (f) =>
+    multipart(
+      'POST',
+      '/api/training/saveuserrecord',
+      jsonField(
+        {
+          userId: f.member.id,
+          userName: f.member.name,
+          role: f.training.roleName,
+          trainingRecord: {
+            mandatoryTraining: [],
+            recomendedTraining: [],
+            availableTraining: [],
+            notRequiredTraining: [],
+          },
+        },
+        'FormData',
+      ),
+    ),
+  'GET /api/training/material/:tag': (f) => get(`/api/training/material/${f.training.tag}`),
+  'GET /api/training/admin/roles': () => get('/api/training/admin/roles'),
+  'POST /api/training/admin/roles': (_f, who) =>
+    body('POST', '/api/training/admin/roles', { roleName: `matrix_${who}`, displayName: `Matrix ${who}` }),
+  'PUT /api/training/admin/roles/:roleName': (f, who) =>
+    body('PUT', `/api/training/admin/roles/${f.training.roleName}`, {
+      displayName: `Matrix by ${who}`,
+      retired: false,
+    }),
+  'GET /api/training/admin/courses': () => get('/api/training/admin/courses'),
+  'POST /api/training/admin/courses': (_f, who) =>
+    body('POST', '/api/training/admin/courses', trainingCourse(`matrix-${who}`)),
+  'PUT /api/training/admin/courses/:id': (f) =>
+    body('PUT', `/api/training/admin/courses/${f.training.courseId}`, trainingCourse(f.training.tag)),
+  'PUT /api/training/admin/courses/:id/material': (f) =>
+    multipart(
+      'PUT',
+      `/api/training/admin/courses/${f.training.courseId}/material`,
+      multipartFile('matrix.pdf', TINY_PDF, 'material'),
+    ),
+};
+
+function propertyRecord(f: AccessFixture) {
+  return {
+    projectName: f.projectName,
+    fileName: 'plant.ifc',
+    tag: 'MATRIX-1',
+    guId: '0Matrix000000000000001',
+    category: 'Valve',
+    propValueList: [{ propName: 'Valve Orientation', propValue: 'Vertical' }],
+  };
+}
+
+function schedule(f: AccessFixture, type: string) {
+  return multipartBody({
+    ProjectName: f.projectName,
+    ScheduleType: type,
+    ScheduleCategories: '[]',
+    FileName: 'plant.ifc',
+  });
+}
+
+/**
+ * Calls that touch no stored data, so they may run beside the others, every column at once: building a
+ * sketch PDF takes a worker thread a second or so, and the server builds two at a time. They start first.
+ */
+export const CONCURRENT = new Set(['POST /api/sketchexport/pdf']);
+
+/**
+ * Calls that change what later calls see run last, once the concurrent ones are done: reconverting the model
+ * (its reads answer 409 while it converts) and signing out (it ends the caller's session).
+ */
+export const LAST = new Set(['POST /api/models/:versionId/reconvert', 'GET /api/user/logoff']);
+
+/** The routes in the order the matrix calls them. */
+export function runOrder<R extends { method: string; url: string }>(routes: readonly R[]): R[] {
+  const phase = (route: R) => {
+    const key = `${route.method} ${route.url}`;
+    return CONCURRENT.has(key) ? 0 : LAST.has(key) ? 2 : 1;
+  };
+  return [...routes].sort(
+    (a, b) => phase(a) - phase(b) || a.url.localeCompare(b.url) || a.method.localeCompare(b.method),
+  );
+}
+
+/**
+ * The concrete request `who` makes for a route. A route without a line in REQUESTS gets a guess from its
+ * path (the matrix fails on it anyway: it has no expected outcome either).
+ */
+export function requestFor(
+  route: { method: string; url: string },
+  f: AccessFixture,
+  who: Column = 'member',
+): AccessRequest {
+  const build = REQUESTS[`${route.method} ${route.url}`];
+  const me = who === 'anonymous' ? f.member : f.people[who];
+  if (build) return build(f, who, me);
+  const url = route.url
+    .replace(':projectId', f.projectId)
+    .replace(':folderId', f.folderId)
+    .replace(':itemId', f.itemId)
+    .replace(':versionId', f.versionId)
+    .replace(/:\w+/g, 'x');
+  return route.method === 'GET' ? get(url) : body(route.method, url, { projectId: f.projectId });
+}
