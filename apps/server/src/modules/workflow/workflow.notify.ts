@@ -6,10 +6,14 @@ import type { WorkflowMail } from './workflow.mail.ts';
 
 /**
  * Who hears what: reviewers when a document is submitted, approvers once every reviewer has answered, the
- * submitter on every decision, and everyone named when the workflow ends. Queued after the commit; the
- * notifier sends in the background and retries, so a request never waits for or fails on e-mail.
+ * submitter on every decision, and everyone named when the workflow ends. The service stores the messages
+ * with its change; the notifier sends in the background and retries, so a request never waits for or fails
+ * on e-mail.
  */
-export function workflowMail(notifier: Pick<Notifier, 'queue'>, env: { publicUrl: string }): WorkflowMail {
+export function workflowMail(
+  notifier: Pick<Notifier, 'enabled' | 'kick'>,
+  env: { publicUrl: string },
+): WorkflowMail {
   const hubUrl = `${env.publicUrl}/personalHub`;
   const assign = (workflow: HubWorkflow, role: 'reviewer' | 'approver'): OutboxMessage[] =>
     (role === 'reviewer' ? workflow.reviewers : workflow.approvers).map((person) =>
@@ -26,13 +30,16 @@ export function workflowMail(notifier: Pick<Notifier, 'queue'>, env: { publicUrl
         hubUrl,
       }),
     );
-  const send = (messages: OutboxMessage[]) => {
+  /** once each (address and subject); none without SMTP settings */
+  const send = (messages: OutboxMessage[]): OutboxMessage[] => {
+    if (!notifier.enabled) return [];
     const seen = new Set<string>();
-    void notifier.queue(
-      messages.filter((m) => m.to && !seen.has(`${m.to}\n${m.subject}`) && seen.add(`${m.to}\n${m.subject}`)),
+    return messages.filter(
+      (m) => m.to.trim() && !seen.has(`${m.to}\n${m.subject}`) && seen.add(`${m.to}\n${m.subject}`),
     );
   };
   return {
+    sendQueued: () => notifier.kick(),
     submitted: (workflow) => send(assign(workflow, 'reviewer')),
     decided: (workflow, decision) => {
       const messages: OutboxMessage[] = [];
@@ -70,7 +77,7 @@ export function workflowMail(notifier: Pick<Notifier, 'queue'>, env: { publicUrl
               hubUrl,
             }),
           );
-      send(messages);
+      return send(messages);
     },
   };
 }

@@ -2,15 +2,20 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { WorkflowEventsTable, WorkflowParticipantsTable, WorkflowsTable } from '../../db/schema.ts';
 import { DocumentsRepo } from '../documents/documents.repo.ts';
+import { OutboxRepo } from '../../notify/outbox.repo.ts';
 
 export type WorkflowRow = WorkflowsTable;
 export type ParticipantRow = WorkflowParticipantsTable;
 export type EventRow = WorkflowEventsTable;
 
-/** What one statement of a transaction may read or write: the workflow tables and the document store. */
+/**
+ * What one statement of a transaction may read or write: the workflow tables, the document store and the
+ * e-mail outbox (the e-mails of a change are written with it).
+ */
 export interface WorkflowUnit {
   workflows: WorkflowRepo;
   documents: DocumentsRepo;
+  outbox: OutboxRepo;
 }
 
 /** SQL for workflows, their reviewers and approvers (participants) and their append-only history. */
@@ -19,9 +24,13 @@ export class WorkflowRepo {
 
   /** Runs `work` in one transaction, with repositories bound to it. */
   transaction<T>(work: (unit: WorkflowUnit) => Promise<T>): Promise<T> {
-    return this.db
-      .transaction()
-      .execute((trx) => work({ workflows: new WorkflowRepo(trx), documents: new DocumentsRepo(trx) }));
+    return this.db.transaction().execute((trx) =>
+      work({
+        workflows: new WorkflowRepo(trx),
+        documents: new DocumentsRepo(trx),
+        outbox: new OutboxRepo(trx),
+      }),
+    );
   }
 
   async create(workflow: WorkflowRow, participants: readonly ParticipantRow[], event: EventRow) {

@@ -24,7 +24,9 @@ import {
   type ParticipantRow,
   type WorkflowRepo,
   type WorkflowRow,
+  type WorkflowUnit,
 } from './workflow.repo.ts';
+import type { OutboxMessage } from '../../notify/outbox.repo.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
 
 const now = () => new Date().toISOString();
@@ -110,8 +112,8 @@ export class WorkflowService {
         decided_at: null,
       }) satisfies ParticipantRow;
     const participants = [...reviewers.map(line('reviewer')), ...approvers.map(line('approver'))];
-    await this.repo.transaction(({ workflows }) =>
-      workflows.create(workflow, participants, {
+    const { detail } = await this.repo.transaction(async (unit) => {
+      await unit.workflows.create(workflow, participants, {
         id: newEventId(),
         workflow_id: workflow.id,
         at,
@@ -119,10 +121,10 @@ export class WorkflowService {
         user_name: user.name,
         action: 'submitted',
         comment: input.comment,
-      }),
-    );
-    const detail = await this.detailOf(workflow.id, user.id);
-    this.mail.submitted(detail);
+      });
+      return this.withMail(unit, workflow.id, user.id, null, (detail) => this.mail.submitted(detail));
+    });
+    this.mail.sendQueued();
     return detail;
   }
 
@@ -150,7 +152,15 @@ export class WorkflowService {
     const targetTrail = await this.documents.folderTrail(workflow.target_folder_id);
     const source = await this.documentsRepo.findVersion(workflow.version_id);
 
-    const published = await this.repo.transaction(async ({ workflows, documents }) => {
+    const decided = (detail: WorkflowDetail) =>
+      this.mail.decided(detail, {
+        role,
+        deciderName: user.name,
+        decision: input.status,
+        comment: input.comment ?? '',
+      });
+    const { published, detail } = await this.repo.transaction(async (unit) => {
+      const { workflows, documents } = unit;
       const at = now();
       const locked = (await workflows.lock(workflow.id, at))!;
       const problem = decisionProblem(
@@ -176,7 +186,7 @@ export class WorkflowService {
       const status = workflowStatus(statusOf('reviewer'), statusOf('approver'));
       if (status !== 'Approved') {
         await workflows.setStatus(workflow.id, status, at);
-        return null;
+        return this.withMail(unit, workflow.id, user.id, null, decided);
       }
       if (!source) throw conflict('The submitted version no longer exists; it cannot be published');
       const target = await documents.findFolder(workflow.target_folder_id);
@@ -200,17 +210,27 @@ export class WorkflowService {
         action: 'published',
         comment: `${workflow.target_folder_path}/${source.file_name} ${version.revision} ${version.suitability} (from ${source.revision})`,
       });
-      return version;
+      return this.withMail(unit, workflow.id, user.id, version, decided);
     });
     if (published) await this.documents.versionAdded(published);
-    const detail = await this.detailOf(workflow.id, user.id);
-    this.mail.decided(detail, {
-      role,
-      deciderName: user.name,
-      decision: input.status,
-      comment: input.comment ?? '',
-    });
+    this.mail.sendQueued();
     return detail;
+  }
+
+  /**
+   * The workflow as the change left it, and its e-mails written to the outbox in the change's transaction
+   * (`unit`): after a crash the change and its e-mails are both there or both not.
+   */
+  private async withMail<T>(
+    unit: WorkflowUnit,
+    id: string,
+    userId: string,
+    published: T,
+    messages: (detail: WorkflowDetail) => OutboxMessage[],
+  ): Promise<{ published: T; detail: WorkflowDetail }> {
+    const detail = await this.detailOf(id, userId, unit);
+    await unit.outbox.insert(messages(detail), new Date());
+    return { published, detail };
   }
 
   /** GET /api/workflow?id=: members of the workflow's project. */
@@ -251,9 +271,14 @@ export class WorkflowService {
     return { pendingReview: reviews.length, pendingApproval: approvals.length };
   }
 
-  private async detailOf(id: string, userId: string): Promise<WorkflowDetail> {
-    const workflow = (await this.repo.find(id))!;
-    const [context, events] = await Promise.all([this.context([workflow], userId), this.repo.eventsOf(id)]);
+  /** `unit`: read inside that transaction */
+  private async detailOf(id: string, userId: string, unit?: WorkflowUnit): Promise<WorkflowDetail> {
+    const workflows = unit?.workflows ?? this.repo;
+    const workflow = (await workflows.find(id))!;
+    const [context, events] = await Promise.all([
+      this.context([workflow], userId, unit),
+      workflows.eventsOf(id),
+    ]);
     return presentDetail(workflow, context, events);
   }
 
@@ -262,16 +287,17 @@ export class WorkflowService {
     return rows.map((row) => presentWorkflow(row, context));
   }
 
-  private async context(rows: readonly WorkflowRow[], userId: string) {
+  private async context(rows: readonly WorkflowRow[], userId: string, unit?: WorkflowUnit) {
+    const [workflows, documents] = unit ? [unit.workflows, unit.documents] : [this.repo, this.documentsRepo];
     const [participants, versions, projects] = await Promise.all([
-      this.repo.participantsOf(rows.map((row) => row.id)),
-      this.documentsRepo.findVersions(
+      workflows.participantsOf(rows.map((row) => row.id)),
+      documents.findVersions(
         rows.flatMap((row) => [
           row.version_id,
           ...(row.published_version_id ? [row.published_version_id] : []),
         ]),
       ),
-      this.documentsRepo.listProjects(),
+      documents.listProjects(),
     ]);
     return {
       projectNames: new Map(projects.map((p) => [p.id, p.name])),
