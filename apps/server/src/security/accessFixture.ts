@@ -267,11 +267,22 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
   });
 
   const dsear = await form(member, 'POST', '/api/dsear/saveOrCreate', dsearEntry(projectName, people));
-  const feedback = await inject(member, {
-    method: 'POST',
-    url: '/api/savefeedback',
-    ...multipartBody({ Feature: '"Other"', User: '"Matrix"', Feedback: '"Matrix feedback"' }),
-  });
+  // feedback: one waiting for review, one a reviewer has made a FAQ (what everyone else reads)
+  const giveFeedback = (text: string) =>
+    inject(member, {
+      method: 'POST',
+      url: '/api/savefeedback',
+      ...multipartBody({ Feature: '"Other"', User: '"Matrix"', Feedback: JSON.stringify(text) }),
+    });
+  const feedback = await giveFeedback('Matrix feedback');
+  const faq = (await giveFeedback('Matrix question')).json() as { Id: string };
+  await form(
+    people.feedbackReviewer,
+    'POST',
+    '/api/savefeedbackcomment',
+    [{ Id: faq.Id, Comment: 'Matrix answer', IsFaq: true }],
+    'Data',
+  );
 
   // the Supplier Zone: one submission waiting for review, one approved (its logo is public)
   const submit = async (companyName: string, address: string, withDocument: boolean) => {

@@ -253,6 +253,7 @@ export const LEAKS: Record<string, LeakCheck> = {
   'POST /api/getfeedback': (answer, column) => {
     if (column === 'feedbackReviewer') return null;
     const items = answer as { IsFaq: boolean; User: string }[];
+    if (!items.length) return 'no FAQ at all: nothing to check';
     if (items.some((item) => !item.IsFaq)) return 'feedback that is not a FAQ to a non-reviewer';
     if (items.some((item) => item.User !== '')) return "a giver's name to a non-reviewer";
     return null;

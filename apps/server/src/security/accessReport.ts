@@ -25,10 +25,11 @@ export function wrongCells(rows: readonly MatrixRow[]): string[] {
   return rows.flatMap((row) =>
     COLUMNS.filter((column) => !row.cells[column].ok).map((column) => {
       const cell = row.cells[column];
+      const why = row.rule ? ` (${row.rule.why})` : '';
+      if (cell.error?.startsWith('leak:'))
+        return `${key(row)} as ${column}: ${cell.status}, ${cell.error}${why}`;
       const detail = cell.error ? ` '${cell.error}'` : '';
-      return `${key(row)} as ${column}: ${cell.status}${detail}, expected ${expectation(row.rule, column)}${
-        row.rule ? ` (${row.rule.why})` : ''
-      }`;
+      return `${key(row)} as ${column}: ${cell.status}${detail}, expected ${expectation(row.rule, column)}${why}`;
     }),
   );
 }
@@ -57,7 +58,8 @@ export function matrixMarkdown(rows: readonly MatrixRow[], database: string): st
   const line = (row: MatrixRow) =>
     `| \`${key(row)}\` | ${COLUMNS.map((column) => {
       const cell = row.cells[column];
-      return cell.ok ? `${cell.status} ✓` : `**${cell.status} ✗**`;
+      if (cell.ok) return `${cell.status} ✓`;
+      return cell.error?.startsWith('leak:') ? `**${cell.status} ✗ leak**` : `**${cell.status} ✗**`;
     }).join(' | ')} |`;
   const wrong = wrongCells(rows);
   return [
