@@ -67,6 +67,13 @@ async function run(): Promise<void> {
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
   if (!head.trimStart().startsWith('ISO-10303-21'))
     throw new InvalidIfc('it does not start with the STEP header ISO-10303-21');
+  // a file cut off on export or upload: web-ifc would scan for the end of its last line until its memory
+  // runs out (about 30 s, then "Aborted()"); every complete STEP file ends with its END-ISO-10303-21; line
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
+  if (!/END-ISO-10303-21\s*;/i.test(tail))
+    throw new InvalidIfc(
+      'it is incomplete (it does not end with END-ISO-10303-21;): was it cut off on export or upload?',
+    );
   const schemaName = schemaOfHeader(head);
   if (!(READABLE_IFC_SCHEMAS as readonly string[]).includes(schemaName))
     throw new Refused(`The model cannot be converted. ${unreadableSchemaMessage(schemaName)}`);
