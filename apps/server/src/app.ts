@@ -60,10 +60,13 @@ export interface Penstock {
   notifier: Notifier;
   /** removes stored files no row names, older than PENSTOCK_BLOB_GRACE_MINUTES: at start, then daily */
   blobCollector: BlobCollector;
-  /** every route the server registered (method and URL pattern): the access matrix walks them all */
-  routes: ReadonlyArray<{ method: string; url: string }>;
+  /** every route the server registered (method, URL pattern, body limit): the access matrix walks them all */
+  routes: ReadonlyArray<{ method: string; url: string; bodyLimit: number }>;
   close(): Promise<void>;
 }
+
+/** A JSON or form body's limit where a route sets none of its own (Fastify's default, stated). */
+const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole server: database (migrated), file store, API modules and the built web app, on one port. */
 export async function buildPenstock(env: Env, options: { logger?: boolean } = {}): Promise<Penstock> {
@@ -75,11 +78,13 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.logLevel },
     trustProxy: env.trustProxy,
+    bodyLimit: BODY_LIMIT,
   });
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: Array<{ method: string; url: string; bodyLimit: number }> = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        routes.push({ method, url: route.url, bodyLimit: route.bodyLimit ?? BODY_LIMIT });
   });
   installErrorHandler(app);
   // before the session is read: a call from another site is refused whatever cookies it carries

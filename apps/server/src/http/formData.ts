@@ -51,4 +51,9 @@ export async function readFormData<S extends ZodType>(
 }
 
 const tooLarge = (maxBytes: number) =>
-  new HttpError(413, `The formData field is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  new HttpError(
+    413,
+    maxBytes >= 1024 * 1024
+      ? `The formData field is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`
+      : `The formData field is larger than ${Math.round(maxBytes / 1024)} KB`,
+  );

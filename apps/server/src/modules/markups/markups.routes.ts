@@ -4,23 +4,32 @@ import { requireUser } from '../../http/session.ts';
 import { GetMarkupsBodySchema, SaveMarkupBodySchema, UpdateMarkupBodySchema } from '@penstock/shared';
 import type { MarkupsService } from './markups.service.ts';
 
-/** formData holds the screenshots as base64 data URLs: up to 20 images of 10 MB each. */
-const MAX_FORM_DATA_BYTES = 300 * 1024 * 1024;
+/**
+ * Sized to what each call needs (issue 16): a saved markup's formData holds its drawings' previews as base64
+ * data URLs; Penstock's viewer sends one preview of at most 1600 pixels a side (1 to 6 MB), and a markup of
+ * several drawings fits in 64 MB (each preview is still refused over 10 MB). Asking for a list is small.
+ */
+const MAX_SAVE_BYTES = 64 * 1024 * 1024;
+const MAX_LIST_REQUEST_BYTES = 64 * 1024;
 export function markupsRoutes(app: FastifyInstance, markups: MarkupsService): void {
-  app.post('/api/markups/getMarkups', async (request) => {
+  app.post('/api/markups/getMarkups', { bodyLimit: MAX_LIST_REQUEST_BYTES }, async (request) => {
     const user = requireUser(request);
-    const { projectId, documentId } = await readFormData(request, GetMarkupsBodySchema, MAX_FORM_DATA_BYTES);
+    const { projectId, documentId } = await readFormData(
+      request,
+      GetMarkupsBodySchema,
+      MAX_LIST_REQUEST_BYTES,
+    );
     return markups.list(user, projectId, documentId);
   });
 
-  app.post('/api/markups/saveMarkup', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+  app.post('/api/markups/saveMarkup', { bodyLimit: MAX_SAVE_BYTES }, async (request) => {
     const user = requireUser(request);
-    return markups.save(user, await readFormData(request, SaveMarkupBodySchema, MAX_FORM_DATA_BYTES));
+    return markups.save(user, await readFormData(request, SaveMarkupBodySchema, MAX_SAVE_BYTES));
   });
 
-  app.post('/api/markups/updateMarkup', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+  app.post('/api/markups/updateMarkup', { bodyLimit: MAX_SAVE_BYTES }, async (request) => {
     const user = requireUser(request);
-    return markups.update(user, await readFormData(request, UpdateMarkupBodySchema, MAX_FORM_DATA_BYTES));
+    return markups.update(user, await readFormData(request, UpdateMarkupBodySchema, MAX_SAVE_BYTES));
   });
 
   app.get<{ Params: { itemId: string } }>('/api/markups/preview/:itemId', async (request, reply) => {
