@@ -69,7 +69,7 @@ export function matrixMarkdown(rows: readonly MatrixRow[], database: string): st
     '',
     header,
     rule,
-    ...rows.map(line),
+    ...[...rows].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)).map(line),
     ...(wrong.length
       ? ['', `**${wrong.length} wrong cells** (server behaviour to fix, or a request to correct):`, '']
       : []),
