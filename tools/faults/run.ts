@@ -2,8 +2,8 @@
  * Fault tests (issue 16, item 4):  npm run test:faults
  * A real Penstock server (a child process) is killed with SIGKILL in the middle of work, then started again
  * on the same data; what was acknowledged must be there, what was not must be all or nothing. One module per
- * scenario: a bulk savedynamic, a model conversion, an upload, a report save, a P&ID sketch save and a
- * workflow approval; then the orphan files those kills left and the collector that removes them.
+ * scenario: a bulk savedynamic, a model conversion, an upload, a report save, a P&ID sketch save, a
+ * workflow approval and the demo seed of a first start; then the orphan files those kills left and the collector that removes them.
  * On SQLite, and on PostgreSQL when it is reachable (PENSTOCK_TEST_PG_URL or the local default). The results
  * table is written to docs/reliability.md. `npm run test:faults -- report sketch` runs only those scenarios
  * (the table is then printed, not written).
@@ -19,6 +19,7 @@ import { conversionFault } from './conversion.ts';
 import { orphanFault } from './orphans.ts';
 import { reportFault } from './report.ts';
 import { savedynamicFault } from './savedynamic.ts';
+import { seedFault } from './seed.ts';
 import { sketchFault } from './sketch.ts';
 import { uploadFault } from './upload.ts';
 
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, Scenario> = {
   report: reportFault,
   sketch: sketchFault,
   approval: approvalFault,
+  seed: seedFault,
   orphans: orphanFault,
 };
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

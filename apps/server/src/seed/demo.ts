@@ -6,14 +6,22 @@ import {
   generateSitePhotoPng,
 } from '@penstock/plantgen';
 import type { Penstock } from '../app.ts';
+import type { Db } from '../db/database.ts';
 import type { Env } from '../env.ts';
+import { UsersRepo } from '../modules/auth/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import { DeletedItemsRepo } from '../modules/documents/deletedItems.repo.ts';
+import { DocumentsRepo, DocumentsService, ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
+import { AccessRepo } from '../security/access.repo.ts';
+import { AccessService } from '../security/access.ts';
+import type { LocalBlobStore } from '../storage/blobStore.ts';
 import { seedDemoProjectData } from './demoProjectData.ts';
 import { seedDemoFeedback } from './demoFeedback.ts';
-import { seedDemoSupplierZone } from './demoSupplier.ts';
-import { seedDemoTraining } from './demoTraining.ts';
-import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
+import type { DemoServices } from './demoServices.ts';
+import { seedDemoSupplierZone, storeDemoSupplierFiles, type DemoSupplierFiles } from './demoSupplier.ts';
+import { seedDemoTraining, storeDemoTrainingMaterial, type DemoTrainingMaterial } from './demoTraining.ts';
+import { SeedRepo } from './seed.repo.ts';
 
 export const DEMO_PASSWORD = 'penstock-demo';
 
@@ -55,13 +63,119 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export const DEMO_PROJECT_NAME = 'Riverside Water Treatment Works Upgrade';
 export const OTHER_PROJECT_NAME = 'Northbrook Sewage Pumping Station';
 
-/** First start with an empty database: demo users, a demo project with real generated files, and a second project. */
+/** A demo file: where it goes, its name, and its content once stored. */
+interface DemoFile {
+  top: string;
+  child: string;
+  fileName: string;
+  blob: { hash: string; size: number };
+}
+
+/** Generates the demo project's files and stores them (before any row names them). */
+async function storeDemoFiles(
+  blobs: LocalBlobStore,
+  [small, medium]: Env['demoModelSizes'],
+): Promise<DemoFile[]> {
+  const files: Array<
+    [top: string, child: string, fileName: string, content: () => Promise<Uint8Array | string>]
+  > = [
+    [
+      'WIP',
+      'Process',
+      'RWTW-3D-Inlet-Works.ifc',
+      async () => generatePlantIfc({ elements: small, seed: 11, name: 'Inlet Works' }),
+    ],
+    [
+      'Shared',
+      'Process',
+      'RWTW-3D-Treatment-Works.ifc',
+      async () => generatePlantIfc({ elements: medium, seed: 29, name: 'Treatment Works', buildings: true }),
+    ],
+    [
+      'Shared',
+      'Process',
+      'RWTW-PID-0101 Inlet Works P&ID.pdf',
+      () => generatePidPdf({ sheets: 3, seed: 11, title: 'Inlet Works P&ID', drawingPrefix: 'RWTW-PID-01' }),
+    ],
+    [
+      'Published',
+      'Drawings',
+      'RWTW-PID-0201 Aeration P&ID.pdf',
+      () =>
+        generatePidPdf({ sheets: 4, seed: 29, title: 'Aeration Lanes P&ID', drawingPrefix: 'RWTW-PID-02' }),
+    ],
+    ['Published', 'Schedules', 'RWTW-Equipment-List.xlsx', () => generateEquipmentListXlsx(29)],
+    ['Shared', 'Civil', 'RWTW-Site-Photo-Inlet.png', async () => generateSitePhotoPng(11)],
+    [
+      'WIP',
+      'Mechanical',
+      'Pump-Datasheet-Notes.txt',
+      async () =>
+        'Duty/standby return activated sludge pumps P-2101A/B.\nConfirm motor rating with the supplier before design freeze.\n',
+    ],
+  ];
+  const stored: DemoFile[] = [];
+  for (const [top, child, fileName, content] of files) {
+    const bytes = await content();
+    const blob = await blobs.putBuffer(typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+    stored.push({ top, child, fileName, blob });
+  }
+  return stored;
+}
+
+/** The seed's repositories and services, bound to its transaction `db`. */
+function boundTo(penstock: Penstock, db: Db): DemoServices {
+  const access = new AccessService(new AccessRepo(db));
+  const documentsRepo = new DocumentsRepo(db);
+  return {
+    database: { ...penstock.database, db },
+    users: new UsersRepo(db),
+    access,
+    blobs: penstock.blobs,
+    documentsRepo,
+    documents: new DocumentsService(documentsRepo, penstock.blobs, new DeletedItemsRepo(db), access),
+  };
+}
+
+/**
+ * First start with an empty database: demo users, a demo project with real generated files, and a second
+ * project. Atomic: every file is generated and stored first, then every row is written in one transaction.
+ * A process that dies half way leaves no row (the next start seeds again, from an empty database) and only
+ * files no row names, which the orphan collector removes. Models are queued for conversion after the commit.
+ */
 export async function seedDemoIfEmpty(
   penstock: Penstock,
   env: Pick<Env, 'demoModelSizes'>,
 ): Promise<boolean> {
-  if ((await penstock.users.count()) > 0 || (await penstock.documentsRepo.countProjects()) > 0) return false;
+  const seed = new SeedRepo(penstock.database.db);
+  if (!(await seed.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const files = await storeDemoFiles(penstock.blobs, env.demoModelSizes);
+  const training = await storeDemoTrainingMaterial(penstock.blobs);
+  const supplierFiles = await storeDemoSupplierFiles(penstock.blobs);
+  const added = await seed.inOneTransaction(async (db) => {
+    // another server on the same database may have seeded meanwhile
+    if (!(await new SeedRepo(db).isEmpty())) return null;
+    const demo = boundTo(penstock, db);
+    const versions: Array<{ id: string; fileName: string }> = [];
+    demo.documents.onVersionAdded((version) => void versions.push(version));
+    await writeDemoRows(demo, passwordHash, files, training, supplierFiles);
+    return versions;
+  });
+  if (!added) return false;
+  for (const version of added)
+    await penstock.documents.versionAdded({ id: version.id, file_name: version.fileName });
+  return true;
+}
+
+/** Every row of the demo, through `penstock` (bound to the seed's transaction). */
+async function writeDemoRows(
+  penstock: DemoServices,
+  passwordHash: string,
+  files: readonly DemoFile[],
+  training: DemoTrainingMaterial,
+  supplierFiles: DemoSupplierFiles,
+): Promise<void> {
   const users = new Map<string, string>();
   for (const demo of DEMO_USERS) {
     const user = await penstock.users.create({
@@ -77,51 +191,18 @@ export async function seedDemoIfEmpty(
   for (const demo of DEMO_USERS)
     if (demo.project) await repo.upsertMember(project.id, users.get(demo.email)!, demo.project);
 
-  const folder = async (top: string, child?: string) => {
-    const tops = await repo.childFolders(project.id, null);
-    const parent = tops.find((f) => f.name === top)!;
-    if (!child) return parent.id;
+  const folder = async (top: string, child: string) => {
+    const parent = (await repo.childFolders(project.id, null)).find((f) => f.name === top)!;
     return (await repo.childFolders(project.id, parent.id)).find((f) => f.name === child)!.id;
   };
   const author = { id: users.get('tm@penstock.demo')! };
-  const add = async (folderId: string, fileName: string, content: Uint8Array | string) => {
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-    const blob = await penstock.blobs.putBuffer(bytes);
-    await penstock.documents.addFile(author, { projectId: project.id, folderId }, fileName, blob);
-  };
-
-  const [small, medium] = env.demoModelSizes;
-  await add(
-    await folder('WIP', 'Process'),
-    'RWTW-3D-Inlet-Works.ifc',
-    generatePlantIfc({ elements: small, seed: 11, name: 'Inlet Works' }),
-  );
-  await add(
-    await folder('Shared', 'Process'),
-    'RWTW-3D-Treatment-Works.ifc',
-    generatePlantIfc({ elements: medium, seed: 29, name: 'Treatment Works', buildings: true }),
-  );
-  await add(
-    await folder('Shared', 'Process'),
-    'RWTW-PID-0101 Inlet Works P&ID.pdf',
-    await generatePidPdf({ sheets: 3, seed: 11, title: 'Inlet Works P&ID', drawingPrefix: 'RWTW-PID-01' }),
-  );
-  await add(
-    await folder('Published', 'Drawings'),
-    'RWTW-PID-0201 Aeration P&ID.pdf',
-    await generatePidPdf({ sheets: 4, seed: 29, title: 'Aeration Lanes P&ID', drawingPrefix: 'RWTW-PID-02' }),
-  );
-  await add(
-    await folder('Published', 'Schedules'),
-    'RWTW-Equipment-List.xlsx',
-    await generateEquipmentListXlsx(29),
-  );
-  await add(await folder('Shared', 'Civil'), 'RWTW-Site-Photo-Inlet.png', generateSitePhotoPng(11));
-  await add(
-    await folder('WIP', 'Mechanical'),
-    'Pump-Datasheet-Notes.txt',
-    'Duty/standby return activated sludge pumps P-2101A/B.\nConfirm motor rating with the supplier before design freeze.\n',
-  );
+  for (const file of files)
+    await penstock.documents.addFile(
+      author,
+      { projectId: project.id, folderId: await folder(file.top, file.child) },
+      file.fileName,
+      file.blob,
+    );
 
   const other = await repo.createProject(OTHER_PROJECT_NAME, ISO_19650_FOLDERS);
   await repo.upsertMember(other.id, users.get('tm@penstock.demo')!, 'manager');
@@ -138,12 +219,12 @@ export async function seedDemoIfEmpty(
   };
   await seedDemoProjectData(penstock.database.db, penstock.access, tmUser, project.id);
   await seedDemoFeedback(penstock);
-  await seedDemoTraining(penstock, users.get('admin@penstock.demo')!);
-  await seedDemoSupplierZone(penstock, {
-    projectId: project.id,
-    authorId: tm.id,
-    reviewerId: users.get('admin@penstock.demo')!,
-  });
+  await seedDemoTraining(penstock, users.get('admin@penstock.demo')!, training);
+  await seedDemoSupplierZone(
+    penstock,
+    { projectId: project.id, authorId: tm.id, reviewerId: users.get('admin@penstock.demo')! },
+    supplierFiles,
+  );
   await new DsearService(new DsearRepo(penstock.database.db), repo, penstock.access).saveOrCreate(
     tmUser,
     DsearEntryInputSchema.parse({
@@ -166,5 +247,4 @@ export async function seedDemoIfEmpty(
       dsearApp: 'YES',
     }),
   );
-  return true;
 }

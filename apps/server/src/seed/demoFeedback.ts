@@ -1,5 +1,5 @@
 import type { CurrentUser, GlobalRole } from '@penstock/shared';
-import type { Penstock } from '../app.ts';
+import type { DemoServices } from './demoServices.ts';
 import { FeedbackRepo, FeedbackService } from '../modules/feedback/index.ts';
 
 const DEMO_FEEDBACK = [
@@ -25,7 +25,7 @@ const DEMO_FEEDBACK = [
 ] as const;
 
 /** A few pieces of feedback for the demo: one answered and shown in the FAQ, one flagged critical. */
-export async function seedDemoFeedback(penstock: Penstock): Promise<void> {
+export async function seedDemoFeedback(penstock: DemoServices): Promise<void> {
   const service = new FeedbackService(new FeedbackRepo(penstock.database.db), penstock.access);
   const asUser = async (email: string): Promise<CurrentUser> => {
     const user = await penstock.users.findByEmail(email);

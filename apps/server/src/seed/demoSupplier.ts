@@ -8,7 +8,8 @@ import {
   type SdcData,
   type SupplierZoneLink,
 } from '@penstock/shared';
-import type { Penstock } from '../app.ts';
+import type { LocalBlobStore } from '../storage/blobStore.ts';
+import type { DemoServices } from './demoServices.ts';
 import { SupplierRepo, SupplierSettingsService } from '../modules/supplier/index.ts';
 import { logoNameFor } from '../modules/supplier/supplier.service.ts';
 import { demoLogoPng, simplePdf } from './supplierDemoFiles.ts';
@@ -126,19 +127,38 @@ function pendingSupplier(today: string): SdcData {
   };
 }
 
+type Stored = { hash: string; size: number };
+/** The Supplier Zone's guidance PDFs by title, and the approved supplier's logo, stored. */
+export interface DemoSupplierFiles {
+  pdfs: ReadonlyMap<string, Stored>;
+  logo: Stored;
+}
+
+/** Generates and stores the Supplier Zone's files, before any row names them. */
+export async function storeDemoSupplierFiles(blobs: LocalBlobStore): Promise<DemoSupplierFiles> {
+  const pdfs = new Map<string, Stored>();
+  for (const title of DEFAULT_PROCEDURE_TITLES)
+    pdfs.set(title, await blobs.putBuffer(simplePdf(title, PROCEDURE_TEXT[title])));
+  for (const title of DEFAULT_TRAINING_TITLES)
+    pdfs.set(title, await blobs.putBuffer(simplePdf(title, TRAINING_LINES(title))));
+  return { pdfs, logo: await blobs.putBuffer(demoLogoPng()) };
+}
+
 /**
  * The demo's Supplier Zone: guidance PDFs in the demo project (the cards link to them, so no card is a
  * dead link), one approved supplier with a logo so the register is not empty, and one submission waiting
  * for the supplier register manager.
  */
 export async function seedDemoSupplierZone(
-  penstock: Penstock,
+  penstock: DemoServices,
   demo: { projectId: string; authorId: string; reviewerId: string },
+  files?: DemoSupplierFiles,
 ): Promise<void> {
   const { documents, blobs } = penstock;
-  const addPdf = async (subfolder: string, title: string, lines: readonly string[]): Promise<string> => {
+  const stored = files ?? (await storeDemoSupplierFiles(blobs));
+  const addPdf = async (subfolder: string, title: string): Promise<string> => {
     const folderId = await documents.ensureFolderPath(demo.projectId, [...SUPPLIER_ZONE_FOLDER, subfolder]);
-    const blob = await blobs.putBuffer(simplePdf(title, lines));
+    const blob = stored.pdfs.get(title)!;
     const fileName = `${title.replace(/[:,]/g, '')}.pdf`;
     const { item } = await documents.addFile(
       { id: demo.authorId },
@@ -150,10 +170,10 @@ export async function seedDemoSupplierZone(
   };
   const procedures: SupplierZoneLink[] = [];
   for (const title of DEFAULT_PROCEDURE_TITLES)
-    procedures.push({ title, url: await addPdf('Procedures', title, PROCEDURE_TEXT[title]) });
+    procedures.push({ title, url: await addPdf('Procedures', title) });
   const trainingVideos: SupplierZoneLink[] = [];
   for (const title of DEFAULT_TRAINING_TITLES)
-    trainingVideos.push({ title, url: await addPdf('Training', title, TRAINING_LINES(title)) });
+    trainingVideos.push({ title, url: await addPdf('Training', title) });
 
   const repo = new SupplierRepo(penstock.database.db);
   await new SupplierSettingsService(repo, penstock.access).initialise({
@@ -164,8 +184,7 @@ export async function seedDemoSupplierZone(
 
   const at = new Date().toISOString();
   const today = isoDate();
-  const logo = demoLogoPng();
-  const logoBlob = await blobs.putBuffer(logo);
+  const logoBlob = stored.logo;
   const approvedId = `sdc.${crypto.randomUUID()}`;
   const logoName = logoNameFor(approvedId, 'Severn Valley logo.png');
   const approved = exampleSupplier(today);

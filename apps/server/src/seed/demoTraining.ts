@@ -5,8 +5,9 @@
  */
 import crypto from 'node:crypto';
 import type { TrainingCode, TrainingFormat } from '@penstock/shared';
-import type { Penstock } from '../app.ts';
 import { TrainingRepo } from '../modules/training/index.ts';
+import type { LocalBlobStore } from '../storage/blobStore.ts';
+import type { DemoServices } from './demoServices.ts';
 import { buildTrainingPdf, type TrainingSection } from './trainingPdf.ts';
 import { generateDemoVideo } from './trainingVideo/demoVideo.ts';
 
@@ -212,8 +213,31 @@ async function materialOf(
   return { bytes, name: `${course.tag}.pdf`, type: 'application/pdf' };
 }
 
+/** Each course's material by its tag, stored. */
+export type DemoTrainingMaterial = ReadonlyMap<
+  string,
+  { hash: string; size: number; name: string; type: string }
+>;
+
+/** Generates and stores the courses' material, before any row names it. */
+export async function storeDemoTrainingMaterial(blobs: LocalBlobStore): Promise<DemoTrainingMaterial> {
+  const stored = new Map<string, { hash: string; size: number; name: string; type: string }>();
+  for (const course of DEMO_TRAINING_COURSES) {
+    const material = await materialOf(course);
+    if (!material) continue;
+    const blob = await blobs.putBuffer(material.bytes);
+    stored.set(course.tag, { ...blob, name: material.name, type: material.type });
+  }
+  return stored;
+}
+
 /** Stores the demo roles, courses and material (first start only, from seedDemoIfEmpty). */
-export async function seedDemoTraining(penstock: Penstock, administratorId: string): Promise<void> {
+export async function seedDemoTraining(
+  penstock: DemoServices,
+  administratorId: string,
+  materials?: DemoTrainingMaterial,
+): Promise<void> {
+  materials ??= await storeDemoTrainingMaterial(penstock.blobs);
   const repo = new TrainingRepo(penstock.database.db);
   for (const role of DEMO_TRAINING_ROLES) await repo.insertRole(role.roleName, role.displayName);
   for (const course of DEMO_TRAINING_COURSES) {
@@ -241,12 +265,11 @@ export async function seedDemoTraining(penstock: Penstock, administratorId: stri
       updated_by: administratorId,
       updated_at: at,
     });
-    const material = await materialOf(course);
+    const material = materials.get(course.tag);
     if (!material) continue;
-    const blob = await penstock.blobs.putBuffer(material.bytes);
     await repo.setMaterial(
       id,
-      { hash: blob.hash, name: material.name, type: material.type, size: blob.size },
+      { hash: material.hash, name: material.name, type: material.type, size: material.size },
       administratorId,
     );
   }
