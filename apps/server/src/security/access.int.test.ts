@@ -126,3 +126,57 @@ describe.each(await testDatabases())('requireAccess on %s (issue 16)', (kind) =>
     ).toMatchObject({ status: 200 });
   });
 });
+
+describe.each(await testDatabases())('access before input on %s (issue 16)', (kind) => {
+  let penstock: TestPenstock;
+  let outsider: string;
+  let member: string;
+  let folderId: string;
+  let issueId: string;
+  beforeAll(async () => {
+    penstock = await createTestPenstock(kind);
+    const a = await penstock.createUser();
+    const b = await penstock.createUser();
+    outsider = await penstock.signIn(a.email);
+    member = await penstock.signIn(b.email);
+    const project = await penstock.createProject('Input works', [{ userId: b.id, role: 'member' }]);
+    folderId = project.folders.WIP!;
+    const issue = await penstock.app.inject({
+      method: 'POST',
+      url: '/api/issues',
+      headers: { cookie: member },
+      payload: { projectId: project.id, title: 'An issue', type: 'design_query' },
+    });
+    issueId = issue.json().id;
+  }, 60_000);
+  afterAll(() => penstock.destroy());
+
+  it('refuses a caller without access before reading what they sent (no validation message for them)', async () => {
+    const calls: Array<[method: 'POST' | 'PATCH' | 'PUT', url: string]> = [
+      ['POST', `/api/folders/${folderId}/folders`],
+      ['POST', `/api/folders/${folderId}/files`],
+      ['PATCH', `/api/issues/${issueId}`],
+      ['POST', `/api/issues/${issueId}/comments`],
+      ['PUT', '/api/supplier/settings'],
+      ['POST', '/api/supplier/submissions/sdc.00000000-0000-4000-8000-000000000000/review'],
+      ['POST', '/api/supplier/submissions/not-an-id/review'],
+    ];
+    for (const [method, url] of calls) {
+      const response = await penstock.app.inject({
+        method,
+        url,
+        headers: { cookie: outsider, 'content-type': 'application/json' },
+        payload: '{"wrong":1}',
+      });
+      expect([403, 404], `${method} ${url}: ${response.body}`).toContain(response.statusCode);
+    }
+    // the same bad input from someone allowed is told what is wrong
+    const folder = await penstock.app.inject({
+      method: 'POST',
+      url: `/api/folders/${folderId}/folders`,
+      headers: { cookie: member, 'content-type': 'application/json' },
+      payload: '{"wrong":1}',
+    });
+    expect(folder.statusCode).toBe(400);
+  });
+});

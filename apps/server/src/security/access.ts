@@ -25,6 +25,12 @@ export type ListedResource = { listed: Listing & { name: string } };
 export const EVERYWHERE = 'everywhere';
 
 /**
+ * A request's input, read only once access is granted: a refused caller learns nothing from the validation
+ * of what they sent (the service calls it after requireAccess).
+ */
+export type AfterAccess<T> = () => T;
+
+/**
  * The one access rule of the server (Immich's requireAccess): every service calls it first, before it reads
  * or writes, with the resource and the action; the rules themselves are the pure policies of
  * packages/shared/src/policies.ts, which the web app uses to show or hide the same controls.

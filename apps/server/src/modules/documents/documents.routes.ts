@@ -20,16 +20,16 @@ export function documentsRoutes(
   app.post('/api/folders/:folderId/folders', async (request, reply) => {
     const user = requireUser(request);
     const folderId = parseInput(FolderIdSchema, (request.params as { folderId: string }).folderId);
-    const { name } = parseInput(CreateFolderBodySchema, request.body);
-    return reply.status(201).send(await documents.createFolder(user, folderId, name));
+    const nameOf = () => parseInput(CreateFolderBodySchema, request.body).name;
+    return reply.status(201).send(await documents.createFolder(user, folderId, nameOf));
   });
 
   app.post('/api/folders/:folderId/files', async (request, reply) => {
     const user = requireUser(request);
     const folderId = parseInput(FolderIdSchema, (request.params as { folderId: string }).folderId);
+    const target = await documents.uploadTarget(user, folderId);
     if (!request.isMultipart())
       throw badRequest("Send the file as multipart/form-data in a field named 'file'");
-    const target = await documents.uploadTarget(user, folderId);
     const tooLarge = new TooLargeError(maxUploadBytes);
     // busboy stops storing at the limit and reads past the rest, so the client always gets its answer
     const part = await request.file({

@@ -15,7 +15,7 @@ import {
   type Version,
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { AccessService } from '../../security/access.ts';
+import type { AccessService, AfterAccess } from '../../security/access.ts';
 import type { FoldersTable } from '../../db/schema.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
@@ -88,10 +88,11 @@ export class DocumentsService {
     throw badRequest(`Invalid tree id: expected '#', a project id (b.<uuid>) or a folder id (f.<uuid>)`);
   }
 
-  async createFolder(user: CurrentUser, parentId: string, name: string): Promise<TreeNode> {
+  async createFolder(user: CurrentUser, parentId: string, nameOf: AfterAccess<string>): Promise<TreeNode> {
     const parent = await this.repo.findFolder(parentId);
     if (!parent) throw notFound();
     await this.access.requireAccess(user, { project: parent.project_id }, 'addFolder');
+    const name = nameOf();
     const siblings = await this.repo.childFolders(parent.project_id, parent.id);
     if (siblings.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
       throw badRequest(`A folder named '${name}' already exists here`);

@@ -30,13 +30,13 @@ export function issuesRoutes(app: FastifyInstance, issues: IssuesService): void 
 
   app.patch<{ Params: { id: string } }>('/api/issues/:id', async (request) => {
     const user = requireUser(request);
-    return issues.update(user, request.params.id, parseInput(UpdateIssueBodySchema, request.body));
+    return issues.update(user, request.params.id, () => parseInput(UpdateIssueBodySchema, request.body));
   });
 
   app.post<{ Params: { id: string } }>('/api/issues/:id/comments', async (request, reply) => {
     const user = requireUser(request);
-    const { body } = parseInput(IssueCommentBodySchema, request.body);
-    return reply.status(201).send(await issues.comment(user, request.params.id, body));
+    const bodyOf = () => parseInput(IssueCommentBodySchema, request.body).body;
+    return reply.status(201).send(await issues.comment(user, request.params.id, bodyOf));
   });
 
   app.get('/api/forge/bim360/Users', async (request) => {

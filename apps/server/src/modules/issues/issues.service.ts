@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CurrentUser } from '@penstock/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { AccessService } from '../../security/access.ts';
+import type { AccessService, AfterAccess } from '../../security/access.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
 import type {
   CreateIssueBody,
@@ -92,10 +92,11 @@ export class IssuesService {
     return presentIssue(row, []);
   }
 
-  async update(user: CurrentUser, id: string, body: UpdateIssueBody): Promise<Issue> {
+  async update(user: CurrentUser, id: string, bodyOf: AfterAccess<UpdateIssueBody>): Promise<Issue> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
     await this.access.requireAccess(user, { project: row.project_id }, 'writeIssues');
+    const body = bodyOf();
     if (body.assigneeId !== undefined) await this.checkAssignee(row.project_id, body.assigneeId);
     if (body.linkedDocuments) await this.checkDocuments(row.project_id, body.linkedDocuments);
     const patch: Partial<IssueRow> = { updated_at: now() };
@@ -110,10 +111,11 @@ export class IssuesService {
     return this.get(user, id);
   }
 
-  async comment(user: CurrentUser, id: string, body: string): Promise<IssueComment> {
+  async comment(user: CurrentUser, id: string, bodyOf: AfterAccess<string>): Promise<IssueComment> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
     await this.access.requireAccess(user, { project: row.project_id }, 'read');
+    const body = bodyOf();
     const at = now();
     const comment = await this.repo.addComment(
       { issue_id: id, author_id: user.id, author_name: user.name, body, created_at: at },

@@ -85,8 +85,11 @@ export async function supplierRoutes(
 
   app.post('/api/supplier/submissions/:id/review', { bodyLimit: MAX_JSON_BYTES }, async (request) => {
     const user = requireUser(request);
-    const id = parseInput(SdcIdSchema, (request.params as { id: string }).id);
-    return service.review(user, id, parseInput(SdcReviewInputSchema, request.body));
+    return service.review(
+      user,
+      () => parseInput(SdcIdSchema, (request.params as { id: string }).id),
+      () => parseInput(SdcReviewInputSchema, request.body),
+    );
   });
 
   app.get('/api/supplier/submissions/:id/logo', async (request, reply) => {
@@ -110,6 +113,6 @@ export async function supplierRoutes(
 
   app.put('/api/supplier/settings', { bodyLimit: MAX_JSON_BYTES }, async (request) => {
     const user = requireUser(request);
-    return settings.save(user, parseInput(SupplierZoneSettingsSchema, request.body));
+    return settings.save(user, () => parseInput(SupplierZoneSettingsSchema, request.body));
   });
 }

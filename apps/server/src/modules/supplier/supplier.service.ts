@@ -19,7 +19,7 @@ import {
 import { badRequest, notFound } from '../../http/errors.ts';
 import { parseJson } from '../../http/formData.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
-import { EVERYWHERE, type AccessService } from '../../security/access.ts';
+import { EVERYWHERE, type AccessService, type AfterAccess } from '../../security/access.ts';
 import type { SdcFilesTable } from '../../db/schema.ts';
 import type { ReceivedFile, ReceivedSubmission } from './supplier.upload.ts';
 import type { SupplierRepo } from './supplier.repo.ts';
@@ -156,8 +156,14 @@ export class SupplierService {
   }
 
   /** Approve (with the date of the last design review), reject (with a reason) or set back to pending. */
-  async review(user: CurrentUser, id: string, input: SdcReviewInput): Promise<SdcSubmissionDetail> {
+  async review(
+    user: CurrentUser,
+    idOf: AfterAccess<string>,
+    inputOf: AfterAccess<SdcReviewInput>,
+  ): Promise<SdcSubmissionDetail> {
     await this.access.requireAccess(user, EVERYWHERE, 'reviewSupplierRegister');
+    const id = idOf();
+    const input = inputOf();
     const row = await this.repo.find(id);
     if (!row) throw notFound('No such submission');
     await this.repo.review(id, {

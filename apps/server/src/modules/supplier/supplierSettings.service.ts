@@ -4,7 +4,7 @@ import {
   type CurrentUser,
   type SupplierZoneSettings,
 } from '@penstock/shared';
-import { EVERYWHERE, type AccessService } from '../../security/access.ts';
+import { EVERYWHERE, type AccessService, type AfterAccess } from '../../security/access.ts';
 import type { SupplierRepo } from './supplier.repo.ts';
 
 export { SETTINGS_ADMIN_ONLY } from '@penstock/shared';
@@ -24,9 +24,12 @@ export class SupplierSettingsService {
     return parsed.success ? parsed.data : DEFAULT_SUPPLIER_ZONE_SETTINGS;
   }
 
-  async save(user: CurrentUser, settings: SupplierZoneSettings): Promise<SupplierZoneSettings> {
+  async save(
+    user: CurrentUser,
+    settingsOf: AfterAccess<SupplierZoneSettings>,
+  ): Promise<SupplierZoneSettings> {
     await this.access.requireAccess(user, EVERYWHERE, 'manageSupplierZone');
-    return this.write(settings, user.id);
+    return this.write(settingsOf(), user.id);
   }
 
   /** The demo seed's settings, written by no user. */
