@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -13,6 +13,9 @@ import { installErrorHandler } from './http/errors.ts';
 import { installOriginGuard } from './http/originGuard.ts';
 import { registerRateLimits } from './http/rateLimits.ts';
 import { AccessRepo } from './security/access.repo.ts';
+import { InProcessQueue } from './jobs/inProcessQueue.ts';
+import type { JobQueue } from './jobs/jobQueue.ts';
+import { PgBossQueue } from './jobs/pgBossQueue.ts';
 import { AccessService } from './security/access.ts';
 import { LocalBlobStore } from './storage/blobStore.ts';
 import { BlobCollector } from './storage/blobCollector.ts';
@@ -63,6 +66,16 @@ export interface Penstock {
   /** every route the server registered (method, URL pattern, body limit): the access matrix walks them all */
   routes: ReadonlyArray<{ method: string; url: string; bodyLimit: number }>;
   close(): Promise<void>;
+}
+
+/** The job queue: pg-boss where the database is PostgreSQL (several servers share its jobs), else in process. */
+function jobQueueFor(env: Env, log: FastifyBaseLogger): JobQueue {
+  if (!env.databaseUrl) return new InProcessQueue();
+  return new PgBossQueue({
+    connectionString: env.databaseUrl,
+    heartbeatSeconds: env.jobHeartbeatSeconds,
+    log,
+  });
 }
 
 /** A JSON or form body's limit where a route sets none of its own (Fastify's default, stated). */
@@ -124,14 +137,22 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     maxUploadBytes: env.maxUploadBytes,
   });
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
-  const { models, jobs } = registerModels(app, database.db, blobs, documents, access, {
-    timeoutMs: env.conversionTimeoutMinutes * 60_000,
-    ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
-    maxUnzippedBytes: env.maxUnzippedBytes,
-    scratchDir: path.join(env.dataDir, 'staging'),
-    tagFallback: () => readTagFallback(configDirs),
-    log: app.log,
-  });
+  const { models, jobs } = registerModels(
+    app,
+    database.db,
+    blobs,
+    documents,
+    access,
+    jobQueueFor(env, app.log),
+    {
+      timeoutMs: env.conversionTimeoutMinutes * 60_000,
+      ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
+      maxUnzippedBytes: env.maxUnzippedBytes,
+      scratchDir: path.join(env.dataDir, 'staging'),
+      tagFallback: () => readTagFallback(configDirs),
+      log: app.log,
+    },
+  );
   registerProperties(app, database.db, access);
   const issues = registerIssues(app, database.db, documentsRepo, access);
   registerMarkups(app, database.db, blobs, documentsRepo, access);

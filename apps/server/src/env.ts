@@ -30,6 +30,8 @@ export interface Env {
   smtp: SmtpSettings | undefined;
   /** a stored file no row names is removed once it is this old (storage/blobCollector.ts) */
   blobGraceMinutes: number;
+  /** on PostgreSQL (pg-boss): a job whose server is silent this long is taken by another server (>= 10) */
+  jobHeartbeatSeconds: number;
 }
 
 export interface SmtpSettings {
@@ -83,5 +85,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : undefined,
     blobGraceMinutes: intFrom(source.PENSTOCK_BLOB_GRACE_MINUTES, 60),
+    jobHeartbeatSeconds: Math.max(10, intFrom(source.PENSTOCK_JOB_HEARTBEAT_SECONDS, 30)),
   };
 }

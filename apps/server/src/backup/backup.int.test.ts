@@ -11,6 +11,7 @@ import {
   multipartFile,
   testDatabases,
   type TestPenstock,
+  penstockTables,
 } from '../test/harness.ts';
 import { backup, restore } from './backup.ts';
 
@@ -18,9 +19,7 @@ const fixturePdf = path.resolve(import.meta.dirname, '../../../../../shared/fixt
 
 /** Every row of every table, in a stable order, as JSON text (values compared as the database gives them). */
 async function dumpTables(db: Db): Promise<Record<string, string[]>> {
-  const tables = (await db.introspection.getTables())
-    .map((t) => t.name)
-    .filter((n) => !n.startsWith('kysely_'));
+  const tables = (await penstockTables(db)).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
   const out: Record<string, string[]> = {};
   for (const table of tables.sort()) {
     const rows = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows;

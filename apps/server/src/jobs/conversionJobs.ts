@@ -12,6 +12,7 @@ import {
   type ConversionHandle,
 } from './runConversion.ts';
 import { publicErrorMessage } from './publicError.ts';
+import type { JobQueue } from './jobQueue.ts';
 
 export interface ConversionJobsOptions {
   /** a conversion running longer than this fails and its worker is terminated */
@@ -29,38 +30,45 @@ export interface ConversionJobsOptions {
   memoryMb?: number;
 }
 
+const QUEUE = 'conversion';
+
 /**
- * The in-process queue of IFC conversions: one job at a time, each in its own worker thread, the state
- * of every job in the conversions table (so a restart picks up what was queued or running).
+ * IFC conversions as jobs of the job queue (jobQueue.ts): on SQLite the in-process queue, on PostgreSQL
+ * pg-boss, where whichever server is free takes the next model and a job whose server died goes to another.
+ * Each job runs in a worker thread; its state and progress are in the conversions table, which every
+ * server reads.
  */
 export class ConversionJobs {
-  private readonly queue: string[] = [];
-  private running: { versionId: string; handle: ConversionHandle | null } | null = null;
-  private idleWaiters: Array<() => void> = [];
+  private readonly running = new Map<string, ConversionHandle | null>();
   private closed = false;
 
   constructor(
     private readonly repo: ModelsRepo,
     private readonly blobs: LocalBlobStore,
+    private readonly queue: JobQueue,
     private readonly options: ConversionJobsOptions,
   ) {}
 
   /**
-   * Requeues the jobs a stopped server left 'queued' or 'running', oldest first, then the models whose index
-   * predates IFC classes (converted again in the background: their tabs show the conversion's progress).
+   * Starts taking conversion jobs. The jobs the table says are unfinished ('queued' or 'running' when a
+   * server stopped) are queued again, oldest first, unless the queue still holds them (pg-boss keeps its
+   * own: a waiting job is still waiting, a running one goes back to the queue when its server's heartbeat
+   * stops). Then the models whose index predates IFC classes are converted again in the background (their
+   * tabs show the conversion's progress).
    */
   async start(): Promise<void> {
     if (this.options.memoryMb) setConversionMemoryMb(this.options.memoryMb);
     // the first job finds a conversion worker with its libraries loaded
     warmConversionWorker();
-    for (const versionId of await this.repo.unfinished()) this.push(versionId);
+    await this.queue.work(QUEUE, (versionId) => this.convert(versionId));
+    for (const versionId of await this.repo.unfinished()) await this.queue.resume(QUEUE, versionId);
     for (const versionId of await this.repo.staleIndexes()) await this.enqueue(versionId);
   }
 
-  /** Records the job as queued and runs it when its turn comes. */
+  /** Records the job as queued and sends it to the queue. */
   async enqueue(versionId: string): Promise<void> {
     await this.repo.queue(versionId);
-    this.push(versionId);
+    await this.queue.send(QUEUE, versionId);
   }
 
   /** Resolves when the conversion worker waiting for the next job has loaded its libraries. */
@@ -68,51 +76,32 @@ export class ConversionJobs {
     return conversionWorkerReady();
   }
 
-  /** Resolves when nothing is queued or running (tests wait for conversions with it). */
+  /** Resolves when no conversion is queued or running (tests wait for conversions with it). */
   idle(): Promise<void> {
-    if (!this.running && this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.queue.idle(QUEUE);
   }
 
-  /** Stops the running worker; its job stays 'running' in the table and is requeued on the next start. */
+  /** Stops the running worker; its job stays 'running' and is taken again (next start, or another server). */
   async close(): Promise<void> {
     this.closed = true;
-    this.queue.length = 0;
-    this.running?.handle?.cancel('The server is stopping');
-    await this.idle();
+    for (const handle of this.running.values()) handle?.cancel('The server is stopping');
+    await this.queue.close();
   }
 
-  private push(versionId: string): void {
-    if (this.closed || this.queue.includes(versionId)) return;
-    this.queue.push(versionId);
-    void this.next();
-  }
-
-  private async next(): Promise<void> {
-    if (this.running) return;
-    const versionId = this.queue.shift();
-    if (!versionId) {
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const resolve of waiters) resolve();
-      return;
-    }
-    this.running = { versionId, handle: null };
-    try {
-      await this.convert(versionId);
-    } catch (error) {
-      this.options.log?.error({ err: error, versionId }, 'conversion bookkeeping failed');
-    } finally {
-      this.running = null;
-      void this.next();
-    }
-  }
-
+  /** One job: returns when the model is converted or its failure recorded; throws when the server stops. */
   private async convert(versionId: string): Promise<void> {
     const version = await this.repo.findVersion(versionId);
     if (!version) return;
-    if (this.closed) return;
+    if (this.closed) throw new Error('The server is stopping');
     await this.repo.markRunning(versionId);
+    try {
+      await this.run(versionId, version);
+    } finally {
+      this.running.delete(versionId);
+    }
+  }
+
+  private async run(versionId: string, version: { blob_hash: string; file_name: string }): Promise<void> {
     const started = Date.now();
     const interval = this.options.progressIntervalMs ?? 1000;
     let lastWrite = 0;
@@ -134,7 +123,7 @@ export class ConversionJobs {
           .catch(() => {});
       },
     });
-    this.running!.handle = handle;
+    this.running.set(versionId, handle);
     try {
       const output = await handle.result;
       await writing;
@@ -152,7 +141,8 @@ export class ConversionJobs {
     } catch (error) {
       await writing;
       const message = error instanceof Error ? error.message : String(error);
-      if (this.closed) return; // left 'running': requeued on the next start
+      // left 'running': taken again at the next start, or by another server
+      if (this.closed) throw new Error('The server is stopping', { cause: error });
       // users read the reason; the server's own paths stay in its log
       await this.repo.markFailed(versionId, publicErrorMessage(message));
       this.options.log?.warn({ versionId, error: message }, `conversion of ${version.file_name} failed`);

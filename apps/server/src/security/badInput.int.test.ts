@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
+import { createTestPenstock, type TestPenstock, penstockTables } from '../test/harness.ts';
 import { buildAccessFixture, type AccessFixture } from './accessFixture.ts';
 import { requestFor } from './accessRequests.ts';
 
 /** Row counts of every table: what a refused request must leave as it was. */
 async function counts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of await db.introspection.getTables()) {
+  for (const table of await penstockTables(db)) {
     const row = (
       await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)
     ).rows[0];

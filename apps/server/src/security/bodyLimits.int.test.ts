@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
+import { createTestPenstock, type TestPenstock, penstockTables } from '../test/harness.ts';
 
 /**
  * Every call that takes a body has a limit sized to what it needs (issue 16, item 3), read from the
@@ -12,7 +12,7 @@ import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
  */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of await db.introspection.getTables()) {
+  for (const table of await penstockTables(db)) {
     const row = (
       await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)
     ).rows[0];

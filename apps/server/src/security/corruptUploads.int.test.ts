@@ -4,7 +4,13 @@ import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { multipartFile, testDatabases, createTestPenstock, type TestPenstock } from '../test/harness.ts';
+import {
+  multipartFile,
+  testDatabases,
+  createTestPenstock,
+  type TestPenstock,
+  penstockTables,
+} from '../test/harness.ts';
 import { multipartBody, TINY_PNG } from '../modules/supplier/supplier.testing.ts';
 
 /**
@@ -16,7 +22,7 @@ import { multipartBody, TINY_PNG } from '../modules/supplier/supplier.testing.ts
  */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of await db.introspection.getTables()) {
+  for (const table of await penstockTables(db)) {
     if (table.name.startsWith('kysely_')) continue;
     const row = (
       await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
+import { createTestPenstock, testDatabases, type TestPenstock, penstockTables } from '../test/harness.ts';
 import { BlobCollector } from '../storage/blobCollector.ts';
 import { DEMO_PROJECT_NAME, OTHER_PROJECT_NAME, seedDemoIfEmpty } from './demo.ts';
 
@@ -22,7 +22,7 @@ describe.each(await testDatabases())('the demo seed is all or nothing on %s', (k
   /** rows in every table of the application (not Kysely's migration tables) */
   const rows = async () => {
     const counts: Record<string, number> = {};
-    for (const table of await db().introspection.getTables()) {
+    for (const table of await penstockTables(db())) {
       const {
         rows: [row],
       } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table.name)}`.execute(db());

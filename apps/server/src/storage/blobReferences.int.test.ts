@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../seed/demo.ts';
-import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
+import { createTestPenstock, testDatabases, type TestPenstock, penstockTables } from '../test/harness.ts';
 import { BLOB_CATALOGUE, BLOB_REFERENCES, NOT_BLOB_HASHES } from './blobReferences.ts';
 
 /**
@@ -49,7 +49,7 @@ describe.each(await testDatabases())(
     afterAll(() => penstock.destroy());
 
     const columns = async () => {
-      const tables = await penstock.database.db.introspection.getTables();
+      const tables = await penstockTables(penstock.database.db);
       return tables.flatMap((table) =>
         table.columns.map((column) => ({ table: table.name, column: column.name, type: column.dataType })),
       );
@@ -73,7 +73,7 @@ describe.each(await testDatabases())(
         kind === 'sqlite'
           ? (
               await Promise.all(
-                (await db.introspection.getTables()).map(async (table) => {
+                (await penstockTables(db)).map(async (table) => {
                   const { rows } = await sql<{
                     table: string;
                     from: string;

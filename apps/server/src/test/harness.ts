@@ -8,6 +8,7 @@ import { buildPenstock, type Penstock } from '../app.ts';
 import { loadEnv } from '../env.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import type { Db } from '../db/database.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -161,4 +162,14 @@ export function multipartFile(
     payload: Buffer.concat([head, content, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * Penstock's own tables (not the migrations' bookkeeping, nor pg-boss's schema of jobs on PostgreSQL), for
+ * the tests that count or compare rows.
+ */
+export async function penstockTables(db: Db): Promise<Awaited<ReturnType<Db['introspection']['getTables']>>> {
+  return (await db.introspection.getTables()).filter(
+    (table) => (!table.schema || table.schema === 'public') && !table.name.startsWith('kysely_'),
+  );
 }

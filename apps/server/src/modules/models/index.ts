@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ConversionJobs, type ConversionJobsOptions } from '../../jobs/conversionJobs.ts';
 import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { JobQueue } from '../../jobs/jobQueue.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { AccessService } from '../../security/access.ts';
 import { ModelsRepo } from './models.repo.ts';
@@ -19,10 +20,11 @@ export function registerModels(
   blobs: LocalBlobStore,
   documents: DocumentsService,
   access: AccessService,
+  queue: JobQueue,
   options: ConversionJobsOptions,
 ): { repo: ModelsRepo; models: ModelsService; jobs: ConversionJobs } {
   const repo = new ModelsRepo(db);
-  const jobs = new ConversionJobs(repo, blobs, options);
+  const jobs = new ConversionJobs(repo, blobs, queue, options);
   const models = new ModelsService(repo, access, jobs, blobs);
   documents.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
   modelsRoutes(app, models);
