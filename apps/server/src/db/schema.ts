@@ -21,6 +21,14 @@ export interface SessionsTable {
   expires_at: string;
 }
 /** Sign-ins, failed sign-ins and administrative actions, newest read first by administrators (issue 16). */
+/** One failed sign-in (the throttle counts them; rows older than its window are purged). */
+export interface SigninFailuresTable {
+  id: string;
+  account: string;
+  address: string;
+  at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -370,6 +378,7 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  signin_failures: SigninFailuresTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   folders: FoldersTable;

@@ -49,7 +49,7 @@ export class AuthService {
         detail: { reason },
         ip: clientIp,
       });
-    const wait = this.throttle.retryAfterMs(email, clientIp);
+    const wait = await this.throttle.retryAfterMs(email, clientIp);
     if (wait > 0) {
       await refused('throttled');
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${inWords(wait)}.`);
@@ -59,7 +59,7 @@ export class AuthService {
       ? await verifyPassword(user.password_hash, password)
       : (await verifyPassword(await dummyPasswordHash(), password), false);
     if (!user || !ok) {
-      this.throttle.recordFailure(email, clientIp);
+      await this.throttle.recordFailure(email, clientIp);
       await refused(user ? 'wrong password' : 'no such account', user);
       throw unauthorized(INVALID_CREDENTIALS);
     }
@@ -67,7 +67,7 @@ export class AuthService {
       await refused('account disabled', user);
       throw unauthorized('This account is disabled. Ask your administrator.');
     }
-    this.throttle.succeeded(email, clientIp);
+    await this.throttle.succeeded(email, clientIp);
     await this.audit?.record({ action: 'signin', actor: user, ip: clientIp });
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();

@@ -5,6 +5,7 @@ import { AuthService } from './auth.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { SessionsRepo } from './sessions.repo.ts';
 import { SignInThrottle } from './signinThrottle.ts';
+import { SigninFailuresRepo } from './signinFailures.repo.ts';
 import { UsersRepo } from './users.repo.ts';
 import type { AuditLog } from '../audit/index.ts';
 
@@ -24,7 +25,7 @@ export function registerAuth(
   const auth = new AuthService(
     users,
     new SessionsRepo(db),
-    new SignInThrottle(),
+    new SignInThrottle(new SigninFailuresRepo(db)),
     options.idleMinutes * 60_000,
     options.audit,
   );
