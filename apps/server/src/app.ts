@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Env } from './env.ts';
@@ -12,6 +11,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from './db/database.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installOriginGuard } from './http/originGuard.ts';
 import { registerRateLimits } from './http/rateLimits.ts';
+import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { AccessRepo } from './security/access.repo.ts';
 import { InProcessQueue } from './jobs/inProcessQueue.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
@@ -108,22 +108,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   await registerRateLimits(app);
   await app.register(formbody);
   await app.register(multipart);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'", 'blob:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'blob:', 'data:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
 
   // the one access rule every service asks first (security/access.ts)
   const access = new AccessService(new AccessRepo(database.db));

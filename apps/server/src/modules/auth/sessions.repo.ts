@@ -1,5 +1,26 @@
 import type { Db } from '../../db/database.ts';
+import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
 import type { SessionsTable, UsersTable } from '../../db/schema.ts';
+
+// Every signed-in request reads its session, user and roles: compiled once.
+const sessionWithUserQuery = preparedQuery((db, arg: Arg<{ id: string }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.user_id',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+    ])
+    .selectAll('users')
+    .where('sessions.id', '=', arg('id')),
+);
+
+const rolesQuery = preparedQuery((db, arg: Arg<{ userId: string }>) =>
+  db.selectFrom('user_roles').select('role').where('user_id', '=', arg('userId')),
+);
 
 /** SQL for server-side sessions. Only a hash of the cookie's token is stored. */
 export class SessionsRepo {
@@ -13,26 +34,10 @@ export class SessionsRepo {
   async findWithUser(
     id: string,
   ): Promise<{ session: SessionsTable; user: UsersTable & { roles: string[] } } | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as session_id',
-        'sessions.user_id',
-        'sessions.created_at as session_created_at',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-      ])
-      .selectAll('users')
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+    const row = await sessionWithUserQuery.executeTakeFirst(this.db, { id });
     if (!row) return undefined;
     const { session_id, user_id, session_created_at, last_seen_at, expires_at, ...user } = row;
-    const roles = await this.db
-      .selectFrom('user_roles')
-      .select('role')
-      .where('user_id', '=', user_id)
-      .execute();
+    const roles = await rolesQuery.execute(this.db, { userId: user_id });
     return {
       session: { id: session_id, user_id, created_at: session_created_at, last_seen_at, expires_at },
       user: { ...user, roles: roles.map((r) => r.role) },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FoldersTable, ItemsTable, ProjectsTable, VersionsTable } from '../../db/schema.ts';
 
@@ -18,6 +19,103 @@ export interface MemberRow {
 
 const toVersion = (row: VersionsTable): VersionRow => ({ ...row, size: Number(row.size) });
 const now = () => new Date().toISOString();
+
+// The queries of a tree read (GET /api/tree, the cheapest and most frequent read), compiled once.
+
+const membershipRoleQuery = preparedQuery((db, arg: Arg<{ projectId: string; userId: string }>) =>
+  db
+    .selectFrom('project_members')
+    .select('role')
+    .where('project_id', '=', arg('projectId'))
+    .where('user_id', '=', arg('userId')),
+);
+
+/** A folder and its ancestors, deepest first (at most 100 deep). */
+const folderTrailQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
+  db
+    .withRecursive('trail(id, project_id, parent_id, name, position, created_at, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select([
+          'id',
+          'project_id',
+          'parent_id',
+          'name',
+          'position',
+          'created_at',
+          sql<number>`0`.as('depth'),
+        ])
+        .where('id', '=', arg('folderId'))
+        .unionAll((union) =>
+          union
+            .selectFrom('folders')
+            .innerJoin('trail', 'trail.parent_id', 'folders.id')
+            .select([
+              'folders.id',
+              'folders.project_id',
+              'folders.parent_id',
+              'folders.name',
+              'folders.position',
+              'folders.created_at',
+              sql<number>`trail.depth + 1`.as('depth'),
+            ])
+            .where('trail.depth', '<', 100),
+        ),
+    )
+    .selectFrom('trail')
+    .selectAll()
+    .orderBy('depth', 'desc'),
+);
+
+const childFoldersQuery = preparedQuery((db, arg: Arg<{ projectId: string; parentId: string }>) =>
+  db
+    .selectFrom('folders')
+    .selectAll()
+    .where('project_id', '=', arg('projectId'))
+    .where('parent_id', '=', arg('parentId'))
+    .orderBy('position')
+    .orderBy('name'),
+);
+
+const topFoldersQuery = preparedQuery((db, arg: Arg<{ projectId: string }>) =>
+  db
+    .selectFrom('folders')
+    .selectAll()
+    .where('project_id', '=', arg('projectId'))
+    .where('parent_id', 'is', null)
+    .orderBy('position')
+    .orderBy('name'),
+);
+
+/** The live items of a folder, each with its latest version (its highest number), in one query. */
+const itemsInFolderQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
+  db
+    .selectFrom('items')
+    .innerJoin('versions', 'versions.item_id', 'items.id')
+    .selectAll('items')
+    .select([
+      'versions.id as v_id',
+      'versions.number as v_number',
+      'versions.blob_hash as v_blob_hash',
+      'versions.file_name as v_file_name',
+      'versions.size as v_size',
+      'versions.content_type as v_content_type',
+      'versions.created_by as v_created_by',
+      'versions.created_at as v_created_at',
+      'versions.revision as v_revision',
+      'versions.suitability as v_suitability',
+      'versions.derived_from as v_derived_from',
+    ])
+    .where('items.folder_id', '=', arg('folderId'))
+    .where('items.deleted_at', 'is', null)
+    .where('versions.number', '=', (eb) =>
+      eb
+        .selectFrom('versions as newer')
+        .select((inner) => inner.fn.max('newer.number').as('n'))
+        .whereRef('newer.item_id', '=', 'items.id'),
+    )
+    .orderBy('items.name'),
+);
 
 /** SQL for the document store: projects, members, folders, items, versions and blobs. */
 export class DocumentsRepo {
@@ -97,12 +195,7 @@ export class DocumentsRepo {
   }
 
   async membershipRole(projectId: string, userId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('project_members')
-      .select('role')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await membershipRoleQuery.executeTakeFirst(this.db, { projectId, userId });
     return row?.role;
   }
 
@@ -154,48 +247,14 @@ export class DocumentsRepo {
 
   /** A folder and its ancestors, top-level folder first, in one recursive query (at most 100 deep). */
   async folderTrail(folderId: string): Promise<FoldersTable[]> {
-    const rows = await this.db
-      .withRecursive('trail(id, project_id, parent_id, name, position, created_at, depth)', (qb) =>
-        qb
-          .selectFrom('folders')
-          .select([
-            'id',
-            'project_id',
-            'parent_id',
-            'name',
-            'position',
-            'created_at',
-            sql<number>`0`.as('depth'),
-          ])
-          .where('id', '=', folderId)
-          .unionAll((union) =>
-            union
-              .selectFrom('folders')
-              .innerJoin('trail', 'trail.parent_id', 'folders.id')
-              .select([
-                'folders.id',
-                'folders.project_id',
-                'folders.parent_id',
-                'folders.name',
-                'folders.position',
-                'folders.created_at',
-                sql<number>`trail.depth + 1`.as('depth'),
-              ])
-              .where('trail.depth', '<', 100),
-          ),
-      )
-      .selectFrom('trail')
-      .selectAll()
-      .orderBy('depth', 'desc')
-      .execute();
-    return rows.map(({ depth: _depth, ...folder }) => folder as FoldersTable);
+    const rows = await folderTrailQuery.execute(this.db, { folderId });
+    return rows.map(({ depth: _depth, ...folder }) => folder);
   }
 
   childFolders(projectId: string, parentId: string | null): Promise<FoldersTable[]> {
-    let query = this.db.selectFrom('folders').selectAll().where('project_id', '=', projectId);
-    query =
-      parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
-    return query.orderBy('position').orderBy('name').execute();
+    return parentId === null
+      ? topFoldersQuery.execute(this.db, { projectId })
+      : childFoldersQuery.execute(this.db, { projectId, parentId });
   }
 
   async createFolder(projectId: string, parentId: string | null, name: string): Promise<FoldersTable> {
@@ -263,14 +322,34 @@ export class DocumentsRepo {
   }
 
   async itemsInFolder(folderId: string): Promise<ItemWithLatest[]> {
-    const items = await this.db
-      .selectFrom('items')
-      .selectAll()
-      .where('folder_id', '=', folderId)
-      .where('deleted_at', 'is', null)
-      .orderBy('name')
-      .execute();
-    return this.withLatest(items);
+    const rows = await itemsInFolderQuery.execute(this.db, { folderId });
+    return rows.map((row) => {
+      const item: ItemsTable = {
+        id: row.id,
+        project_id: row.project_id,
+        folder_id: row.folder_id,
+        name: row.name,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        deleted_at: row.deleted_at,
+        deleted_by: row.deleted_by,
+      };
+      const latest = toVersion({
+        id: row.v_id,
+        item_id: row.id,
+        number: row.v_number,
+        blob_hash: row.v_blob_hash,
+        file_name: row.v_file_name,
+        size: row.v_size,
+        content_type: row.v_content_type,
+        created_by: row.v_created_by,
+        created_at: row.v_created_at,
+        revision: row.v_revision,
+        suitability: row.v_suitability,
+        derived_from: row.v_derived_from,
+      });
+      return { ...item, latest };
+    });
   }
 
   private async withLatest(items: ItemsTable[]): Promise<ItemWithLatest[]> {

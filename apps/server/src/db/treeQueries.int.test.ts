@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
+
+/**
+ * The tree read's queries are compiled once (db/preparedQuery.ts) and the items come with their latest
+ * version in one query: the same answers as before, on both databases, through the second and later runs of
+ * each compiled query with other arguments.
+ */
+describe.each(await testDatabases())('the tree read’s compiled queries on %s', (kind) => {
+  let penstock: TestPenstock;
+  let projectId: string;
+  let folders: Record<string, string>;
+  let userId: string;
+  beforeAll(async () => {
+    penstock = await createTestPenstock(kind);
+    userId = (await penstock.createUser()).id;
+    ({ id: projectId, folders } = await penstock.createProject('Tree works', [{ userId, role: 'member' }]));
+  });
+  afterAll(() => penstock.destroy());
+
+  const addVersion = async (folderId: string, fileName: string) => {
+    const blobHash = crypto.randomBytes(32).toString('hex');
+    return penstock.documentsRepo.addVersion({
+      projectId,
+      folderId,
+      fileName,
+      blobHash,
+      size: 1234,
+      contentType: 'application/pdf',
+      userId,
+      codes: () => ({ revision: 'P01', suitability: 'S0' }),
+    });
+  };
+
+  it('lists a folder’s live items by name, each with its highest version, and nothing else', async () => {
+    const folder = folders['Shared/Civil']!;
+    const other = folders['Shared/Process']!;
+    const b1 = await addVersion(folder, 'b.pdf');
+    const a1 = await addVersion(folder, 'a.pdf');
+    await addVersion(folder, 'a.pdf');
+    const a3 = await addVersion(folder, 'a.pdf');
+    const gone = await addVersion(folder, 'c.pdf');
+    await penstock.database.db
+      .updateTable('items')
+      .set({ deleted_at: new Date().toISOString(), deleted_by: userId })
+      .where('id', '=', gone.item.id)
+      .execute();
+    await addVersion(other, 'elsewhere.pdf');
+
+    const items = await penstock.documentsRepo.itemsInFolder(folder);
+    expect(items.map((item) => [item.name, item.latest.number])).toEqual([
+      ['a.pdf', 3],
+      ['b.pdf', 1],
+    ]);
+    expect(items[0]).toMatchObject({ id: a1.item.id, folder_id: folder, deleted_at: null });
+    expect(items[0]!.latest).toEqual({ ...a3.version, size: 1234 });
+    expect(items[1]!.latest).toEqual(b1.version);
+    expect((await penstock.documentsRepo.itemsInFolder(other)).map((item) => item.name)).toEqual([
+      'elsewhere.pdf',
+    ]);
+    expect(await penstock.documentsRepo.itemsInFolder(folders['WIP/Civil']!)).toEqual([]);
+  });
+
+  it('gives a folder’s trail from the top, child folders in order, and membership, run after run', async () => {
+    const nested = await penstock.documentsRepo.createFolder(projectId, folders['WIP/Process']!, 'Deep');
+    const trail = await penstock.documentsRepo.folderTrail(nested.id);
+    expect(trail.map((folder) => folder.name)).toEqual(['WIP', 'Process', 'Deep']);
+    expect(trail[2]).toEqual(nested);
+    expect((await penstock.documentsRepo.folderTrail(folders.Published!)).map((f) => f.name)).toEqual([
+      'Published',
+    ]);
+    expect(await penstock.documentsRepo.folderTrail('f.00000000-0000-0000-0000-000000000000')).toEqual([]);
+
+    const top = await penstock.documentsRepo.childFolders(projectId, null);
+    expect(top.map((folder) => folder.name)).toEqual(['WIP', 'Shared', 'Published', 'Archived']);
+    const published = await penstock.documentsRepo.childFolders(projectId, folders.Published!);
+    expect(published.map((folder) => folder.name)).toEqual(['Drawings', 'Models', 'Schedules']);
+    expect(await penstock.documentsRepo.childFolders(projectId, folders.Archived!)).toEqual([]);
+
+    expect(await penstock.documentsRepo.membershipRole(projectId, userId)).toBe('member');
+    expect(await penstock.documentsRepo.membershipRole(projectId, crypto.randomUUID())).toBeUndefined();
+  });
+});
