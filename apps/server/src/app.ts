@@ -117,6 +117,9 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     secureCookies: env.secureCookies,
     idleMinutes: env.sessionIdleMinutes,
     audit,
+    oidc: env.oidc,
+    localSignIn: env.localSignIn,
+    publicUrl: env.publicUrl,
   });
   const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, access, {
     maxUploadBytes: env.maxUploadBytes,

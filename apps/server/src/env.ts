@@ -32,6 +32,31 @@ export interface Env {
   blobGraceMinutes: number;
   /** on PostgreSQL (pg-boss): a job whose server is silent this long is taken by another server (>= 10) */
   jobHeartbeatSeconds: number;
+  /** single sign-on with OpenID Connect; undefined (no PENSTOCK_OIDC_ISSUER): Penstock's own accounts only */
+  oidc: OidcSettings | undefined;
+  /** whether Penstock's own email + password sign-in is offered (PENSTOCK_LOCAL_SIGNIN=0 turns it off) */
+  localSignIn: boolean;
+}
+
+/** Single sign-on (modules/auth/oidc.*): Penstock is the relying party of one OpenID provider. */
+export interface OidcSettings {
+  /** the provider's issuer identifier; its /.well-known/openid-configuration is read on first use */
+  issuer: string;
+  clientId: string;
+  /** unset: a public client (PKCE only) */
+  clientSecret: string | undefined;
+  /** where the provider sends the browser back: `${publicUrl}/auth/oidc/callback` unless set */
+  redirectUrl: string;
+  /** space-separated; always includes openid */
+  scopes: string;
+  /** what the sign-in button and pages call the provider ('Contoso Entra ID') */
+  name: string;
+  /** the claim whose values map to global roles ('groups', or a dotted path such as 'realm_access.roles') */
+  roleClaim: string | undefined;
+  /** claim value -> global role, in the order given; the roles named here are the ones the mapping governs */
+  roleMap: Array<{ value: string; role: string }>;
+  /** whether an unknown verified email may create an account (no global roles, no project) */
+  createAccounts: boolean;
 }
 
 export interface SmtpSettings {
@@ -86,5 +111,37 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     blobGraceMinutes: intFrom(source.PENSTOCK_BLOB_GRACE_MINUTES, 60),
     jobHeartbeatSeconds: Math.max(10, intFrom(source.PENSTOCK_JOB_HEARTBEAT_SECONDS, 30)),
+    oidc: oidcFrom(source, port),
+    localSignIn: source.PENSTOCK_LOCAL_SIGNIN !== '0' && source.PENSTOCK_LOCAL_SIGNIN !== 'false',
+  };
+}
+
+/** 'penstock-admins:administrator,dsear-sdm:senior_design_manager' (a value may itself hold ':'). */
+function roleMapFrom(text: string | undefined): OidcSettings['roleMap'] {
+  return (text ?? '')
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.lastIndexOf(':');
+      return { value: pair.slice(0, Math.max(0, at)).trim(), role: pair.slice(at + 1).trim() };
+    });
+}
+
+function oidcFrom(source: NodeJS.ProcessEnv, port: number): OidcSettings | undefined {
+  if (!source.PENSTOCK_OIDC_ISSUER) return undefined;
+  const publicUrl = (source.PENSTOCK_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const scopes = (source.PENSTOCK_OIDC_SCOPES || 'openid email profile').split(/[\s,]+/).filter(Boolean);
+  return {
+    issuer: source.PENSTOCK_OIDC_ISSUER,
+    clientId: source.PENSTOCK_OIDC_CLIENT_ID ?? '',
+    clientSecret: source.PENSTOCK_OIDC_CLIENT_SECRET || undefined,
+    redirectUrl: source.PENSTOCK_OIDC_REDIRECT_URL || `${publicUrl}/auth/oidc/callback`,
+    scopes: [...new Set(['openid', ...scopes])].join(' '),
+    name: source.PENSTOCK_OIDC_NAME || 'single sign-on',
+    roleClaim: source.PENSTOCK_OIDC_ROLE_CLAIM || undefined,
+    roleMap: roleMapFrom(source.PENSTOCK_OIDC_ROLE_MAP),
+    createAccounts:
+      source.PENSTOCK_OIDC_CREATE_ACCOUNTS !== '0' && source.PENSTOCK_OIDC_CREATE_ACCOUNTS !== 'false',
   };
 }

@@ -29,6 +29,33 @@ export interface SigninFailuresTable {
   at: string;
 }
 
+/** A provider account (OpenID Connect issuer + subject) linked to a Penstock account. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: string;
+  last_signin_at: string;
+}
+/** A single sign-on under way: its id is a hash of the browser's cookie; state, nonce and PKCE verifier. */
+export interface OidcSigninsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: string;
+  expires_at: string;
+}
+/** The ID token of a session opened by single sign-on, for the provider's sign-out. */
+export interface OidcSessionsTable {
+  session_id: string;
+  issuer: string;
+  id_token: string;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -379,6 +406,9 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   signin_failures: SigninFailuresTable;
+  user_identities: UserIdentitiesTable;
+  oidc_signins: OidcSigninsTable;
+  oidc_sessions: OidcSessionsTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   folders: FoldersTable;

@@ -4,11 +4,13 @@ import { HttpError, unauthorized } from '../../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import type { SessionsRepo } from './sessions.repo.ts';
 import type { SignInThrottle } from './signinThrottle.ts';
-import type { UsersRepo } from './users.repo.ts';
+import type { UserRow, UsersRepo } from './users.repo.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import type { AuditLog } from '../audit/index.ts';
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
+export const PASSWORD_SIGNIN_OFF =
+  "Password sign-in is turned off on this server: sign in with your organisation's account (the Sign in button).";
 const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last-seen is written at most this often, not on every request */
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -21,7 +23,8 @@ function inWords(ms: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-const tokenId = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+/** The stored id of a session: the hash of its cookie's token. */
+export const tokenId = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export class AuthService {
   constructor(
@@ -32,6 +35,8 @@ export class AuthService {
     private readonly idleMs: number,
     /** every sign-in, refused or not, and every sign-out */
     private readonly audit?: AuditLog,
+    /** false with PENSTOCK_LOCAL_SIGNIN=0: passwords are refused, people sign in through single sign-on */
+    private readonly passwordSignIn = true,
   ) {}
 
   /** Checks the password and opens a session; the token goes into the cookie, only its hash is stored. */
@@ -49,6 +54,7 @@ export class AuthService {
         detail: { reason },
         ip: clientIp,
       });
+    if (!this.passwordSignIn) return this.refusePassword(email, clientIp);
     const wait = await this.throttle.retryAfterMs(email, clientIp);
     if (wait > 0) {
       await refused('throttled');
@@ -68,7 +74,42 @@ export class AuthService {
       throw unauthorized('This account is disabled. Ask your administrator.');
     }
     await this.throttle.succeeded(email, clientIp);
-    await this.audit?.record({ action: 'signin', actor: user, ip: clientIp });
+    const { token } = await this.openSession(user, clientIp);
+    return { token, user: presentCurrentUser(user) };
+  }
+
+  /** Whether Penstock's own password sign-in is offered (PENSTOCK_LOCAL_SIGNIN). */
+  get passwordSignInAllowed(): boolean {
+    return this.passwordSignIn;
+  }
+
+  /**
+   * With password sign-in turned off: records the attempt as refused and answers 403. A setting of the
+   * installation, not a permission: nobody may sign in with a password.
+   */
+  async refusePassword(email: string, clientIp: string): Promise<never> {
+    await this.audit?.record({
+      action: 'signin',
+      actor: null,
+      actorEmail: email,
+      outcome: 'refused',
+      detail: { reason: 'password sign-in turned off' },
+      ip: clientIp,
+    });
+    throw new HttpError(403, PASSWORD_SIGNIN_OFF);
+  }
+
+  /**
+   * Opens a session for a user whose identity is established (a right password, or single sign-on) and
+   * records the sign-in; `detail` says how when it was not by password. The session's id is the hash of
+   * the token, which only the cookie carries.
+   */
+  async openSession(
+    user: UserRow,
+    clientIp: string,
+    detail?: Record<string, unknown>,
+  ): Promise<{ token: string; sessionId: string }> {
+    await this.audit?.record({ action: 'signin', actor: user, ip: clientIp, ...(detail ? { detail } : {}) });
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     await this.sessions.create({
@@ -78,7 +119,7 @@ export class AuthService {
       last_seen_at: new Date(now).toISOString(),
       expires_at: new Date(now + this.idleMs).toISOString(),
     });
-    return { token, user: presentCurrentUser(user) };
+    return { token, sessionId: tokenId(token) };
   }
 
   /**

@@ -110,4 +110,14 @@ export class UsersRepo {
       .execute();
     return { ...row, roles: roles.map((r) => r.role) };
   }
+
+  /** The account with this email whatever its letter case (single sign-on matches a provider's email). */
+  async findByEmailIgnoringCase(email: string): Promise<UserRow | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst();
+    return row && this.withRoles(row);
+  }
 }
