@@ -90,6 +90,9 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.logLevel },
+    // a line when each request comes and another when it is answered cost a cheap read about 12% of its
+    // CPU: they are written at LOG_LEVEL=debug or trace only (errors and warnings are logged at any level)
+    disableRequestLogging: !['debug', 'trace'].includes(env.logLevel),
     trustProxy: env.trustProxy,
     bodyLimit: BODY_LIMIT,
   });
