@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@penstock/shared';
-import { apiFetch, apiFetchText } from '../../app/api.ts';
+import { ApiError, apiFetch, apiFetchText } from '../../app/api.ts';
 
 /** The address of Penstock's sign-in page, as text. */
 export async function fetchSignInUrl(): Promise<string> {
@@ -15,4 +15,35 @@ export const fetchCurrentUser = (): Promise<CurrentUser> => apiFetch<CurrentUser
 export async function logoff(): Promise<{ signedOutUrl: string }> {
   const body = await apiFetch<{ signedOutUrl?: unknown }>('/api/user/logoff');
   return { signedOutUrl: typeof body?.signedOutUrl === 'string' ? body.signedOutUrl : '/auth/signed-out' };
+}
+
+/** How people sign in on this server, besides the Sign in button. */
+export interface SignInMethods {
+  /** single sign-on through the organisation's identity provider: the Sign in button goes there */
+  singleSignOn: { name: string } | null;
+  /** Penstock's own email + password sign-in */
+  passwordSignIn: boolean;
+}
+
+/** Penstock's own password sign-in page (the Sign in button's address without single sign-on). */
+export const PASSWORD_SIGNIN_URL = '/auth/signin?returnTo=%2Fmain';
+
+/**
+ * GET /api/auth/methods, which the server has only with single sign-on configured; its absence (404) means
+ * Penstock's own password sign-in only, the Sign in button's usual address.
+ */
+export async function fetchSignInMethods(): Promise<SignInMethods> {
+  let body: { singleSignOn?: { name?: unknown } | null; passwordSignIn?: unknown } | undefined;
+  try {
+    body = await apiFetch('/api/auth/methods');
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404)
+      return { singleSignOn: null, passwordSignIn: true };
+    throw failure;
+  }
+  const name = body?.singleSignOn?.name;
+  return {
+    singleSignOn: typeof name === 'string' ? { name } : null,
+    passwordSignIn: body?.passwordSignIn !== false,
+  };
 }

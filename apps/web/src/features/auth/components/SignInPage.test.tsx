@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../../app/browser.ts';
-import { deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
+import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
 import { configRoutes, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -50,6 +50,39 @@ describe('sign-in page', () => {
       'href',
       '/main',
     );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('without single sign-on offers nothing besides the Sign in button (the server has no methods call)', async () => {
+    const fetchMock = mockFetch(signedOut);
+    renderApp({ path: '/' });
+    await waitFor(() => expect(calls(fetchMock)).toContain('GET /api/auth/methods'));
+    expect(screen.queryByText(/You sign in with/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Penstock password/ })).not.toBeInTheDocument();
+  });
+
+  it('with single sign-on names the provider and links to password sign-in while it is allowed', async () => {
+    mockFetch({
+      ...signedOut,
+      '/api/auth/methods': { json: { singleSignOn: { name: 'Contoso ID' }, passwordSignIn: true } },
+    });
+    renderApp({ path: '/' });
+    expect(await screen.findByText(/You sign in with Contoso ID\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with a Penstock password instead' })).toHaveAttribute(
+      'href',
+      '/auth/signin?returnTo=%2Fmain',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('with password sign-in turned off offers no password sign-in', async () => {
+    mockFetch({
+      ...signedOut,
+      '/api/auth/methods': { json: { singleSignOn: { name: 'Contoso ID' }, passwordSignIn: false } },
+    });
+    renderApp({ path: '/' });
+    expect(await screen.findByText(/You sign in with Contoso ID\./)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Penstock password/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

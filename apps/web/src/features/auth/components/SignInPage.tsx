@@ -5,8 +5,9 @@ import { FaArrowRight, FaFilePdf, FaRightToBracket } from 'react-icons/fa6';
 import { errorMessage } from '../../../app/api.ts';
 import { browser } from '../../../app/browser.ts';
 import { Brand } from '../../../components/Brand.tsx';
-import { fetchSignInUrl } from '../api.ts';
+import { PASSWORD_SIGNIN_URL, fetchSignInUrl } from '../api.ts';
 import { useCurrentUser } from '../hooks/useCurrentUser.ts';
+import { useSignInMethods } from '../hooks/useSignInMethods.ts';
 
 export const READ_MORE_URL = '/config/readMore.pdf';
 
@@ -15,6 +16,9 @@ export function SignInPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const user = useCurrentUser();
+  // with single sign-on the Sign in button goes to the identity provider; passwords, when still allowed,
+  // are offered by a link to Penstock's own sign-in page
+  const sso = useSignInMethods().data;
 
   async function signIn() {
     setPending(true);
@@ -59,6 +63,19 @@ export function SignInPage() {
               Read more
             </a>
           </div>
+          {sso?.singleSignOn && (
+            <p className="small text-secondary mt-3 mb-0">
+              You sign in with {sso.singleSignOn.name}.
+              {sso.passwordSignIn && (
+                <>
+                  {' '}
+                  <a href={PASSWORD_SIGNIN_URL} className="link-primary">
+                    Sign in with a Penstock password instead
+                  </a>
+                </>
+              )}
+            </p>
+          )}
           {pending && (
             <p role="status" className="small text-secondary mt-3 mb-0">
               Taking you to the sign-in page...
