@@ -2,24 +2,26 @@ import type { Db } from '../../db/database.ts';
 import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
 import type { SessionsTable, UsersTable } from '../../db/schema.ts';
 
-// Every signed-in request reads its session, user and roles: compiled once.
+/**
+ * Every signed-in request reads its session, its user and the user's global roles: one query compiled once,
+ * a row per role (one row with a null role when the user has none).
+ */
 const sessionWithUserQuery = preparedQuery((db, arg: Arg<{ id: string }>) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'sessions.user_id')
     .select([
       'sessions.id as session_id',
       'sessions.user_id',
       'sessions.created_at as session_created_at',
       'sessions.last_seen_at',
       'sessions.expires_at',
+      'user_roles.role as global_role',
     ])
     .selectAll('users')
-    .where('sessions.id', '=', arg('id')),
-);
-
-const rolesQuery = preparedQuery((db, arg: Arg<{ userId: string }>) =>
-  db.selectFrom('user_roles').select('role').where('user_id', '=', arg('userId')),
+    .where('sessions.id', '=', arg('id'))
+    .orderBy('user_roles.role'),
 );
 
 /** SQL for server-side sessions. Only a hash of the cookie's token is stored. */
@@ -30,17 +32,26 @@ export class SessionsRepo {
     await this.db.insertInto('sessions').values(session).execute();
   }
 
-  /** A session with its user and the user's global roles (two queries: the session joined to its user, the roles). */
+  /** A session with its user and the user's global roles (one query). */
   async findWithUser(
     id: string,
   ): Promise<{ session: SessionsTable; user: UsersTable & { roles: string[] } } | undefined> {
-    const row = await sessionWithUserQuery.executeTakeFirst(this.db, { id });
-    if (!row) return undefined;
-    const { session_id, user_id, session_created_at, last_seen_at, expires_at, ...user } = row;
-    const roles = await rolesQuery.execute(this.db, { userId: user_id });
+    const rows = await sessionWithUserQuery.execute(this.db, { id });
+    const [first] = rows;
+    if (!first) return undefined;
+    const {
+      session_id,
+      user_id,
+      session_created_at,
+      last_seen_at,
+      expires_at,
+      global_role: _,
+      ...user
+    } = first;
+    const roles = rows.flatMap((row) => (row.global_role === null ? [] : [row.global_role]));
     return {
       session: { id: session_id, user_id, created_at: session_created_at, last_seen_at, expires_at },
-      user: { ...user, roles: roles.map((r) => r.role) },
+      user: { ...user, roles },
     };
   }
 

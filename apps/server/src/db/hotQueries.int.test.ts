@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionsRepo } from '../modules/auth/sessions.repo.ts';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
 
 /**
- * The tree read's queries are compiled once (db/preparedQuery.ts) and the items come with their latest
- * version in one query: the same answers as before, on both databases, through the second and later runs of
- * each compiled query with other arguments.
+ * The queries every request runs (the session) and the tree read's are compiled once (db/preparedQuery.ts);
+ * the session comes with its user and roles in one query, the items with their latest versions: the same
+ * answers as before, on both databases, through the second and later runs of each compiled query with other
+ * arguments.
  */
-describe.each(await testDatabases())('the tree read’s compiled queries on %s', (kind) => {
+describe.each(await testDatabases())('the per-request compiled queries on %s', (kind) => {
   let penstock: TestPenstock;
   let projectId: string;
   let folders: Record<string, string>;
@@ -80,5 +82,47 @@ describe.each(await testDatabases())('the tree read’s compiled queries on %s',
 
     expect(await penstock.documentsRepo.membershipRole(projectId, userId)).toBe('member');
     expect(await penstock.documentsRepo.membershipRole(projectId, crypto.randomUUID())).toBeUndefined();
+  });
+
+  it('finds a session with its user and every global role, and sees a change of roles at once', async () => {
+    const sessions = new SessionsRepo(penstock.database.db);
+    const at = new Date().toISOString();
+    const open = async (user: string) => {
+      const id = crypto.randomBytes(32).toString('hex');
+      await sessions.create({ id, user_id: user, created_at: at, last_seen_at: at, expires_at: at });
+      return id;
+    };
+    const plain = await penstock.createUser({ name: 'No Roles' });
+    const reviewer = await penstock.createUser({
+      name: 'Two Roles',
+      roles: ['supplier register manager', 'feedback reviewer'],
+    });
+    const plainSession = await open(plain.id);
+    const reviewerSession = await open(reviewer.id);
+
+    const none = await sessions.findWithUser(plainSession);
+    expect(none?.session).toEqual({
+      id: plainSession,
+      user_id: plain.id,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: at,
+    });
+    expect(none?.user).toMatchObject({ id: plain.id, name: 'No Roles', email: plain.email, roles: [] });
+    expect(none?.user).not.toHaveProperty('global_role');
+    const two = await sessions.findWithUser(reviewerSession);
+    expect(two?.user).toMatchObject({
+      id: reviewer.id,
+      name: 'Two Roles',
+      roles: ['feedback reviewer', 'supplier register manager'],
+    });
+    expect(await sessions.findWithUser('no-such-session')).toBeUndefined();
+
+    await penstock.users.update(reviewer.id, { roles: ['administrator'] });
+    expect((await sessions.findWithUser(reviewerSession))?.user.roles).toEqual(['administrator']);
+    await penstock.users.update(reviewer.id, { roles: [] });
+    expect((await sessions.findWithUser(reviewerSession))?.user.roles).toEqual([]);
+    await sessions.delete(reviewerSession);
+    expect(await sessions.findWithUser(reviewerSession)).toBeUndefined();
   });
 });
