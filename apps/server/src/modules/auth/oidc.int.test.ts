@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
 import { startTestProvider, type TestAccount, type TestProvider } from '../../test/oidcProvider.ts';
@@ -455,6 +456,31 @@ for (const kind of await testDatabases()) {
 }
 
 describe('single sign-on settings', () => {
+  it('a provider that cannot be reached: the Sign in address answers 503 with the reason, and nothing is stored', async () => {
+    // a port nothing listens on
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const penstock = await createTestPenstock('sqlite', {
+      ...ssoEnv(),
+      PENSTOCK_OIDC_ISSUER: `http://127.0.0.1:${closed}`,
+    });
+    try {
+      const response = await penstock.app.inject({ method: 'GET', url: '/api/auth/signin-url' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ error: string }>().error).toMatch(
+        new RegExp(`^The identity provider at http://127.0.0.1:${closed} cannot be reached`),
+      );
+      expect(response.cookies).toEqual([]);
+      expect(await penstock.database.db.selectFrom('oidc_signins').selectAll().execute()).toEqual([]);
+    } finally {
+      await penstock.destroy();
+    }
+  });
+
   it('refuses to start with password sign-in off and no provider, or with a role that does not exist', async () => {
     await expect(createTestPenstock('sqlite', { PENSTOCK_LOCAL_SIGNIN: '0' })).rejects.toThrow(
       /PENSTOCK_LOCAL_SIGNIN=0 needs single sign-on/,
