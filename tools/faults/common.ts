@@ -111,7 +111,8 @@ export async function orphanCount(target: Target): Promise<{ orphans: number; mi
     const collector = new BlobCollector(db, blobs, { graceMinutes: 0 });
     const report = await collector.orphans(0);
     const referenced = await new BlobCollectorRepo(db).referencedHashes();
-    const missing = [...referenced].filter((hash) => !blobs.exists(hash)).length;
+    let missing = 0;
+    for (const hash of referenced) if (!(await blobs.exists(hash))) missing++;
     return { orphans: report.removed.length, missing };
   });
 }

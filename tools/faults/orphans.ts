@@ -44,9 +44,9 @@ export async function orphanFault(target: Target): Promise<Result> {
 
   // the default grace period (60 minutes): the old orphan goes, the fresh one stays
   let server = await start(target);
-  const oldRemoved = await until(async () => !blobs.exists(old));
+  const oldRemoved = await until(async () => !(await blobs.exists(old)));
   await sleep(500);
-  const freshKept = blobs.exists(fresh);
+  const freshKept = await blobs.exists(fresh);
   await server.kill();
 
   // no grace: every orphan goes

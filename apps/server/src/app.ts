@@ -17,7 +17,8 @@ import { InProcessQueue } from './jobs/inProcessQueue.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 import { PgBossQueue } from './jobs/pgBossQueue.ts';
 import { AccessService } from './security/access.ts';
-import { LocalBlobStore } from './storage/blobStore.ts';
+import type { BlobStore } from './storage/blobStore.ts';
+import { openBlobStore } from './storage/openBlobStore.ts';
 import { BlobCollector } from './storage/blobCollector.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
 import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
@@ -48,7 +49,8 @@ import { Notifier } from './notify/mailer.ts';
 export interface Penstock {
   app: FastifyInstance;
   database: DbHandle;
-  blobs: LocalBlobStore;
+  /** the stored files: the data folder's blobs/, or the S3-compatible bucket (PENSTOCK_S3_BUCKET) */
+  blobs: BlobStore;
   users: UsersRepo;
   /** sign-in and sessions */
   auth: AuthService;
@@ -85,7 +87,7 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildPenstock(env: Env, options: { logger?: boolean } = {}): Promise<Penstock> {
   const database = openDatabase(env);
   await migrateToLatest(database.db);
-  const blobs = new LocalBlobStore(env.dataDir);
+  const blobs = await openBlobStore(env);
   await blobs.clearStaging();
 
   const app = Fastify({
@@ -196,6 +198,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
       await jobs.close();
       await app.close();
       await database.db.destroy();
+      blobs.close();
     },
   };
 }

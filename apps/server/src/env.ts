@@ -30,6 +30,8 @@ export interface Env {
   smtp: SmtpSettings | undefined;
   /** a stored file no row names is removed once it is this old (storage/blobCollector.ts) */
   blobGraceMinutes: number;
+  /** stored files in an S3-compatible object store; undefined (no PENSTOCK_S3_BUCKET): the data folder's blobs/ */
+  s3: S3Settings | undefined;
   /** on PostgreSQL (pg-boss): a job whose server is silent this long is taken by another server (>= 10) */
   jobHeartbeatSeconds: number;
   /** single sign-on with OpenID Connect; undefined (no PENSTOCK_OIDC_ISSUER): Penstock's own accounts only */
@@ -59,6 +61,19 @@ export interface OidcSettings {
   createAccounts: boolean;
 }
 
+/** An S3-compatible object store for the stored files (storage/s3BlobStore.ts). */
+export interface S3Settings {
+  /** e.g. https://minio.example.com:9000; undefined: AWS S3 of the region */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** both unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID..., an instance or pod role) */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** the bucket in the path (https://host/bucket/key) rather than the host name: MinIO, Ceph, s3rver */
+  forcePathStyle: boolean;
+}
+
 export interface SmtpSettings {
   host: string;
   port: number;
@@ -75,6 +90,21 @@ const intFrom = (value: string | undefined, fallback: number): number => {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 };
+
+function s3From(source: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!source.PENSTOCK_S3_BUCKET) return undefined;
+  const endpoint = source.PENSTOCK_S3_ENDPOINT || undefined;
+  const pathStyle = source.PENSTOCK_S3_FORCE_PATH_STYLE;
+  return {
+    endpoint,
+    region: source.PENSTOCK_S3_REGION || 'us-east-1',
+    bucket: source.PENSTOCK_S3_BUCKET,
+    accessKeyId: source.PENSTOCK_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: source.PENSTOCK_S3_SECRET_ACCESS_KEY || undefined,
+    // path style where an endpoint is given (self-hosted stores), unless told otherwise
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== undefined,
+  };
+}
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -110,6 +140,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : undefined,
     blobGraceMinutes: intFrom(source.PENSTOCK_BLOB_GRACE_MINUTES, 60),
+    s3: s3From(source),
     jobHeartbeatSeconds: Math.max(10, intFrom(source.PENSTOCK_JOB_HEARTBEAT_SECONDS, 30)),
     oidc: oidcFrom(source, port),
     localSignIn: source.PENSTOCK_LOCAL_SIGNIN !== '0' && source.PENSTOCK_LOCAL_SIGNIN !== 'false',

@@ -5,7 +5,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
-import { holdBlobsForBackup } from '../storage/backupHold.ts';
+import type { S3Settings } from '../env.ts';
+import { BlobMissingError, type BlobStore } from '../storage/blobStore.ts';
+import { openBlobStore } from '../storage/openBlobStore.ts';
 
 /**
  * Backups of an installation (issue 16): the database and the file store, consistent while the server runs.
@@ -14,17 +16,26 @@ import { holdBlobsForBackup } from '../storage/backupHold.ts';
  * blob no row names), which it does not while a backup holds the folder (storage/backupHold.ts): so every
  * blob the database copy names is on disk when the files are copied; a blob written meanwhile is copied
  * too, harmlessly.
+ *
+ * With an S3-compatible store (PENSTOCK_S3_BUCKET) the blobs are the bucket's objects: they are downloaded
+ * into the backup the same way (the hold is then an object in the bucket, seen by every server's collector),
+ * and a restore uploads the ones the store lacks. A backup of either kind restores into either kind, which
+ * also moves an installation's files from the data folder to a bucket or back.
  */
 export interface BackupSource {
   dataDir: string;
   /** postgres://... or undefined for the SQLite file in the data folder */
   databaseUrl: string | undefined;
+  /** the object store holding the blobs; undefined: the data folder's blobs/ */
+  s3?: S3Settings | undefined;
 }
 
 export interface BackupManifest {
   format: 'penstock-backup-1';
   createdAt: string;
   database: 'sqlite' | 'postgres';
+  /** where the blobs were copied from (the data folder, or the bucket) */
+  blobStore?: string;
   /** the blob files: name (its SHA-256) and size */
   blobs: { hash: string; size: number }[];
   /** the installation's configuration overrides (<data>/config), copied as they are */
@@ -64,16 +75,21 @@ async function sha256(file: string): Promise<string> {
 /** Writes a backup into `outDir` (created; it must not exist yet) and answers its manifest. */
 export async function backup(source: BackupSource, outDir: string): Promise<BackupManifest> {
   if (fs.existsSync(outDir)) throw new Error(`${outDir} already exists: choose a new folder for the backup`);
-  // the orphan collector waits until the files the database copy names are copied
-  const release = await holdBlobsForBackup(source.dataDir);
+  const store = await openBlobStore({ dataDir: source.dataDir, s3: source.s3 });
   try {
-    return await writeBackup(source, outDir);
+    // the orphan collector waits until the files the database copy names are copied
+    const release = await store.holdForBackup();
+    try {
+      return await writeBackup(source, store, outDir);
+    } finally {
+      await release();
+    }
   } finally {
-    await release();
+    store.close();
   }
 }
 
-async function writeBackup(source: BackupSource, outDir: string): Promise<BackupManifest> {
+async function writeBackup(source: BackupSource, store: BlobStore, outDir: string): Promise<BackupManifest> {
   await fsp.mkdir(path.join(outDir, 'blobs'), { recursive: true });
   const database = source.databaseUrl ? 'postgres' : 'sqlite';
   if (source.databaseUrl) {
@@ -95,18 +111,19 @@ async function writeBackup(source: BackupSource, outDir: string): Promise<Backup
       sqlite.close();
     }
   }
-  const blobDir = path.join(source.dataDir, 'blobs');
   const blobs: BackupManifest['blobs'] = [];
-  for (const relative of await listFiles(blobDir)) {
-    const hash = relative.split(path.sep).join('');
-    if (!/^[0-9a-f]{64}$/.test(hash)) continue;
-    const target = path.join(outDir, 'blobs', relative);
+  for await (const { hash } of store.list()) {
+    const target = path.join(outDir, 'blobs', hash.slice(0, 2), hash.slice(2));
     await fsp.mkdir(path.dirname(target), { recursive: true });
     try {
-      await fsp.copyFile(path.join(blobDir, relative), target);
+      const { stream } = await store.read(hash);
+      await pipeline(stream, fs.createWriteStream(target));
     } catch (error) {
       // only an orphan (no row names it) is ever removed, by the blob collector: nothing to back up
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      if (error instanceof BlobMissingError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+        await fsp.rm(target, { force: true });
+        continue;
+      }
       throw error;
     }
     blobs.push({ hash, size: (await fsp.stat(target)).size });
@@ -122,6 +139,7 @@ async function writeBackup(source: BackupSource, outDir: string): Promise<Backup
     format: 'penstock-backup-1',
     createdAt: new Date().toISOString(),
     database,
+    blobStore: store.description,
     blobs,
     config,
   };
@@ -175,12 +193,17 @@ export async function restore(
     for (const suffix of ['-wal', '-shm']) await fsp.rm(`${sqliteFile}${suffix}`, { force: true });
     await fsp.rename(temp, sqliteFile);
   }
-  for (const blob of manifest.blobs) {
-    const relative = path.join(blob.hash.slice(0, 2), blob.hash.slice(2));
-    const destination = path.join(target.dataDir, 'blobs', relative);
-    if (fs.existsSync(destination)) continue;
-    await fsp.mkdir(path.dirname(destination), { recursive: true });
-    await fsp.copyFile(path.join(backupDir, 'blobs', relative), destination);
+  const store = await openBlobStore({ dataDir: target.dataDir, s3: target.s3 });
+  try {
+    for (const blob of manifest.blobs) {
+      if (await store.exists(blob.hash)) continue;
+      const stored = await store.putFile(
+        path.join(backupDir, 'blobs', blob.hash.slice(0, 2), blob.hash.slice(2)),
+      );
+      if (stored.hash !== blob.hash) throw new Error(`blob ${blob.hash} changed while it was restored`);
+    }
+  } finally {
+    store.close();
   }
   for (const relative of manifest.config) {
     const destination = path.join(target.dataDir, 'config', relative);

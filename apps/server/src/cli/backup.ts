@@ -14,7 +14,7 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
 const out = path.resolve(values.out ?? path.join('backups', `penstock-${stamp}`));
 try {
   const started = Date.now();
-  const manifest = await backup({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }, out);
+  const manifest = await backup({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, s3: env.s3 }, out);
   const bytes = manifest.blobs.reduce((sum, blob) => sum + blob.size, 0);
   console.log(
     `Backup written to ${out}: the ${manifest.database} database, ${manifest.blobs.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) and ${manifest.config.length} configuration files, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -20,11 +20,15 @@ if (!from) {
 }
 const env = loadEnv();
 try {
-  const manifest = await restore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }, path.resolve(from), {
-    replace: values.replace,
-  });
+  const manifest = await restore(
+    { dataDir: env.dataDir, databaseUrl: env.databaseUrl, s3: env.s3 },
+    path.resolve(from),
+    {
+      replace: values.replace,
+    },
+  );
   console.log(
-    `Restored the backup of ${manifest.createdAt} (${manifest.database}, ${manifest.blobs.length} files) into ${env.databaseUrl ? 'PostgreSQL' : env.dataDir}. Start the server.`,
+    `Restored the backup of ${manifest.createdAt} (${manifest.database}, ${manifest.blobs.length} files) into ${env.databaseUrl ? 'PostgreSQL' : env.dataDir}${env.s3 ? `, files into the bucket ${env.s3.bucket}` : ''}. Start the server.`,
   );
 } catch (error) {
   console.error(`The restore failed: ${error instanceof Error ? error.message : String(error)}`);

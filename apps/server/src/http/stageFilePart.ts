@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { HttpError } from './errors.ts';
-import { TooLargeError, type LocalBlobStore } from '../storage/blobStore.ts';
+import { TooLargeError, type BlobStore } from '../storage/blobStore.ts';
 import { cleanFileName } from '../modules/documents/documents.routes.ts';
 
-export type StagedFile = Awaited<ReturnType<LocalBlobStore['stage']>>;
+export type StagedFile = Awaited<ReturnType<BlobStore['stage']>>;
 
 /**
  * Stages one multipart file part within the upload limit: its cleaned name, its staged bytes (commit or

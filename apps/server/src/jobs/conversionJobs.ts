@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_TAG_FALLBACK, type TagFallback } from '@penstock/shared';
 import type { ModelsRepo } from '../modules/models/models.repo.ts';
-import type { LocalBlobStore } from '../storage/blobStore.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
 import {
   conversionWorkerReady,
   runConversion,
@@ -44,7 +44,7 @@ export class ConversionJobs {
 
   constructor(
     private readonly repo: ModelsRepo,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
     private readonly queue: JobQueue,
     private readonly options: ConversionJobsOptions,
   ) {}
@@ -108,24 +108,28 @@ export class ConversionJobs {
     let writing: Promise<void> = Promise.resolve();
     const scratchDir = this.options.scratchDir ?? os.tmpdir();
     fs.mkdirSync(scratchDir, { recursive: true });
-    const handle = runConversion(this.blobs.pathOf(version.blob_hash), {
-      fileName: version.file_name,
-      scratchDir,
-      maxUnzippedBytes: this.options.maxUnzippedBytes ?? 2048 * 1024 * 1024,
-      tagFallback: (await this.options.tagFallback?.()) ?? DEFAULT_TAG_FALLBACK,
-      timeoutMs: this.options.timeoutMs,
-      onProgress: (fraction) => {
-        const now = Date.now();
-        if (now - lastWrite < interval) return;
-        lastWrite = now;
-        writing = writing
-          .then(() => this.repo.setProgress(versionId, Math.min(0.99, Math.max(0, fraction))))
-          .catch(() => {});
-      },
-    });
-    this.running.set(versionId, handle);
     try {
-      const output = await handle.result;
+      // the worker reads a file: the stored one, or on S3 a copy downloaded to the scratch folder first
+      const output = await this.blobs.withLocalFile(version.blob_hash, async (file) => {
+        if (this.closed) throw new Error('The server is stopping');
+        const handle = runConversion(file, {
+          fileName: version.file_name,
+          scratchDir,
+          maxUnzippedBytes: this.options.maxUnzippedBytes ?? 2048 * 1024 * 1024,
+          tagFallback: (await this.options.tagFallback?.()) ?? DEFAULT_TAG_FALLBACK,
+          timeoutMs: this.options.timeoutMs,
+          onProgress: (fraction) => {
+            const now = Date.now();
+            if (now - lastWrite < interval) return;
+            lastWrite = now;
+            writing = writing
+              .then(() => this.repo.setProgress(versionId, Math.min(0.99, Math.max(0, fraction))))
+              .catch(() => {});
+          },
+        });
+        this.running.set(versionId, handle);
+        return handle.result;
+      });
       await writing;
       const frag = await this.blobs.putBuffer(output.frag);
       await this.repo.complete(versionId, {

@@ -15,7 +15,7 @@ import { DocumentsRepo, DocumentsService, ISO_19650_FOLDERS } from '../modules/d
 import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 import { AccessRepo } from '../security/access.repo.ts';
 import { AccessService } from '../security/access.ts';
-import type { LocalBlobStore } from '../storage/blobStore.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
 import { seedDemoProjectData } from './demoProjectData.ts';
 import { seedDemoFeedback } from './demoFeedback.ts';
 import type { DemoServices } from './demoServices.ts';
@@ -72,10 +72,7 @@ interface DemoFile {
 }
 
 /** Generates the demo project's files and stores them (before any row names them). */
-async function storeDemoFiles(
-  blobs: LocalBlobStore,
-  [small, medium]: Env['demoModelSizes'],
-): Promise<DemoFile[]> {
+async function storeDemoFiles(blobs: BlobStore, [small, medium]: Env['demoModelSizes']): Promise<DemoFile[]> {
   const files: Array<
     [top: string, child: string, fileName: string, content: () => Promise<Uint8Array | string>]
   > = [

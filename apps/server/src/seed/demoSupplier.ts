@@ -8,7 +8,7 @@ import {
   type SdcData,
   type SupplierZoneLink,
 } from '@penstock/shared';
-import type { LocalBlobStore } from '../storage/blobStore.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
 import type { DemoServices } from './demoServices.ts';
 import { SupplierRepo, SupplierSettingsService } from '../modules/supplier/index.ts';
 import { logoNameFor } from '../modules/supplier/supplier.service.ts';
@@ -135,7 +135,7 @@ export interface DemoSupplierFiles {
 }
 
 /** Generates and stores the Supplier Zone's files, before any row names them. */
-export async function storeDemoSupplierFiles(blobs: LocalBlobStore): Promise<DemoSupplierFiles> {
+export async function storeDemoSupplierFiles(blobs: BlobStore): Promise<DemoSupplierFiles> {
   const pdfs = new Map<string, Stored>();
   for (const title of DEFAULT_PROCEDURE_TITLES)
     pdfs.set(title, await blobs.putBuffer(simplePdf(title, PROCEDURE_TEXT[title])));

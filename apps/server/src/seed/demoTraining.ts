@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { TrainingCode, TrainingFormat } from '@penstock/shared';
 import { TrainingRepo } from '../modules/training/index.ts';
-import type { LocalBlobStore } from '../storage/blobStore.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
 import type { DemoServices } from './demoServices.ts';
 import { buildTrainingPdf, type TrainingSection } from './trainingPdf.ts';
 import { generateDemoVideo } from './trainingVideo/demoVideo.ts';
@@ -220,7 +220,7 @@ export type DemoTrainingMaterial = ReadonlyMap<
 >;
 
 /** Generates and stores the courses' material, before any row names it. */
-export async function storeDemoTrainingMaterial(blobs: LocalBlobStore): Promise<DemoTrainingMaterial> {
+export async function storeDemoTrainingMaterial(blobs: BlobStore): Promise<DemoTrainingMaterial> {
   const stored = new Map<string, { hash: string; size: number; name: string; type: string }>();
   for (const course of DEMO_TRAINING_COURSES) {
     const material = await materialOf(course);

@@ -1,7 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { BlobCollectorRepo } from './blobCollector.repo.ts';
-import { blobsHeldForBackup } from './backupHold.ts';
-import type { LocalBlobStore } from './blobStore.ts';
+import type { BlobStore } from './blobStore.ts';
 
 /** How long a stored blob nothing names is kept (an upload in flight records its row well within it). */
 export const DEFAULT_BLOB_GRACE_MINUTES = 60;
@@ -38,6 +37,11 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  * the blobs (backupHold.ts). Then the catalogue rows (table blobs) of
  * blobs that are gone and that nothing names are deleted, each in one statement that checks the references
  * again. One process owns a data folder; a second server on the same folder would need a shared lock.
+ *
+ * On S3 (S3BlobStore) the same pass runs on every server sharing the bucket: the objects' LastModified is
+ * their time (content stored again is copied onto itself, or uploaded again, so it moves), each removal
+ * looks at it again first, and the backup hold is an object in the bucket that every server sees
+ * (docs/reliability.md: the collector on S3, and the one narrow window S3 leaves).
  */
 export class BlobCollector {
   private readonly repo: BlobCollectorRepo;
@@ -47,8 +51,8 @@ export class BlobCollector {
 
   constructor(
     db: Db,
-    private readonly blobs: LocalBlobStore,
-    private readonly options: { graceMinutes: number; log?: Log },
+    private readonly blobs: BlobStore,
+    private readonly options: { graceMinutes: number; log?: Log; now?: () => number },
   ) {
     this.repo = new BlobCollectorRepo(db);
   }
@@ -87,7 +91,7 @@ export class BlobCollector {
 
   private async pass(dryRun: boolean, graceMinutes = this.options.graceMinutes): Promise<CollectionReport> {
     const started = Date.now();
-    const cutoffMs = started - graceMinutes * 60_000;
+    const cutoffMs = (this.options.now?.() ?? started) - graceMinutes * 60_000;
     // the files first, the references after: a row written meanwhile names a file stored after the cutoff
     const stored: Array<{ hash: string; size: number; mtimeMs: number }> = [];
     for await (const blob of this.blobs.list()) stored.push(blob);
@@ -101,7 +105,7 @@ export class BlobCollector {
       postponed: false,
     };
     // checked after the references were read: a backup that started before has its database copy
-    if (!dryRun && blobsHeldForBackup(this.blobs.dataDir)) {
+    if (!dryRun && (await this.blobs.heldForBackup())) {
       this.options.log?.info({}, 'blob collector: a backup is running; orphans are removed next time');
       return { ...report, postponed: true };
     }
@@ -119,13 +123,13 @@ export class BlobCollector {
         continue;
       }
       if (this.stopped) break;
-      const size = this.blobs.removeIfUnusedSince(blob.hash, cutoffMs);
+      const size = await this.blobs.removeIfUnusedSince(blob.hash, cutoffMs);
       if (size === null) report.keptWithinGrace++;
       else report.removed.push({ hash: blob.hash, size });
     }
     if (!dryRun && !this.stopped)
       for (const hash of await this.repo.unreferencedCatalogueHashes())
-        if (!this.blobs.exists(hash) && (await this.repo.deleteCatalogueRow(hash).catch(() => false)))
+        if (!(await this.blobs.exists(hash)) && (await this.repo.deleteCatalogueRow(hash).catch(() => false)))
           report.catalogueRowsRemoved++;
     if (!dryRun && (report.removed.length || report.catalogueRowsRemoved))
       this.options.log?.info(

@@ -1,5 +1,4 @@
 /** BCF export: a project's issues as topics, written as a BCF 3.0 or 2.1 zip. */
-import fsp from 'node:fs/promises';
 import {
   ISSUE_STATUSES,
   ISSUE_TYPES,
@@ -7,7 +6,7 @@ import {
   type Issue,
   type IssueStatus,
 } from '@penstock/shared';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
 import type { IssuesService } from '../issues/index.ts';
 import { writeBcf, type ExportTopic } from './bcf.archive.ts';
 import { cameraFromViewerState } from './bcf.camera.ts';
@@ -27,7 +26,7 @@ export class BcfExporter {
   constructor(
     private readonly issues: IssuesService,
     private readonly repo: BcfRepo,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** Any member may export; IssuesService.list checks that first. */
@@ -112,7 +111,7 @@ export class BcfExporter {
     const link = issue.linkedDocuments[0];
     if (!link) return null;
     const hash = await this.repo.newestPngPreview(issue.projectId, link.documentId);
-    return hash ? fsp.readFile(this.blobs.pathOf(hash)) : null;
+    return hash ? readBlob(this.blobs, hash) : null;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@penstock/shared';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { IssuesService } from '../issues/index.ts';
 import { BcfExporter } from './bcf.export.ts';
@@ -19,7 +19,7 @@ export class BcfService {
   constructor(
     private readonly issues: IssuesService,
     repo: BcfRepo,
-    blobs: LocalBlobStore,
+    blobs: BlobStore,
     private readonly access: AccessService,
   ) {
     this.exporter = new BcfExporter(issues, repo, blobs);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { IssuesService } from '../issues/index.ts';
 import { BcfRepo } from './bcf.repo.ts';
@@ -12,7 +12,7 @@ export { BcfService } from './bcf.service.ts';
 export function registerBcf(
   app: FastifyInstance,
   issues: IssuesService,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   access: AccessService,
 ): BcfService {
   const service = new BcfService(issues, new BcfRepo(issues.db), blobs, access);

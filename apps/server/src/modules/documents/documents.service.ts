@@ -17,7 +17,7 @@ import {
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
 import type { FoldersTable } from '../../db/schema.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import type { DeletedItemsRepo } from './deletedItems.repo.ts';
 import {
@@ -51,7 +51,7 @@ export class DocumentsService {
 
   constructor(
     private readonly repo: DocumentsRepo,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
     private readonly deleted: DeletedItemsRepo,
     private readonly access: AccessService,
   ) {}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import { DocumentsRepo } from './documents.repo.ts';
 import { DeletedItemsRepo } from './deletedItems.repo.ts';
@@ -13,7 +13,7 @@ export { DocumentsService, ISO_19650_FOLDERS } from './documents.service.ts';
 export function registerDocuments(
   app: FastifyInstance,
   db: Db,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   access: AccessService,
   options: { maxUploadBytes: number },
 ): { repo: DocumentsRepo; documents: DocumentsService } {

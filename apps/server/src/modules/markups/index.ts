@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { MarkupsService } from './markups.service.ts';
@@ -12,7 +12,7 @@ export { MarkupsService } from './markups.service.ts';
 export function registerMarkups(
   app: FastifyInstance,
   db: Db,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   documentsRepo: DocumentsRepo,
   access: AccessService,
 ): MarkupsService {

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@penstock/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
 import { IssuesRepo } from '../issues/issues.repo.ts';
 import {
@@ -64,7 +64,7 @@ export class MarkupsService {
 
   constructor(
     db: Db,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
     private readonly documentsRepo: DocumentsRepo,
     private readonly access: AccessService,
   ) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ConversionJobs, type ConversionJobsOptions } from '../../jobs/conversionJobs.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { JobQueue } from '../../jobs/jobQueue.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { AccessService } from '../../security/access.ts';
@@ -17,7 +17,7 @@ export { ModelsService } from './models.service.ts';
 export function registerModels(
   app: FastifyInstance,
   db: Db,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   documents: DocumentsService,
   access: AccessService,
   queue: JobQueue,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { isModelFile, type CurrentUser } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { ModelsRepo, VersionContext } from './models.repo.ts';
 import { itemLocalIds } from './itemIndex.ts';
@@ -32,7 +32,7 @@ export class ModelsService {
     private readonly repo: ModelsRepo,
     private readonly access: AccessService,
     private readonly jobs: ConversionJobs,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** Called for every new version (upload, demo seed): IFC models are queued for conversion. */
@@ -70,8 +70,7 @@ export class ModelsService {
     const hash = await this.doneFragHash(versionId);
     let table = this.itemTables.get(hash);
     if (!table) {
-      const { readFile } = await import('node:fs/promises');
-      table = itemLocalIds(await readFile(this.blobs.pathOf(hash)));
+      table = readBlob(this.blobs, hash).then(itemLocalIds);
       this.itemTables.set(hash, table);
       // a failed read is not kept; the oldest of more than a few models is dropped
       table.catch(() => this.itemTables.delete(hash));
@@ -145,7 +144,7 @@ export class ModelsService {
    */
   private async recordPdf(version: VersionContext): Promise<void> {
     try {
-      const pages = await countPdfPages(this.blobs.pathOf(version.blob_hash));
+      const pages = await this.blobs.withLocalFile(version.blob_hash, countPdfPages);
       const viewables: Viewable[] = Array.from({ length: pages }, (_, page) => ({
         guid: `${version.version_id}/page/${page}`,
         name: `Page ${page + 1}`,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import { ReportRepo } from './report.repo.ts';
 import { ReportService } from './report.service.ts';
 import type { ConfigDirs } from '../config/configFiles.ts';
@@ -21,7 +21,7 @@ export async function registerProjectData(
   db: Db,
   documents: DocumentsService,
   access: AccessService,
-  options: { configDirs: ConfigDirs; maxUploadBytes: number; blobs: LocalBlobStore },
+  options: { configDirs: ConfigDirs; maxUploadBytes: number; blobs: BlobStore },
 ): Promise<ProjectDataService> {
   const repo = new ProjectDataRepo(db);
   await repo.failInterrupted();

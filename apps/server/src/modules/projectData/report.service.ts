@@ -13,7 +13,7 @@ import {
   type ReportConfig,
 } from '@penstock/shared';
 import { badRequest, HttpError } from '../../http/errors.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { ReportModel } from '../../reports/reportModel.ts';
@@ -54,7 +54,7 @@ export class ReportService {
     private readonly projectData: ProjectDataService,
     private readonly documents: DocumentsService,
     private readonly access: AccessService,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
     private readonly config: {
       forms: () => Promise<FormsFile[]>;
       reports: (bareProjectId: string) => Promise<ReportConfig>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { AccessService } from '../../security/access.ts';
@@ -16,7 +16,7 @@ export function registerReports(
   db: Db,
   documentsRepo: DocumentsRepo,
   documents: DocumentsService,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   access: AccessService,
 ): ReportsService {
   const service = new ReportsService(new ReportsRepo(db), documentsRepo, documents, blobs, access);

@@ -1,7 +1,7 @@
 import { isModelFile, type CurrentUser } from '@penstock/shared';
 import { notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ReportsRepo, ValuesRow } from './reports.repo.ts';
@@ -57,7 +57,7 @@ export class ReportsService {
     private readonly repo: ReportsRepo,
     private readonly documentsRepo: DocumentsRepo,
     private readonly documents: DocumentsService,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
     private readonly access: AccessService,
   ) {}
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import { SupplierRepo } from './supplier.repo.ts';
 import { supplierRoutes, type SupplierRouteOptions } from './supplier.routes.ts';
@@ -24,7 +24,7 @@ export const DEFAULT_SUBMISSION_LIMIT: SupplierRouteOptions = {
 export async function registerSupplier(
   app: FastifyInstance,
   db: Db,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   access: AccessService,
   options: SupplierRouteOptions = DEFAULT_SUBMISSION_LIMIT,
 ): Promise<{ service: SupplierService; settings: SupplierSettingsService }> {

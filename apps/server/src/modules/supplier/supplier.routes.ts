@@ -9,7 +9,7 @@ import {
 } from '@penstock/shared';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import { contentDisposition } from '../documents/contentDisposition.ts';
 import type { FileContent, SupplierService } from './supplier.service.ts';
 import type { SupplierSettingsService } from './supplierSettings.service.ts';
@@ -43,7 +43,7 @@ export async function supplierRoutes(
   deps: {
     service: SupplierService;
     settings: SupplierSettingsService;
-    blobs: LocalBlobStore;
+    blobs: BlobStore;
     options: SupplierRouteOptions;
   },
 ): Promise<void> {

@@ -18,7 +18,7 @@ import {
 } from '@penstock/shared';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { parseJson } from '../../http/formData.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import { EVERYWHERE, type AccessService, type AfterAccess } from '../../security/access.ts';
 import type { SdcFilesTable } from '../../db/schema.ts';
 import type { ReceivedFile, ReceivedSubmission } from './supplier.upload.ts';
@@ -59,7 +59,7 @@ export interface FileContent {
 export class SupplierService {
   constructor(
     private readonly repo: SupplierRepo,
-    private readonly blobs: LocalBlobStore,
+    private readonly blobs: BlobStore,
     private readonly access: AccessService,
   ) {}
 

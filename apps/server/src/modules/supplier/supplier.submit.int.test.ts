@@ -106,7 +106,7 @@ for (const kind of await testDatabases()) {
       expect(download.rawPayload.equals(TINY_PDF)).toBe(true);
       const blobs = await penstock.database.db.selectFrom('blobs').select('hash').execute();
       expect(blobs).toHaveLength(3);
-      for (const { hash } of blobs) expect(fs.existsSync(penstock.blobs.pathOf(hash))).toBe(true);
+      for (const { hash } of blobs) expect(await penstock.blobs.exists(hash)).toBe(true);
       expect(stagingFiles()).toEqual([]);
     });
 

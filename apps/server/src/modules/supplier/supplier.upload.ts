@@ -13,7 +13,7 @@ import {
   extensionOf,
 } from '@penstock/shared';
 import { HttpError, badRequest } from '../../http/errors.ts';
-import type { LocalBlobStore, StagedBlob } from '../../storage/blobStore.ts';
+import type { BlobStore, StagedBlob } from '../../storage/blobStore.ts';
 import { cleanFileName } from '../documents/documents.routes.ts';
 import { stageFilePart } from '../../http/stageFilePart.ts';
 import { SNIFF_BYTES, documentTypeOf, imageTypeOf } from './fileSniff.ts';
@@ -21,7 +21,7 @@ import { SNIFF_BYTES, documentTypeOf, imageTypeOf } from './fileSniff.ts';
 /** One file part staged within `limit` with its first bytes kept to tell its type (http/stageFilePart.ts). */
 const stageSniffed = (
   part: MultipartFile,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   limit: number,
   overLimit: () => HttpError,
 ): Promise<{ staged: StagedBlob; head: Uint8Array }> =>
@@ -57,7 +57,7 @@ const tooLarge = (message: string) => new HttpError(413, message);
  */
 export async function receiveSubmission(
   request: FastifyRequest,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
 ): Promise<ReceivedSubmission> {
   if (!request.isMultipart()) throw badRequest(NEED_MULTIPART);
   const declared = Number(request.headers['content-length']);

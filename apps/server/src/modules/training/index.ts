@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import { TrainingRepo } from './training.repo.ts';
 import { trainingRoutes } from './training.routes.ts';
@@ -18,12 +18,12 @@ export { TrainingAdminService } from './trainingAdmin.service.ts';
 export function registerTraining(
   app: FastifyInstance,
   db: Db,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   access: AccessService,
   options: { maxUploadBytes: number },
 ): { training: TrainingService; admin: TrainingAdminService } {
   const repo = new TrainingRepo(db);
-  const training = new TrainingService(repo, blobs, access);
+  const training = new TrainingService(repo, access);
   const admin = new TrainingAdminService(repo, access);
   trainingRoutes(app, { training, admin, blobs, maxUploadBytes: options.maxUploadBytes });
   return { training, admin };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   TrainingCourseInputSchema,
@@ -10,7 +9,7 @@ import {
 } from '@penstock/shared';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import { contentDisposition } from '../documents/contentDisposition.ts';
 import { readRecordJson } from './training.request.ts';
 import type { TrainingService } from './training.service.ts';
@@ -23,7 +22,7 @@ const MAX_RECORD_BYTES = 4 * 1024 * 1024;
 export interface TrainingRouteDeps {
   training: TrainingService;
   admin: TrainingAdminService;
-  blobs: LocalBlobStore;
+  blobs: BlobStore;
   maxUploadBytes: number;
 }
 
@@ -97,12 +96,14 @@ export function trainingRoutes(app: FastifyInstance, deps: TrainingRouteDeps): v
       throw error;
     }
     if (!range)
-      return reply.header('Content-Length', String(material.size)).send(fs.createReadStream(material.file));
+      return reply
+        .header('Content-Length', String(material.size))
+        .send(deps.blobs.createReadStream(material.hash));
     return reply
       .status(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${material.size}`)
       .header('Content-Length', String(range.end - range.start + 1))
-      .send(fs.createReadStream(material.file, range));
+      .send(deps.blobs.createReadStream(material.hash, range));
   });
 
   // ---- administration ----------------------------------------------------------------------------

@@ -10,7 +10,6 @@ import {
 } from '@penstock/shared';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { LocalBlobStore } from '../../storage/blobStore.ts';
 import { presentItem, presentRole } from './training.presenter.ts';
 import type { TrainingCourseRow, TrainingRepo } from './training.repo.ts';
 
@@ -27,7 +26,6 @@ export const NO_MATERIAL = 'This course has no training material stored yet';
 export class TrainingService {
   constructor(
     private readonly repo: TrainingRepo,
-    private readonly blobs: LocalBlobStore,
     private readonly access: AccessService,
   ) {}
 
@@ -74,14 +72,14 @@ export class TrainingService {
   async material(
     user: CurrentUser,
     tag: string,
-  ): Promise<{ course: TrainingCourseRow; file: string; size: number; type: string }> {
+  ): Promise<{ course: TrainingCourseRow; hash: string; size: number; type: string }> {
     const course = await this.repo.findCourseByTag(tag);
     if (!course || (course.retired_at !== null && !isAdministrator(user)))
       throw notFound('No training course has that tag');
     if (!course.material_hash || !course.material_type) throw notFound(NO_MATERIAL);
     return {
       course,
-      file: this.blobs.pathOf(course.material_hash),
+      hash: course.material_hash,
       size: Number(course.material_size ?? 0),
       type: course.material_type,
     };

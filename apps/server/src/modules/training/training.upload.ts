@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../http/errors.ts';
-import { TooLargeError, type LocalBlobStore, type StagedBlob } from '../../storage/blobStore.ts';
+import { TooLargeError, type BlobStore, type StagedBlob } from '../../storage/blobStore.ts';
 import { stageFilePart } from '../../http/stageFilePart.ts';
 
 /** A course's material as received: staged (commit or discard it), its type told by its bytes. */
@@ -25,7 +25,7 @@ export function materialTypeOf(head: Uint8Array): string | null {
 /** Reads the one file part 'material' within the upload limit, staging it while keeping its first bytes. */
 export async function receiveMaterial(
   request: FastifyRequest,
-  blobs: LocalBlobStore,
+  blobs: BlobStore,
   maxBytes: number,
 ): Promise<ReceivedMaterial> {
   if (!request.isMultipart()) throw badRequest(NEED_FILE);
