@@ -45,6 +45,7 @@ export const ACCESS: Record<string, Rule> = {
   // ---- accounts and sign-in: open
   'POST /api/auth/signin': open('anyone signs in with the right password'),
   'GET /api/auth/signin-url': open('the sign-in address'),
+  'GET /api/auth/methods': open('the ways to sign in the sign-in page offers'),
   'GET /auth/signin': open('the sign-in page'),
   'POST /auth/signin': rule(EVERYONE, 'the sign-in form redirects on success', [303]),
   'GET /auth/signed-out': open('the signed-out page'),

@@ -12,6 +12,7 @@ export const GLOBAL_REQUESTS: Record<string, Build> = {
   'POST /api/auth/signin': (f) =>
     body('POST', '/api/auth/signin', { email: f.signin.email, password: TEST_PASSWORD }),
   'GET /api/auth/signin-url': () => get('/api/auth/signin-url'),
+  'GET /api/auth/methods': () => get('/api/auth/methods'),
   'GET /auth/signin': () => get('/auth/signin?returnTo=%2Fmain'),
   'POST /auth/signin': (f) => ({
     method: 'POST',

@@ -62,6 +62,12 @@ export function registerAuth(
       setSessionCookie(reply, token, cookieSecure(request, options.secureCookies), options.idleMinutes);
   });
   const singleSignOn = options.oidc && registerSingleSignOn(app, db, auth, users, options.oidc, options);
+  // what the sign-in page (the web app's) offers besides its Sign in button; always answered, so that a
+  // browser without single sign-on configured sees no failed request
+  app.get('/api/auth/methods', async () => ({
+    singleSignOn: singleSignOn ? { name: singleSignOn.name } : null,
+    passwordSignIn: auth.passwordSignInAllowed,
+  }));
   authRoutes(app, {
     auth,
     secureCookies: options.secureCookies,

@@ -52,12 +52,6 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
   const page = (reply: FastifyReply, status: number, message: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(signInRefusedPage(message));
 
-  // what the sign-in page (the web app's) offers besides its Sign in button
-  app.get('/api/auth/methods', async () => ({
-    singleSignOn: { name: options.providerName },
-    passwordSignIn: options.passwordSignIn,
-  }));
-
   app.get(OIDC_START_PATH, { config: signInRateLimit }, async (request, reply) => {
     const { returnTo } = request.query as { returnTo?: string };
     try {

@@ -29,8 +29,8 @@ export interface SignInMethods {
 export const PASSWORD_SIGNIN_URL = '/auth/signin?returnTo=%2Fmain';
 
 /**
- * GET /api/auth/methods, which the server has only with single sign-on configured; its absence (404) means
- * Penstock's own password sign-in only, the Sign in button's usual address.
+ * GET /api/auth/methods: single sign-on's provider (null without it) and whether password sign-in is on; an
+ * older server without the call (404) means Penstock's own password sign-in only.
  */
 export async function fetchSignInMethods(): Promise<SignInMethods> {
   let body: { singleSignOn?: { name?: unknown } | null; passwordSignIn?: unknown } | undefined;
