@@ -9,6 +9,7 @@ import { loadEnv } from '../env.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
 import type { Db } from '../db/database.ts';
+import { startTestS3, type TestS3 } from './s3Server.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -45,6 +46,8 @@ export interface TestPenstock extends Penstock {
   dataDir: string;
   /** the PostgreSQL address, when it runs on PostgreSQL */
   databaseUrl: string | undefined;
+  /** the S3 server it stores files in, with { objectStore: 's3' } */
+  s3: TestS3 | undefined;
   createUser(options?: {
     name?: string;
     email?: string;
@@ -80,29 +83,40 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/**
+ * A Penstock for one test on a new data folder and database. `objectStore: 's3'` stores its files in an S3
+ * server (s3rver) started for it, in a new bucket, instead of the data folder.
+ */
 export async function createTestPenstock(
   kind: TestDatabase,
   overrides: Record<string, string> = {},
+  options: { objectStore?: 'local' | 's3' } = {},
 ): Promise<TestPenstock> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (kind === 'postgres') ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
+  const s3 = options.objectStore === 's3' ? await startTestS3() : undefined;
   const env = loadEnv({
     PENSTOCK_DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PENSTOCK_SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     PENSTOCK_WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...s3?.env,
     ...overrides,
   });
-  const penstock = await buildPenstock(env, { logger: false });
+  const penstock = await buildPenstock(env, { logger: false }).catch(async (error: unknown) => {
+    await s3?.close();
+    throw error;
+  });
   let passwordHash: Promise<string> | undefined;
 
   return {
     ...penstock,
     dataDir,
     databaseUrl: env.databaseUrl,
+    s3,
     async createUser(options = {}) {
       const email = options.email ?? `user-${crypto.randomBytes(4).toString('hex')}@test.penstock`;
       const hash = options.password
@@ -142,6 +156,7 @@ export async function createTestPenstock(
     async destroy() {
       await penstock.close();
       await dropDatabase();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
