@@ -30,7 +30,7 @@ function demoText(signIn: DemoSignIn): string {
 const demo = demoText(demoSignIn);
 console.log(`
   Penstock is running: open ${url}
-  Data: ${penstock.database.description}, files in ${env.dataDir}
+  Data: ${penstock.database.description}, files in ${penstock.blobs.description}
 ${demo}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
