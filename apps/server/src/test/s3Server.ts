@@ -1,3 +1,6 @@
+// the declaration travels with the module that needs it, so every program that imports this file has it (tools too)
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./s3rver.d.ts" />
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
