@@ -95,7 +95,7 @@ describe.each(await testDatabases())('the per-request compiled queries on %s', (
     const plain = await penstock.createUser({ name: 'No Roles' });
     const reviewer = await penstock.createUser({
       name: 'Two Roles',
-      roles: ['supplier register manager', 'feedback reviewer'],
+      roles: ['supplier_register_manager', 'feedback_reviewer'],
     });
     const plainSession = await open(plain.id);
     const reviewerSession = await open(reviewer.id);
@@ -114,7 +114,7 @@ describe.each(await testDatabases())('the per-request compiled queries on %s', (
     expect(two?.user).toMatchObject({
       id: reviewer.id,
       name: 'Two Roles',
-      roles: ['feedback reviewer', 'supplier register manager'],
+      roles: ['feedback_reviewer', 'supplier_register_manager'],
     });
     expect(await sessions.findWithUser('no-such-session')).toBeUndefined();
 
