@@ -211,5 +211,9 @@ const table = [
   '',
 ].join('\n');
 fs.mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(repoRoot, 'bench/results/load.md'), table);
+const resultsFile = path.join(repoRoot, 'bench/results/load.md');
+// the file's other sections stay (npm run bench:load:scaleout writes "Several servers")
+const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+const otherSections = previous.search(/^## Several servers/m);
+fs.writeFileSync(resultsFile, otherSections >= 0 ? `${table}\n${previous.slice(otherSections)}` : table);
 console.log(table);
