@@ -1,6 +1,6 @@
 /**
  * The load bench on several servers (issue 17, item 4):
- *   npm run bench:load:scaleout [-- --duration 30 --connections 50]
+ *   npm run bench:load:scaleout [-- --duration 30 --connections 50]   (also the second part of npm run bench:load)
  * Penstock on PostgreSQL as one server, then as two servers on the same database (each with its own data
  * folder, as behind a load balancer), under the same authenticated tree read the one-server bench uses:
  * autocannon over loopback, the connections split evenly over the servers, the answers counted together.
