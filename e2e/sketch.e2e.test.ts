@@ -182,8 +182,17 @@ describe('the P&ID sketch editor in Chromium', () => {
       .getByRole('button', { name: /Fluid Codes/ })
       .first()
       .click();
-    await legend.getByText('Potable Water', { exact: true }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/PW|Potable Water/);
+    // a click copies the code; on a loaded machine the first click can land before the page has focus, so
+    // the poll clicks again until the clipboard holds it
+    await expect
+      .poll(
+        async () => {
+          await legend.getByText('Potable Water', { exact: true }).click();
+          return page.evaluate(() => navigator.clipboard.readText());
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/PW|Potable Water/);
     await page.keyboard.press('Escape');
 
     await page
