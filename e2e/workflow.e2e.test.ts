@@ -56,7 +56,9 @@ describe('document review and approval in Chromium', () => {
     const before = alerts.length;
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => alerts.slice(before)).toContain('Workflow has been updated');
-    // the decision clears the pending id and the open document
+    // the decision closes the dialog, then clears the pending id and the open document (the dialog's own
+    // button of the same name goes first: waiting for both at once is ambiguous while it closes)
+    await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: button, exact: true }).waitFor({ state: 'detached' });
   };
 
