@@ -1,22 +1,8 @@
-import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
-import { createTestPenstock, type TestPenstock, penstockTables } from '../test/harness.ts';
+import { createTestPenstock, type TestPenstock, rowCounts } from '../test/harness.ts';
 import { buildAccessFixture, type AccessFixture } from './accessFixture.ts';
 import { requestFor } from './accessRequests.ts';
-
-/** Row counts of every table: what a refused request must leave as it was. */
-async function counts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of await penstockTables(db)) {
-    const row = (
-      await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)
-    ).rows[0];
-    out[table.name] = Number(row?.n ?? 0);
-  }
-  return out;
-}
 
 const hostileText = fc.oneof(
   fc.constantFrom(
@@ -82,7 +68,7 @@ describe('bad input never breaks the server nor writes anything (issue 16, item 
                   .replace(/:\w+/, encodeURIComponent(param).slice(0, 2000) || 'x')
                   .replace(/:\w+/g, 'x')
               : base.url;
-            const before = route.method === 'GET' ? null : await counts(penstock.database.db);
+            const before = route.method === 'GET' ? null : await rowCounts(penstock.database.db);
             const response = await penstock.app.inject({
               method: route.method as 'POST',
               url,
@@ -113,7 +99,7 @@ describe('bad input never breaks the server nor writes anything (issue 16, item 
               }
             }
             if (before && response.statusCode >= 400) {
-              const after = await counts(penstock.database.db);
+              const after = await rowCounts(penstock.database.db);
               const changed = Object.keys(after).filter((t) => after[t] !== before[t] && t !== 'audit_log');
               if (changed.length) {
                 failures.push(

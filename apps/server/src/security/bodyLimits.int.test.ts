@@ -1,26 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
-import { createTestPenstock, type TestPenstock, penstockTables } from '../test/harness.ts';
+import { createTestPenstock, type TestPenstock, rowCounts } from '../test/harness.ts';
 
 /**
  * Every call that takes a body has a limit sized to what it needs (issue 16, item 3), read from the
  * server's own route table: a body one kilobyte over it is refused with 413 and a message before a byte is
  * parsed or anything written, whoever sends it. The limits are written to docs/security.md.
  */
-async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of await penstockTables(db)) {
-    const row = (
-      await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)
-    ).rows[0];
-    out[table.name] = Number(row?.n ?? 0);
-  }
-  return out;
-}
-
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 

@@ -1,36 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
 import {
   multipartFile,
   testDatabases,
   createTestPenstock,
   type TestPenstock,
-  penstockTables,
+  rowCounts,
 } from '../test/harness.ts';
 import { multipartBody, TINY_PNG } from '../modules/supplier/supplier.testing.ts';
-
-/**
- * Corrupt files from the outside world (issue 16, item 3), each through the call that takes it: where the
- * file is read on upload (BCF, markup images, supplier logos, training material) it is refused with a 4xx and
- * a message and the store is left exactly as it was (every table's rows and every stored file); where the
- * file is a document (IFC, IFC zip, PDF) it is kept as the user's file and its conversion or page count
- * fails with a reason, deriving nothing from it.
- */
-async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of await penstockTables(db)) {
-    if (table.name.startsWith('kysely_')) continue;
-    const row = (
-      await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)
-    ).rows[0];
-    out[table.name] = Number(row?.n ?? 0);
-  }
-  return out;
-}
 
 function storedFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'blobs');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { GlobalRole, ProjectRole } from '@penstock/shared';
 import { buildPenstock, type Penstock } from '../app.ts';
@@ -187,4 +188,16 @@ export async function penstockTables(db: Db): Promise<Awaited<ReturnType<Db['int
   return (await db.introspection.getTables()).filter(
     (table) => (!table.schema || table.schema === 'public') && !table.name.startsWith('kysely_'),
   );
+}
+
+/** Every Penstock table's row count: what a refused request must leave as it was. */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of await penstockTables(db)) {
+    const row = (
+      await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(db)
+    ).rows[0];
+    out[table.name] = Number(row?.n ?? 0);
+  }
+  return out;
 }
