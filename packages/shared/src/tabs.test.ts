@@ -7,6 +7,7 @@ import {
   deviceClass,
   maxViewersFor,
   openModelTab,
+  replaceWithOpened,
   selectTab,
   selectedTab,
   tabLabel,
@@ -83,6 +84,32 @@ describe('openModelTab', () => {
     const result = openModelTab([], tab('a'), { ...options, mode: 'replace' });
     expect(result.outcome).toBe('opened');
     expect(ids(result.tabs)).toBe('a*');
+  });
+});
+
+describe('replaceWithOpened (a double click whose first click opened a tab at once)', () => {
+  const options = { mode: 'new' as const, maxViewers: 4, allowAdditionalTabs: true };
+
+  it('ends with the tabs a replace would have left', () => {
+    const before = [tab('a'), tab('b', true), tab('c')];
+    const afterFirst = openModelTab(before, tab('d'), options).tabs;
+    expect(ids(afterFirst)).toBe('a b c d*');
+    const replaced = openModelTab(before, tab('d'), { ...options, mode: 'replace' }).tabs;
+    expect(ids(replaceWithOpened(afterFirst, 'd', 'b'))).toBe(ids(replaced));
+    expect(ids(replaced)).toBe('a d* c');
+  });
+
+  it('only selects the opened tab when there is nothing to replace', () => {
+    expect(ids(replaceWithOpened([tab('a')], 'a', null))).toBe('a*');
+    // the tab selected before the first click was closed in between
+    expect(ids(replaceWithOpened([tab('a'), tab('d', true)], 'd', 'b'))).toBe('a d*');
+    expect(ids(replaceWithOpened([tab('a', true)], 'a', 'a'))).toBe('a*');
+  });
+
+  it('keeps the opened tab itself (the same object fields) in its new place', () => {
+    const opened = { ...tab('d', true), number: 0.25 };
+    const result = replaceWithOpened([tab('a', true), opened], 'd', 'a');
+    expect(result).toEqual([{ ...opened, selected: true }]);
   });
 });
 

@@ -87,6 +87,27 @@ export function openModelTab<T extends ModelTab>(
   return { tabs: [...selectOnly(tabs, ''), opened], outcome: 'opened' };
 }
 
+/**
+ * The second click of a double click, when the first already opened the model in a new tab (the app opens
+ * at once rather than waiting out the window): the tab opened takes the place of the tab that was selected
+ * before the first click, which is closed, so the tabs end as openModelTab's 'replace' leaves them. With no
+ * tab to replace (none was selected, or it has gone since), the opened tab is only selected.
+ */
+export function replaceWithOpened<T extends ModelTab>(
+  tabs: readonly T[],
+  openedId: string,
+  replacedId: string | null,
+): T[] {
+  const opened = tabs.find((tab) => tab.id === openedId);
+  const replacedIndex = tabs.findIndex((tab) => tab.id === replacedId);
+  if (!opened || replacedIndex < 0 || replacedId === openedId) return selectTab(tabs, openedId);
+  return tabs.flatMap((tab, index) => {
+    if (index === replacedIndex) return [{ ...opened, selected: true }];
+    if (tab.id === openedId) return [];
+    return [tab.selected ? { ...tab, selected: false } : tab];
+  });
+}
+
 /** Clicking a tab selects it. An unknown id changes nothing. */
 export function selectTab<T extends ModelTab>(tabs: readonly T[], id: string): T[] {
   return tabs.some((tab) => tab.id === id) ? selectOnly(tabs, id) : [...tabs];
@@ -114,7 +135,8 @@ export type ClickKind = 'single' | 'double';
 
 /**
  * Tell a double click from a single one: a click on the same target within DOUBLE_CLICK_WINDOW_MS of a
- * pending first click is a double click. The app waits out the window before treating a click as single.
+ * pending first click is a double click. The app opens on the first click and, on a second, puts the model in
+ * the place of the tab selected before (replaceWithOpened); at the tab limit it waits out the window instead.
  */
 export function classifyClick(
   pending: { id: string; at: number } | null,

@@ -28,11 +28,9 @@ export function ViewerTab({
 }) {
   const versionId = versionIdOf(model);
   const info = useModelInfo(versionId);
-  // a converted IFC model's files download beside its info and the viewer code
-  useModelFiles(
-    versionId,
-    model.fileType.toLowerCase() === 'ifc' && (info.isPending || info.data?.conversion.state === 'done'),
-  );
+  // a converted IFC model's files download beside the viewer code, as soon as the info says it is converted
+  // (a model still converting has neither: asking would only fail)
+  useModelFiles(versionId, model.fileType.toLowerCase() === 'ifc' && info.data?.conversion.state === 'done');
 
   let body;
   if (info.isPending) body = <Loading label="Loading the model information..." />;

@@ -59,13 +59,27 @@ describe('workspace', () => {
     expect(numbers.every((n) => typeof n === 'number' && n >= 0 && n < 1)).toBe(true);
   });
 
-  it('replaces the selected tab on a double click', async () => {
+  it('replaces the selected tab on a double click (the first click has already opened a tab)', async () => {
     await openWip();
     await userEvent.click(fileButton('Pump station.ifc'));
     await screen.findByRole('tab', { name: 'Pump station.ifc' });
     await userEvent.dblClick(fileButton('Valve chamber.ifc'));
     await screen.findByRole('tab', { name: 'Valve chamber.ifc' });
     expect(tabNames()).toEqual(['Valve chamber.ifc']);
+  });
+
+  it('at the tab limit a double click still replaces the selected tab in its place', async () => {
+    await openWip();
+    await userEvent.click(fileButton('Pump station.ifc'));
+    await screen.findByRole('tab', { name: 'Pump station.ifc' });
+    await userEvent.click(fileButton('Valve chamber.ifc'));
+    await screen.findByRole('tab', { name: 'Valve chamber.ifc' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Pump station.ifc' }));
+    await userEvent.dblClick(fileButton('Process and instrumentation diagram.pdf'));
+    await vi.waitFor(() =>
+      expect(tabNames()).toEqual(['Process and instrumentation diagram.pdf', 'Valve chamber.ifc']),
+    );
+    expect(selectedTabName()).toBe('Process and instrumentation diagram.pdf');
   });
 
   it('alerts at the tab limit (settings.maxViewers on wide screens)', async () => {

@@ -7,6 +7,7 @@ import {
   classifyClick,
   maxViewersFor,
   openModelTab,
+  replaceWithOpened,
   type TreeNode,
 } from '@penstock/shared';
 import { useAppStore, type OpenModel } from '../../../app/store.tsx';
@@ -31,13 +32,19 @@ export const modelFromNode = (node: TreeNode): OpenModel => ({
 interface PendingClick {
   model: OpenModel;
   at: number;
-  timer: ReturnType<typeof setTimeout>;
+  /** the click has not opened the model yet: it waits out the window (the tab limit was reached) */
+  timer: ReturnType<typeof setTimeout> | null;
+  /** the click opened the model at once: the tab a second click would replace (null: none) */
+  replaces: string | null;
 }
 
 /**
- * Opening files from the project browser. A click waits out the 300 ms double-click window: a second click
- * on the same file within it replaces the selected tab, otherwise the click opens a new tab (within the tab
- * limit, else the spec's alert). The model's files load during the window (usePrefetchModel).
+ * Opening files from the project browser. A single click opens a new tab at once, without waiting out the
+ * 300 ms double-click window: a second click on the same file within the window then makes the new tab take
+ * the place of the tab selected before the first click, so the tabs end as a double click leaves them
+ * (spec 1 §2: double click replaces the selected tab). The model starts loading a third of a second sooner.
+ * Where a new tab is not allowed (the tab limit), a click still waits out the window: a second click
+ * replaces the selected tab, otherwise the spec's alert is shown.
  */
 export function useModelOpener(): (node: TreeNode) => void {
   const { dispatch, getState } = useAppStore();
@@ -47,7 +54,15 @@ export function useModelOpener(): (node: TreeNode) => void {
   const pending = useRef<PendingClick | null>(null);
   const prefetch = usePrefetchModel();
 
-  const open = useCallback(
+  const show = useCallback(
+    (tabs: OpenModel[]) => {
+      dispatch({ type: 'setOpenModels', models: tabs });
+      if (pathname !== MAIN_ROUTE) void navigate(MAIN_ROUTE);
+    },
+    [dispatch, navigate, pathname],
+  );
+
+  const tryOpen = useCallback(
     (model: OpenModel, mode: 'new' | 'replace') => {
       const state = getState();
       const maxViewers = settings ? maxViewersFor(window.innerWidth, settings) : 1;
@@ -56,19 +71,22 @@ export function useModelOpener(): (node: TreeNode) => void {
         maxViewers,
         allowAdditionalTabs: state.allowAdditionalTabs,
       });
-      if (result.outcome === 'limit') {
-        window.alert(TAB_LIMIT_MESSAGE);
-        return;
-      }
-      dispatch({ type: 'setOpenModels', models: result.tabs });
-      if (pathname !== MAIN_ROUTE) void navigate(MAIN_ROUTE);
+      if (result.outcome !== 'limit') show(result.tabs);
+      return { outcome: result.outcome, before: state.openModels };
     },
-    [dispatch, getState, settings, navigate, pathname],
+    [getState, settings, show],
+  );
+
+  const open = useCallback(
+    (model: OpenModel, mode: 'new' | 'replace') => {
+      if (tryOpen(model, mode).outcome === 'limit') window.alert(TAB_LIMIT_MESSAGE);
+    },
+    [tryOpen],
   );
 
   useEffect(
     () => () => {
-      if (pending.current) clearTimeout(pending.current.timer);
+      if (pending.current?.timer) clearTimeout(pending.current.timer);
     },
     [],
   );
@@ -79,24 +97,32 @@ export function useModelOpener(): (node: TreeNode) => void {
       const now = Date.now();
       const previous = pending.current;
       pending.current = null;
-      if (previous) clearTimeout(previous.timer);
+      if (previous?.timer) clearTimeout(previous.timer);
       if (previous && classifyClick({ id: previous.model.id, at: previous.at }, model.id, now) === 'double') {
-        open(model, 'replace');
+        if (previous.timer) open(model, 'replace');
+        else show(replaceWithOpened(getState().openModels, previous.model.id, previous.replaces));
         return;
       }
       // a click on another file ends the earlier click's window: that one was a single click
-      if (previous) open(previous.model, 'new');
+      if (previous?.timer) open(previous.model, 'new');
+      if (model.fileType.toLowerCase() === 'ifc') prefetch(versionIdOf(model));
+      const { outcome, before } = tryOpen(model, 'new');
+      if (outcome !== 'limit') {
+        // a model already open was only selected: a second click selects it again, it replaces nothing
+        const replaces = outcome === 'opened' ? (before.find((tab) => tab.selected)?.id ?? null) : null;
+        pending.current = { model, at: now, timer: null, replaces };
+        return;
+      }
       pending.current = {
         model,
         at: now,
+        replaces: null,
         timer: setTimeout(() => {
           pending.current = null;
           open(model, 'new');
         }, DOUBLE_CLICK_WINDOW_MS),
       };
-      // the window is not lost: the model's info, object index and .frag download meanwhile
-      if (model.fileType.toLowerCase() === 'ifc') prefetch(versionIdOf(model));
     },
-    [open, prefetch],
+    [open, tryOpen, show, getState, prefetch],
   );
 }
