@@ -164,6 +164,30 @@ for (const kind of await testDatabases()) {
       expect((await call('savestatic', [])).json()).toEqual({ saved: 0 });
     });
 
+    it('reads Data sent as a JSON file part (the web app sends a whole model this way)', async () => {
+      const boundary = `----penstock${crypto.randomBytes(8).toString('hex')}`;
+      const list = records(6000, 'file part').map((record) => ({ ...record, fileName: 'filepart.ifc' }));
+      const response = await penstock.app.inject({
+        method: 'POST',
+        url: '/api/savestatic',
+        payload: Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="Data"; filename="Data.json"\r\n` +
+            `Content-Type: application/json\r\n\r\n${JSON.stringify(list)}\r\n--${boundary}--\r\n`,
+        ),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: member },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ saved: 6000 });
+      const row = await penstock.database.db
+        .selectFrom('static_values')
+        .select(['guid', 'values'])
+        .where('file_name', '=', 'filepart.ifc')
+        .where('tag', '=', 'P-05999')
+        .executeTakeFirstOrThrow();
+      expect(row.guid).toBe('guid-5999');
+      expect(JSON.parse(row.values)).toEqual(list[5999]!.propValueList);
+    });
+
     it('hides projects from non-members (404) and refuses saves by viewers (403)', async () => {
       expect((await call('getdynamic', { projectName: PROJECT, fileName: FILE }, outsider)).statusCode).toBe(
         404,

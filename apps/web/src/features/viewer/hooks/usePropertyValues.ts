@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mergeDynamicValues, type DynamicEntry, type DynamicRecord } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
-import { fetchDynamicEntries, fetchModelRecords, postDataField } from '../../properties/api.ts';
+import { fetchDynamicEntries, fetchModelRecords, postDataList } from '../../properties/api.ts';
 import type { ObjectIndex } from '../api.ts';
 import {
   readSessionCopy,
@@ -95,7 +95,7 @@ export function usePropertyValues(versionId: string, info: PropertyValuesSource 
       }
       const values = buildPropertyValues(records, entries, projectName, info?.objects);
       // spec §7: the model's static values are stored after loading; a failure is logged only
-      void postDataField('/api/savestatic', values.StatPropValues).catch((failure: unknown) =>
+      void postDataList('/api/savestatic', values.StatPropValues).catch((failure: unknown) =>
         console.error(STATIC_SAVE_FAILED, errorMessage(failure)),
       );
       const storage = sessionStore();
