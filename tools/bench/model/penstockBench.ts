@@ -31,6 +31,7 @@ interface Hook {
   settled(): boolean;
   clickTargets(count: number): Promise<{ localId: number; tag: string; clientX: number; clientY: number }[]>;
 }
+type PanelWindow = Window & { __panel?: Promise<number> };
 type BenchWindow = Window & {
   __penstockViewer?: Hook;
   __bench?: { t0: number; drawn: number; ready: number };
@@ -176,8 +177,11 @@ export interface ClickFigures {
  * user reads the panel before the next click) and timed from pointer up to the Properties dialog showing
  * values (no 'Loading properties'). The panel is closed before every click, so an answer is always the new
  * one. A click that selects nothing, or another object than the raycast found, is a miss: reported, never
- * replaced by a search. Page scripts are passed as text: tsx wraps named functions in a helper the page
- * does not have.
+ * replaced by a search. The targets are pixel centres (the hook's clickTargets), where the raycast and the
+ * drawn pixel agree on what a click lands on. Waits are functions, not text: Penstock's Content Security
+ * Policy forbids the page to evaluate text, so a text predicate that is not true at once fails (the waits
+ * for a settled view used to fail silently, and clicks were made on views still drawing). Page scripts
+ * run once are passed as text: tsx wraps named functions in a helper the page does not have.
  */
 export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigures | null> {
   const targets = await page.evaluate<{ localId: number; tag: string; clientX: number; clientY: number }[]>(
@@ -192,7 +196,10 @@ export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigur
       `document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"] button[aria-label="Close properties"]')?.click()`,
     );
     await page
-      .waitForFunction(`window.__penstockViewer.settled()`, undefined, { timeout: 30_000, polling: 20 })
+      .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
+        timeout: 30_000,
+        polling: 20,
+      })
       .catch(() => undefined);
     await page.evaluate(`(() => {
       window.__clickAt = 0;
@@ -209,11 +216,16 @@ export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigur
     })()`);
     await page.mouse.click(target.clientX, target.clientY);
     const shown = await page
-      .waitForFunction(`window.__panel.then(() => true)`, undefined, { timeout: CLICK_TIMEOUT_MS })
+      .waitForFunction(() => (window as PanelWindow).__panel!.then(() => true), undefined, {
+        timeout: CLICK_TIMEOUT_MS,
+      })
       .then(() => true)
       .catch(() => false);
     await page
-      .waitForFunction(`window.__penstockViewer.settled()`, undefined, { timeout: 30_000, polling: 20 })
+      .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
+        timeout: 30_000,
+        polling: 20,
+      })
       .catch(() => undefined);
     const selection = await page.evaluate<number[]>(`window.__penstockViewer.viewerState().selection`);
     if (selection[0] !== target.localId) misses++;

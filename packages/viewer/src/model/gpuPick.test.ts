@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodePickPixel, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
+import * as THREE from 'three';
+import { createGpuPicker, decodePickPixel, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
 
 describe('decodePickPixel', () => {
   it('reads the item id + 1 Fragments writes big-endian into the four bytes', () => {
@@ -14,5 +15,74 @@ describe('decodePickPixel', () => {
     expect(decodePickPixel([0, 0, 0, 0])).toBe(PICK_UNKNOWN);
     // a LOD line (no ids): the worker answers
     expect(decodePickPixel([254, 254, 254, 254])).toBe(PICK_UNKNOWN);
+  });
+});
+
+describe('the id pass', () => {
+  const idMesh = (factor: number | null) => {
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(9), 3));
+    geometry.setAttribute('id', new THREE.BufferAttribute(new Uint8Array(12), 4));
+    const material = new THREE.MeshLambertMaterial();
+    if (factor !== null) {
+      material.polygonOffset = true;
+      material.polygonOffsetFactor = factor;
+      material.polygonOffsetUnits = 1;
+    }
+    return new THREE.Mesh(geometry, material);
+  };
+
+  it('draws every mesh with the polygon offset of its own material, and puts the materials back', () => {
+    const scene = new THREE.Scene();
+    const model = new THREE.Group();
+    const offset = idMesh(0.7);
+    const plain = idMesh(null);
+    model.add(offset, plain);
+    scene.add(model);
+    const originals = [offset.material, plain.material];
+    const drawn: { factor: number; units: number; polygonOffset: boolean; shader: boolean }[] = [];
+    const canvas = { clientWidth: 100, clientHeight: 80 } as HTMLCanvasElement;
+    const renderer = {
+      domElement: canvas,
+      getRenderTarget: () => null,
+      setRenderTarget: () => undefined,
+      getClearAlpha: () => 1,
+      getClearColor: (target: THREE.Color) => target,
+      setClearColor: () => undefined,
+      clear: () => undefined,
+      render: () => {
+        for (const mesh of [offset, plain]) {
+          const material = mesh.material as THREE.Material;
+          drawn.push({
+            factor: material.polygonOffsetFactor,
+            units: material.polygonOffsetUnits,
+            polygonOffset: material.polygonOffset,
+            shader: material instanceof THREE.ShaderMaterial,
+          });
+        }
+      },
+      readRenderTargetPixels: (
+        _t: unknown,
+        _x: number,
+        _y: number,
+        _w: number,
+        _h: number,
+        out: Uint8Array,
+      ) => out.set([0, 0, 0, 8]),
+    } as unknown as THREE.WebGLRenderer;
+    const camera = new THREE.PerspectiveCamera();
+    const picker = createGpuPicker(
+      renderer,
+      scene,
+      () => model,
+      () => camera,
+    );
+    expect(picker.pickItem(10, 10)).toBe(7);
+    expect(drawn).toEqual([
+      { factor: 0.7, units: 1, polygonOffset: true, shader: true },
+      { factor: 0, units: 0, polygonOffset: false, shader: true },
+    ]);
+    expect([offset.material, plain.material]).toEqual(originals);
+    picker.dispose();
   });
 });

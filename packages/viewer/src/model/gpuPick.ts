@@ -146,6 +146,24 @@ export function createGpuPicker(
     return lodMaterial;
   };
 
+  // The model's materials offset their faces by a polygon offset of their own (ModelViewer), which decides
+  // which of two coplanar faces is drawn: the id pass uses the same offsets, so it names what is on screen.
+  const offsetMaterials = new WeakMap<THREE.Material, THREE.ShaderMaterial>();
+  const created: THREE.ShaderMaterial[] = [];
+  const idMaterialFor = (original: THREE.Material | undefined): THREE.ShaderMaterial => {
+    if (!original?.polygonOffset) return material;
+    let offset = offsetMaterials.get(original);
+    if (!offset) {
+      offset = material.clone();
+      offset.polygonOffset = true;
+      offset.polygonOffsetFactor = original.polygonOffsetFactor;
+      offset.polygonOffsetUnits = original.polygonOffsetUnits;
+      offsetMaterials.set(original, offset);
+      created.push(offset);
+    }
+    return offset;
+  };
+
   /** Draw the pickable meshes with the id materials into a target (everything else hidden meanwhile). */
   const drawIds = (
     model: THREE.Object3D,
@@ -165,18 +183,20 @@ export function createGpuPicker(
       if (object === model || !mesh.geometry || !object.visible) return;
       const first = (Array.isArray(mesh.material) ? mesh.material[0] : mesh.material) as
         THREE.ShaderMaterial | undefined;
-      let pickWith: THREE.Material | null = null;
-      if (mesh.geometry.getAttribute('id')) pickWith = material;
-      else if (mesh.geometry.getAttribute('itemFirst') && first?.vertexShader)
-        pickWith = lodPickMaterial(first);
-      if (!pickWith) {
+      const ids = Boolean(mesh.geometry.getAttribute('id'));
+      const lod = !ids && Boolean(mesh.geometry.getAttribute('itemFirst') && first?.vertexShader);
+      if (!ids && !lod) {
         object.visible = false;
         hidden.push(object);
         return;
       }
+      const pickWith = (original: THREE.Material | undefined): THREE.Material =>
+        ids ? idMaterialFor(original) : lodPickMaterial(first!);
       swapped.push([mesh, mesh.material]);
       // an array keeps the geometry groups Fragments hides items with
-      mesh.material = Array.isArray(mesh.material) ? mesh.material.map(() => pickWith) : pickWith;
+      mesh.material = Array.isArray(mesh.material)
+        ? mesh.material.map((original) => pickWith(original))
+        : pickWith(mesh.material);
     });
     const background = scene.background;
     const previousTarget = renderer.getRenderTarget();
@@ -283,6 +303,7 @@ export function createGpuPicker(
       pixelTarget.dispose();
       viewTarget.dispose();
       material.dispose();
+      for (const offset of created) offset.dispose();
       lodMaterial?.dispose();
     },
   };

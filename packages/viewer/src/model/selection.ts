@@ -70,22 +70,27 @@ export async function raycastAt(
   return hit ? hit.localId : null;
 }
 
+/** A press longer than this is not a click. */
+export const CLICK_MAX_MS = 600;
+
 /**
  * Tell a click from a drag: the pointer went down and up within a few pixels and a short time.
  * Orbiting must not change the selection.
  */
 export function createClickDetector(onClick: (event: PointerEvent) => void) {
   let down: { x: number; y: number; at: number } | null = null;
+  // the events' own times (when the button went down and up), not when the page got round to them: a
+  // page busy drawing a large model must not turn a quick click into a 'long press'
   return {
     down(event: PointerEvent) {
-      down = event.button === 0 ? { x: event.clientX, y: event.clientY, at: performance.now() } : null;
+      down = event.button === 0 ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
     },
     up(event: PointerEvent) {
       const start = down;
       down = null;
       if (!start || event.button !== 0) return;
       const moved = Math.hypot(event.clientX - start.x, event.clientY - start.y);
-      if (moved <= 4 && performance.now() - start.at < 600) onClick(event);
+      if (moved <= 4 && event.timeStamp - start.at < CLICK_MAX_MS) onClick(event);
     },
   };
 }

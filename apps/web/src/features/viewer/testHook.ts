@@ -11,15 +11,18 @@ export interface PenstockViewerHook {
   tags(): string[];
   /** the camera and the selected objects (to see what a click selected and framed) */
   viewerState(): ModelViewerState;
-  /**
-   * Up to `count` objects spread over the object index with where their centres are drawn (client
-   * coordinates), kept only where the engine's own raycast (the Fragments worker) finds that object: the
-   * centre of a hollow or hidden object is not a place to click. For benchmarks and tests.
-   */
   /** whether a click is answered from the GPU id buffer now (the view has settled) */
   pickReady(): boolean;
   /** nothing under way in the viewer: no frame to draw, no click being answered, the id buffer ready */
   settled(): boolean;
+  /** the object a click at this client point would select (what the GPU pick, or the worker, finds) */
+  pick(clientX: number, clientY: number): Promise<number | null>;
+  /**
+   * Up to `count` objects spread over the object index with a point to click each (client coordinates: the
+   * centre of the pixel where the object's centre is drawn, or of a pixel beside it), kept only where the
+   * engine's own raycast (the Fragments worker) finds that object at that point: the centre of a hollow or
+   * hidden object is not a place to click. For benchmarks and tests.
+   */
   clickTargets(count: number): Promise<{ localId: number; tag: string; clientX: number; clientY: number }[]>;
 }
 

@@ -23,6 +23,13 @@ import { useModelPanels } from './useModelPanels.tsx';
 import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 
 export const TOOLTIP_THROTTLE_MS = 120;
+const PIXEL_AND_NEIGHBOURS = [
+  [0, 0],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 export const NO_VIEWABLES_TEXT = 'Document contains no viewables.';
 
 /** The 3D view of a converted IFC model: toolbar, viewer, properties panel, asset tooltip. */
@@ -165,15 +172,26 @@ export function ModelView({
       viewerState: () => viewer.viewerState(),
       pickReady: () => viewer.pickReady(),
       settled: () => viewer.settled(),
+      pick: (clientX, clientY) => viewer.pick(clientX, clientY),
       clickTargets: async (count) => {
-        const ids = spreadSample(objects.data?.localIds ?? [], count * 2);
+        const ids = spreadSample(objects.data?.localIds ?? [], count * 4);
         const points = await viewer.screenPoints(ids);
         const targets = [];
         for (const [i, localId] of ids.entries()) {
-          const at = points[i];
-          if (!at || targets.length === count) continue;
-          const hit = await viewer.pickPoint(at.clientX, at.clientY);
-          if (hit?.localId === localId) targets.push({ localId, tag: index.tagOf(localId), ...at });
+          const centre = points[i];
+          if (!centre || targets.length === count) continue;
+          // a click lands on a pixel, and what is drawn there is what the pixel's centre shows: the
+          // object's centre is tried as the centre of its pixel and of the four pixels beside it
+          for (const [dx, dy] of PIXEL_AND_NEIGHBOURS) {
+            const at = {
+              clientX: Math.floor(centre.clientX) + dx + 0.5,
+              clientY: Math.floor(centre.clientY) + dy + 0.5,
+            };
+            const hit = await viewer.pickPoint(at.clientX, at.clientY);
+            if (hit?.localId !== localId) continue;
+            targets.push({ localId, tag: index.tagOf(localId), ...at });
+            break;
+          }
         }
         return targets;
       },
@@ -191,13 +209,17 @@ export function ModelView({
     const { clientX, clientY } = event;
     void viewer.pick(clientX, clientY).then((localId) => {
       if (localId === null) setTip(null);
-      else
+      else {
+        // the pointer rests on an object before it is clicked: its values are fetched now, so the click
+        // finds them in the cache and the panel opens with no round trip to the server
+        void queryClient.prefetchQuery(objectDetailQuery(versionId, localId)).catch(() => undefined);
         setTip({
           x: clientX - bounds.left,
           y: clientY - bounds.top,
           tag: index.tagOf(localId),
           category: index.categoryOf(localId),
         });
+      }
     });
   };
 

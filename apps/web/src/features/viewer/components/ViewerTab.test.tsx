@@ -195,6 +195,44 @@ describe('viewer tab', () => {
     expect(screen.getByRole('button', { name: 'Show/Hide issues' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('fetches the values of the object under the pointer, so its click opens the panel from the cache', async () => {
+    const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }], {
+      '/api/models/v.1/objects/4': {
+        json: {
+          localId: 4,
+          guid: 'd',
+          kind: 'element',
+          ifcClass: 'IfcValve',
+          name: 'Inlet valve',
+          predefinedType: '',
+          storey: 'Ground Floor',
+          tag: 'V-7',
+          tagSource: 'own',
+          category: 'Valve',
+          categorySource: 'pid',
+          properties: [],
+        },
+      },
+    });
+    const fetchMock = vi.mocked(fetch);
+    await waitForLoad(fake);
+    await screen.findByRole('button', { name: 'Fit' });
+    fake.viewer.pick.mockResolvedValue(4);
+    const detailCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/models/v.1/objects/4')).length;
+    await userEvent.pointer({
+      target: screen.getByTestId('model-canvas'),
+      coords: { clientX: 40, clientY: 30 },
+    });
+    // the tooltip names the object, and its values are on their way before any click
+    expect(await screen.findByText('V-7')).toBeInTheDocument();
+    await vi.waitFor(() => expect(detailCalls()).toBe(1));
+    await act(async () => fake.click(4));
+    const panel = await screen.findByRole('dialog', { name: 'Properties' });
+    expect(await within(panel).findByText('IfcValve')).toBeInTheDocument();
+    expect(detailCalls()).toBe(1);
+  });
+
   it('sets the test hook once the model is drawn', async () => {
     const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }]);
     await waitForLoad(fake);

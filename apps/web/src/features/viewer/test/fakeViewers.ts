@@ -30,7 +30,7 @@ export function fakeModelViewer() {
     }),
     hidden: vi.fn((): readonly number[] => [...hidden]),
     visibleCount: vi.fn(() => Math.max(0, isolated - hidden.size)),
-    pick: vi.fn(async () => null),
+    pick: vi.fn(async (): Promise<number | null> => null),
     storeys: vi.fn(async () => [
       { name: 'Ground Floor', elevation: 0 },
       { name: 'First Floor', elevation: 4.5 },
