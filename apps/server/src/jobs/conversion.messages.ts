@@ -20,5 +20,8 @@ export type WorkerMessage =
   /** a worker started ahead of need has loaded its libraries and waits for its job */
   | { type: 'ready' }
   | { type: 'progress'; value: number }
-  | { type: 'done'; frag: Uint8Array; rows: ObjectRow[]; viewables: ExtractedViewable[] }
+  /** the object index, sent as soon as it is read (the importer then still writes and compresses the .frag) */
+  | { type: 'index'; rows: ObjectRow[]; viewables: ExtractedViewable[] }
+  /** the .frag: the last message of a job that succeeds (after its 'index') */
+  | { type: 'done'; frag: Uint8Array }
   | { type: 'failed'; error: string };

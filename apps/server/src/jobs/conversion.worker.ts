@@ -1,8 +1,8 @@
 /**
  * Runs in a worker thread: converts the IFC from the blob file to Fragments bytes with IfcImporter (its
- * localIds are the IFC expressIDs) and reads the object index with web-ifc in bulk from the model the
- * importer has open (importerModel.ts), so the file is parsed no more often than by the bare importer. The
- * API thread never runs any of this.
+ * localIds are the IFC expressIDs) and reads the object index from the lines the importer decodes
+ * (importerModel.ts), so the file is parsed and decoded no more often than by the bare importer. The index
+ * is sent first ('index'), then the .frag ('done'). The API thread never runs any of this.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,17 +78,25 @@ async function run(): Promise<void> {
   if (!(READABLE_IFC_SCHEMAS as readonly string[]).includes(schemaName))
     throw new Refused(`The model cannot be converted. ${unreadableSchemaMessage(schemaName)}`);
 
-  // the object index is read from the model the importer opens for its geometry (importerModel.ts):
-  // the IFC is parsed by the importer's two passes only, not a third time for the index
-  const reading = readImporterModel((api, modelID) => {
+  // the object index is read from the lines the importer's attribute pass decodes (importerModel.ts): the
+  // IFC is parsed and its lines decoded by the importer's two passes only. The index is sent as soon as it
+  // is read, so the API thread writes it to the database while the importer writes and compresses the .frag.
+  const sendIndex = (extraction: Extraction) =>
+    post({
+      type: 'index',
+      rows: toObjectRows(extraction.objects, input.tagFallback),
+      viewables: extraction.viewables,
+    });
+  const reading = readImporterModel((api, modelID, observed) => {
     if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
-    return extractIfc(api, modelID);
+    sendIndex(extractIfc(api, modelID, observed));
+    return true;
   });
   const importer = new IfcImporter();
   importer.wasm = { path: input.wasmDir, absolute: true };
   let last = 0;
   let frag: Uint8Array;
-  let extraction: Extraction | undefined;
+  let sent: boolean | undefined;
   try {
     frag = await importer.process({
       bytes,
@@ -99,7 +107,7 @@ async function run(): Promise<void> {
         }
       },
     });
-    extraction = reading.result();
+    sent = reading.result();
   } catch (error) {
     // the importer failed before any model was open: web-ifc could not read the file
     if (!reading.opened() && !(error instanceof Refused))
@@ -108,17 +116,10 @@ async function run(): Promise<void> {
   } finally {
     reading.restore();
   }
-  // an importer that never opened a model of its own (a future version): read the index as before
-  extraction ??= await extractSeparately(bytes);
-  post(
-    {
-      type: 'done',
-      frag,
-      rows: toObjectRows(extraction.objects, input.tagFallback),
-      viewables: extraction.viewables,
-    },
-    [frag.buffer as ArrayBuffer],
-  );
+  // an importer that never ended an attribute pass on a model of its own (a future version): read the
+  // index as before
+  if (!sent) sendIndex(await extractSeparately(bytes));
+  post({ type: 'done', frag }, [frag.buffer as ArrayBuffer]);
 }
 
 /** Open the IFC with web-ifc once more and read the index (only when the importer's model was not seen). */

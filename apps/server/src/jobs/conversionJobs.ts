@@ -106,12 +106,14 @@ export class ConversionJobs {
     const interval = this.options.progressIntervalMs ?? 1000;
     let lastWrite = 0;
     let writing: Promise<void> = Promise.resolve();
+    let indexWritten = false;
     const scratchDir = this.options.scratchDir ?? os.tmpdir();
     fs.mkdirSync(scratchDir, { recursive: true });
     try {
       // the worker reads a file: the stored one, or on S3 a copy downloaded to the scratch folder first
-      const output = await this.blobs.withLocalFile(version.blob_hash, async (file) => {
+      const objects = await this.blobs.withLocalFile(version.blob_hash, async (file) => {
         if (this.closed) throw new Error('The server is stopping');
+        let indexed = false;
         const handle = runConversion(file, {
           fileName: version.file_name,
           scratchDir,
@@ -120,7 +122,7 @@ export class ConversionJobs {
           timeoutMs: this.options.timeoutMs,
           onProgress: (fraction) => {
             const now = Date.now();
-            if (now - lastWrite < interval) return;
+            if (indexed || now - lastWrite < interval) return;
             lastWrite = now;
             writing = writing
               .then(() => this.repo.setProgress(versionId, Math.min(0.99, Math.max(0, fraction))))
@@ -128,27 +130,34 @@ export class ConversionJobs {
           },
         });
         this.running.set(versionId, handle);
-        return handle.result;
-      });
-      await writing;
-      const frag = await this.blobs.putBuffer(output.frag);
-      await this.repo.complete(versionId, {
-        fragHash: frag.hash,
-        fragSize: frag.size,
-        viewables: output.viewables,
-        objects: output.rows,
+        // the index comes first: it is written while the worker still writes and compresses the .frag
+        const index = await handle.index;
+        indexed = true;
+        await writing;
+        if (this.closed) throw new Error('The server is stopping');
+        await this.repo.writeIndex(versionId, index.rows);
+        indexWritten = true;
+        const frag = await this.blobs.putBuffer(await handle.result);
+        await this.repo.complete(versionId, {
+          fragHash: frag.hash,
+          fragSize: frag.size,
+          viewables: index.viewables,
+          objectCount: index.rows.filter((o) => o.kind !== 'spatial').length,
+        });
+        return index.rows.length;
       });
       this.options.log?.info(
-        { versionId, objects: output.rows.length, ms: Date.now() - started },
+        { versionId, objects, ms: Date.now() - started },
         `converted ${version.file_name}`,
       );
     } catch (error) {
       await writing;
       const message = error instanceof Error ? error.message : String(error);
-      // left 'running': taken again at the next start, or by another server
+      // left 'running': taken again at the next start, or by another server (which writes the index again)
       if (this.closed) throw new Error('The server is stopping', { cause: error });
-      // users read the reason; the server's own paths stay in its log
-      await this.repo.markFailed(versionId, publicErrorMessage(message));
+      // users read the reason; the server's own paths stay in its log. An index already written goes with
+      // the failure: a failed conversion leaves none.
+      await this.repo.markFailed(versionId, publicErrorMessage(message), { dropIndex: indexWritten });
       this.options.log?.warn({ versionId, error: message }, `conversion of ${version.file_name} failed`);
     }
   }

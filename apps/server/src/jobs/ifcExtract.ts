@@ -11,7 +11,8 @@ import {
   IFCVIRTUALELEMENT,
   type IfcAPI,
 } from 'web-ifc';
-import { enumOf, ids, ifcClassName, lines, refOf, refsOf, textOf } from './ifcLines.ts';
+import { ifcClassName } from './ifcLines.ts';
+import { IndexReader, type ObjectRecord, type ObservedLines } from './indexLines.ts';
 import { readProperties, type StoredProperty } from './ifcProperties.ts';
 
 export type { StoredProperty };
@@ -62,53 +63,46 @@ export interface Extraction {
 }
 
 /** Parents: decomposition wins over spatial containment. */
-function readParents(api: IfcAPI, modelID: number): Map<number, number> {
+function readParents(reader: IndexReader): Map<number, number> {
   const parentOf = new Map<number, number>();
-  for (const rel of lines(api, modelID, ids(api, modelID, IFCRELCONTAINEDINSPATIALSTRUCTURE)).values()) {
-    const parent = refOf(rel.RelatingStructure);
-    if (parent !== undefined) for (const child of refsOf(rel.RelatedElements)) parentOf.set(child, parent);
+  for (const rel of reader.rels(reader.ids(IFCRELCONTAINEDINSPATIALSTRUCTURE)).values()) {
+    const parent = rel.relating;
+    if (parent !== undefined) for (const child of rel.related) parentOf.set(child, parent);
   }
   for (const type of [IFCRELAGGREGATES, IFCRELNESTS]) {
-    for (const rel of lines(api, modelID, ids(api, modelID, type)).values()) {
-      const parent = refOf(rel.RelatingObject);
-      if (parent !== undefined) for (const child of refsOf(rel.RelatedObjects)) parentOf.set(child, parent);
+    for (const rel of reader.rels(reader.ids(type)).values()) {
+      const parent = rel.relating;
+      if (parent !== undefined) for (const child of rel.related) parentOf.set(child, parent);
     }
   }
   return parentOf;
 }
 
 /** The ids of each kind, in express id order. */
-function readKinds(api: IfcAPI, modelID: number): Map<number, ExtractedKind> {
+function readKinds(reader: IndexReader): Map<number, ExtractedKind> {
   const kinds = new Map<number, ExtractedKind>();
-  for (const id of ids(api, modelID, IFCPROJECT)) kinds.set(id, 'spatial');
-  for (const id of ids(api, modelID, IFCSPATIALSTRUCTUREELEMENT, true)) kinds.set(id, 'spatial');
-  for (const id of ids(api, modelID, IFCSPACE)) kinds.set(id, 'space');
-  const excluded = new Set([
-    ...ids(api, modelID, IFCFEATUREELEMENT, true),
-    ...ids(api, modelID, IFCVIRTUALELEMENT),
-  ]);
-  for (const id of ids(api, modelID, IFCELEMENT, true)) if (!excluded.has(id)) kinds.set(id, 'element');
+  for (const id of reader.ids(IFCPROJECT)) kinds.set(id, 'spatial');
+  for (const id of reader.ids(IFCSPATIALSTRUCTUREELEMENT, true)) kinds.set(id, 'spatial');
+  for (const id of reader.ids(IFCSPACE)) kinds.set(id, 'space');
+  const excluded = new Set([...reader.ids(IFCFEATUREELEMENT, true), ...reader.ids(IFCVIRTUALELEMENT)]);
+  for (const id of reader.ids(IFCELEMENT, true)) if (!excluded.has(id)) kinds.set(id, 'element');
   return new Map([...kinds].sort((a, b) => a[0] - b[0]));
 }
 
 /**
  * The object index of an open model, read in bulk: every relation line is visited once (properties, types,
- * decomposition, containment), never per element, so a 100k-element model costs a few passes.
+ * decomposition, containment), never per element, so a 100k-element model costs a few passes. The lines
+ * come as records (indexLines.ts): those `observed` while the importer read them, the rest from web-ifc.
  */
-export function extractIfc(
-  api: IfcAPI,
-  modelID: number,
-  onProgress?: (fraction: number) => void,
-): Extraction {
-  const properties = readProperties(api, modelID);
-  onProgress?.(0.5);
-  const parentOf = readParents(api, modelID);
-  const kinds = readKinds(api, modelID);
-  onProgress?.(0.7);
+export function extractIfc(api: IfcAPI, modelID: number, observed?: ObservedLines): Extraction {
+  const reader = new IndexReader(api, modelID, observed);
+  const properties = readProperties(reader);
+  const parentOf = readParents(reader);
+  const kinds = readKinds(reader);
 
-  const rows = lines(api, modelID, [...kinds.keys()]);
-  const typeLines = lines(api, modelID, [...new Set(properties.typeOf.values())]);
-  const storeyIds = new Set(ids(api, modelID, IFCBUILDINGSTOREY));
+  const rows = reader.objects([...kinds.keys()]);
+  const typeLines = reader.objects([...new Set(properties.typeOf.values())]);
+  const storeyIds = new Set(reader.ids(IFCBUILDINGSTOREY));
   const storeyOf = new Map<number, string>();
   const storeyName = (id: number): string => {
     const known = storeyOf.get(id);
@@ -127,7 +121,7 @@ export function extractIfc(
       chain.push(current);
       if (storeyIds.has(current)) {
         const line = rows.get(current);
-        found = textOf(line?.Name) || textOf(line?.LongName) || 'Storey';
+        found = line?.name || line?.longName || 'Storey';
         break;
       }
       current = parentOf.get(current);
@@ -141,45 +135,41 @@ export function extractIfc(
     const line = rows.get(id);
     if (!line) continue;
     const own = properties.of(id);
-    if (kind === 'element' && !own.length && refOf(line.Representation) === undefined) continue;
+    if (kind === 'element' && !own.length && !line.hasRepresentation) continue;
     const typeId = properties.typeOf.get(id);
     const type = typeId !== undefined ? typeLines.get(typeId) : undefined;
     const valueOf = (name: string) => own.find((p) => p.displayName === name)?.displayValue.trim() ?? '';
     objects.push({
       localId: id,
-      guid: textOf(line.GlobalId),
+      guid: line.guid,
       kind,
       parent: parentOf.get(id) ?? -1,
-      ifcClass: ifcClassName(api, api.GetLineType(modelID, id)),
-      typeClass: typeId !== undefined ? ifcClassName(api, api.GetLineType(modelID, typeId)) : '',
-      name: textOf(line.Name),
-      predefinedType: enumOf(line.PredefinedType) || enumOf(type?.PredefinedType),
-      typeWords: [
-        textOf(line.ObjectType),
-        textOf(type?.ElementType),
-        textOf(type?.Name),
-        textOf(line.Name),
-      ].filter((word) => word !== ''),
-      attributeTag: kind === 'element' ? textOf(line.Tag).trim() : '',
+      ifcClass: ifcClassName(api, reader.lineType(id)),
+      typeClass: typeId !== undefined ? ifcClassName(api, reader.lineType(typeId)) : '',
+      name: line.name,
+      predefinedType: line.predefinedType || (type?.predefinedType ?? ''),
+      typeWords: [line.objectType, type?.elementType ?? '', type?.name ?? '', line.name].filter(
+        (word) => word !== '',
+      ),
+      attributeTag: kind === 'element' ? line.tag.trim() : '',
       storey: kind === 'spatial' ? '' : storeyName(id),
       pidClass: valueOf('P&ID Class'),
       hazard: own.some((p) => p.displayName === 'Hazard'),
       properties: own,
     });
   }
-  onProgress?.(0.9);
 
   const viewables: ExtractedViewable[] = [];
-  const project = ids(api, modelID, IFCPROJECT)[0];
+  const project = reader.ids(IFCPROJECT)[0];
   const projectLine = project !== undefined ? rows.get(project) : undefined;
-  viewables.push({ guid: textOf(projectLine?.GlobalId) || 'model', name: '3D', role: '3d' });
+  viewables.push({ guid: projectLine?.guid || 'model', name: '3D', role: '3d' });
   const ordered = [...storeyIds]
     .map((id) => rows.get(id))
-    .filter((line): line is Record<string, unknown> => line !== undefined)
-    .sort((a, b) => Number(textOf(a.Elevation) || 0) - Number(textOf(b.Elevation) || 0));
+    .filter((line): line is ObjectRecord => line !== undefined)
+    .sort((a, b) => Number(a.elevation || 0) - Number(b.elevation || 0));
   for (const storey of ordered) {
-    const name = textOf(storey.Name) || textOf(storey.LongName) || 'Storey';
-    viewables.push({ guid: textOf(storey.GlobalId), name, role: '2d', storey: name });
+    const name = storey.name || storey.longName || 'Storey';
+    viewables.push({ guid: storey.guid, name, role: '2d', storey: name });
   }
   return { objects, viewables };
 }

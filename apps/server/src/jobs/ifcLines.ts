@@ -1,4 +1,4 @@
-/** Small readers over web-ifc lines, shared by the object index's passes (ifcExtract, ifcProperties). */
+/** Small readers over web-ifc lines and values, for the object index's records (indexLines.ts). */
 import * as WebIfc from 'web-ifc';
 import type { IfcAPI } from 'web-ifc';
 
@@ -28,32 +28,6 @@ export const textOf = (value: unknown): string => {
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   return String(value);
 };
-
-/** The express ids of a type (with its subtypes when `inherited`). */
-export const ids = (api: IfcAPI, modelID: number, type: number, inherited = false): number[] => {
-  const vector = api.GetLineIDsWithType(modelID, type, inherited);
-  const out: number[] = new Array<number>(vector.size());
-  for (let i = 0; i < out.length; i++) out[i] = vector.get(i);
-  return out;
-};
-
-/** Fetches lines in chunks (one call into the wasm module per chunk, not per line). */
-export function lines(
-  api: IfcAPI,
-  modelID: number,
-  expressIDs: readonly number[],
-): Map<number, Record<string, unknown>> {
-  const out = new Map<number, Record<string, unknown>>();
-  const CHUNK = 5000;
-  for (let start = 0; start < expressIDs.length; start += CHUNK) {
-    const slice = expressIDs.slice(start, start + CHUNK);
-    const got = api.GetLines(modelID, slice, false, false) as Array<Record<string, unknown> | undefined>;
-    got.forEach((line, index) => {
-      if (line) out.set(slice[index]!, line);
-    });
-  }
-  return out;
-}
 
 /** Schema spelling of every entity ('IFCVALVE' → 'IfcValve'), from the classes web-ifc exports. */
 const SPELLING = new Map<string, string>();

@@ -8,17 +8,13 @@
 import {
   IFCCONVERSIONBASEDUNIT,
   IFCELEMENTQUANTITY,
-  IFCPROPERTYENUMERATEDVALUE,
-  IFCPROPERTYLISTVALUE,
   IFCPROPERTYSET,
-  IFCPROPERTYSINGLEVALUE,
   IFCRELDEFINESBYPROPERTIES,
   IFCRELDEFINESBYTYPE,
   IFCSIUNIT,
   IFCUNITASSIGNMENT,
-  type IfcAPI,
 } from 'web-ifc';
-import { ids, lines, refOf, refsOf, textOf } from './ifcLines.ts';
+import type { IndexReader, UnitRecord } from './indexLines.ts';
 
 /** One property of an object, as stored and as answered (without dbId). */
 export interface StoredProperty {
@@ -78,21 +74,13 @@ const QUANTITY_UNIT: Record<string, string> = {
   TimeValue: 'TIMEUNIT',
 };
 
-function unitText(api: IfcAPI, modelID: number, id: number, unit: Record<string, unknown>): string {
-  const type = api.GetLineType(modelID, id);
-  if (type === IFCSIUNIT) {
-    const name = textOf(unit.Name);
-    return `${SI_PREFIX[textOf(unit.Prefix)] ?? ''}${SI_NAME[name] ?? name.toLowerCase()}`;
-  }
-  if (type === IFCCONVERSIONBASEDUNIT) {
-    const name = textOf(unit.Name);
-    return CONVERSION_NAME[name.toUpperCase()] ?? name.toLowerCase();
-  }
+function unitText(unit: UnitRecord): string {
+  if (unit.type === IFCSIUNIT)
+    return `${SI_PREFIX[unit.prefix] ?? ''}${SI_NAME[unit.name] ?? unit.name.toLowerCase()}`;
+  if (unit.type === IFCCONVERSIONBASEDUNIT)
+    return CONVERSION_NAME[unit.name.toUpperCase()] ?? unit.name.toLowerCase();
   return '';
 }
-
-const measureOf = (value: unknown): string =>
-  value && typeof value === 'object' && 'name' in value ? String((value as { name: unknown }).name) : '';
 
 export interface PropertyIndex {
   /** every object's (and type object's) property list, own sets only */
@@ -103,20 +91,19 @@ export interface PropertyIndex {
   of(id: number): StoredProperty[];
 }
 
-export function readProperties(api: IfcAPI, modelID: number): PropertyIndex {
+export function readProperties(reader: IndexReader): PropertyIndex {
   // units: the project's defaults by unit type, and every unit a value names
   const defaults = new Map<string, string>();
-  const assignment = ids(api, modelID, IFCUNITASSIGNMENT)[0];
-  const assigned =
-    assignment !== undefined ? refsOf(lines(api, modelID, [assignment]).get(assignment)?.Units) : [];
-  for (const [id, unit] of lines(api, modelID, assigned)) {
-    const text = unitText(api, modelID, id, unit);
-    if (text) defaults.set(textOf(unit.UnitType), text);
+  const assignment = reader.ids(IFCUNITASSIGNMENT)[0];
+  const assigned = assignment !== undefined ? reader.assignedUnits(assignment) : [];
+  for (const unit of reader.units(assigned).values()) {
+    const text = unitText(unit);
+    if (text) defaults.set(unit.unitType, text);
   }
 
   // the sets: reached through relations and through type objects' HasPropertySets
-  const relDefines = lines(api, modelID, ids(api, modelID, IFCRELDEFINESBYPROPERTIES));
-  const relTypes = lines(api, modelID, ids(api, modelID, IFCRELDEFINESBYTYPE));
+  const relDefines = reader.rels(reader.ids(IFCRELDEFINESBYPROPERTIES));
+  const relTypes = reader.rels(reader.ids(IFCRELDEFINESBYTYPE));
   const typeOf = new Map<number, number>();
   const setsOf = new Map<number, number[]>();
   const addSet = (object: number, set: number) => {
@@ -125,69 +112,54 @@ export function readProperties(api: IfcAPI, modelID: number): PropertyIndex {
     else setsOf.set(object, [set]);
   };
   for (const rel of relDefines.values()) {
-    const set = refOf(rel.RelatingPropertyDefinition);
-    if (set !== undefined) for (const object of refsOf(rel.RelatedObjects)) addSet(object, set);
+    const set = rel.relating;
+    if (set !== undefined) for (const object of rel.related) addSet(object, set);
   }
   const typeIds = new Set<number>();
   for (const rel of relTypes.values()) {
-    const type = refOf(rel.RelatingType);
+    const type = rel.relating;
     if (type === undefined) continue;
     typeIds.add(type);
-    for (const object of refsOf(rel.RelatedObjects)) typeOf.set(object, type);
+    for (const object of rel.related) typeOf.set(object, type);
   }
-  for (const [id, type] of lines(api, modelID, [...typeIds]))
-    for (const set of refsOf(type.HasPropertySets)) addSet(id, set);
+  for (const [id, type] of reader.objects([...typeIds])) for (const set of type.propertySets) addSet(id, set);
 
   const setIds = new Set<number>();
   for (const list of setsOf.values()) for (const set of list) setIds.add(set);
-  const sets = lines(api, modelID, [...setIds]);
+  const sets = reader.sets([...setIds]);
   const memberIds = new Set<number>();
-  for (const [id, set] of sets) {
-    const type = api.GetLineType(modelID, id);
-    const members =
-      type === IFCPROPERTYSET ? set.HasProperties : type === IFCELEMENTQUANTITY ? set.Quantities : [];
-    for (const member of refsOf(members)) memberIds.add(member);
-  }
-  const members = lines(api, modelID, [...memberIds]);
+  for (const set of sets.values()) for (const member of set.members) memberIds.add(member);
+  const members = reader.members([...memberIds]);
   const unitIds = new Set<number>();
-  for (const line of members.values()) {
-    const unit = refOf(line.Unit);
-    if (unit !== undefined) unitIds.add(unit);
-  }
+  for (const member of members.values()) if (member.unit !== undefined) unitIds.add(member.unit);
   const units = new Map<number, string>();
-  for (const [id, unit] of lines(api, modelID, [...unitIds])) units.set(id, unitText(api, modelID, id, unit));
+  for (const [id, unit] of reader.units([...unitIds])) units.set(id, unitText(unit));
 
   const setProperties = new Map<number, StoredProperty[]>();
   for (const [id, set] of sets) {
-    const setType = api.GetLineType(modelID, id);
-    const category = textOf(set.Name);
+    const category = set.name;
     const list: StoredProperty[] = [];
-    const isQuantities = setType === IFCELEMENTQUANTITY;
-    if (!isQuantities && setType !== IFCPROPERTYSET) continue;
-    for (const memberId of refsOf(isQuantities ? set.Quantities : set.HasProperties)) {
+    const isQuantities = set.type === IFCELEMENTQUANTITY;
+    if (!isQuantities && set.type !== IFCPROPERTYSET) continue;
+    for (const memberId of set.members) {
       const member = members.get(memberId);
       if (!member) continue;
-      const named = refOf(member.Unit);
-      let value: unknown;
-      let defaultUnit = '';
+      let value: string;
+      let defaultUnit: string;
       if (isQuantities) {
-        const key = Object.keys(member).find((k) => k.endsWith('Value') && k !== 'Formula');
-        if (!key) continue;
-        value = member[key];
-        defaultUnit = QUANTITY_UNIT[key] ?? '';
+        if (member.quantityKey === null) continue;
+        value = member.quantityValue;
+        defaultUnit = QUANTITY_UNIT[member.quantityKey] ?? '';
       } else {
-        const type = api.GetLineType(modelID, memberId);
-        if (type === IFCPROPERTYSINGLEVALUE) value = member.NominalValue;
-        else if (type === IFCPROPERTYENUMERATEDVALUE) value = member.EnumerationValues;
-        else if (type === IFCPROPERTYLISTVALUE) value = member.ListValues;
-        else continue;
-        defaultUnit = MEASURE_UNIT[measureOf(Array.isArray(value) ? value[0] : value)] ?? '';
+        if (!member.isProperty) continue;
+        value = member.value;
+        defaultUnit = MEASURE_UNIT[member.measure] ?? '';
       }
       list.push({
-        displayName: textOf(member.Name),
-        displayValue: textOf(value),
+        displayName: member.name,
+        displayValue: value,
         displayCategory: category,
-        units: named !== undefined ? (units.get(named) ?? '') : (defaults.get(defaultUnit) ?? ''),
+        units: member.unit !== undefined ? (units.get(member.unit) ?? '') : (defaults.get(defaultUnit) ?? ''),
       });
     }
     setProperties.set(id, list);

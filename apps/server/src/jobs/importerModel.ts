@@ -1,17 +1,18 @@
 import { IfcAPI } from 'web-ifc';
+import { ObservedLines } from './indexLines.ts';
 
 export interface ImporterModelRead<T> {
-  /** what `read` returned; undefined when the importer never opened a model (then read the IFC yourself) */
+  /** what `read` returned; undefined when it never ran (then read the IFC yourself) */
   result(): T | undefined;
-  /** whether the importer opened a model (and `read` ran on it) */
+  /** whether the importer opened a model (its geometry pass ended with the model open) */
   opened(): boolean;
-  /** lines `read` fetched that the importer then took from them instead of from web-ifc */
-  linesShared(): number;
+  /** how many lines the importer's attribute pass decoded that the index kept a record of */
+  linesObserved(): number;
   /** put web-ifc back as it was */
   restore(): void;
 }
 
-type Line = { expressID?: unknown } & Record<string, unknown>;
+type Line = { expressID?: unknown; type?: unknown } & Record<string, unknown>;
 type GetLines = (
   this: IfcAPI,
   modelID: number,
@@ -22,32 +23,37 @@ type GetLines = (
 ) => Line[];
 
 /**
- * Read the object index from the IFC model That Open's IfcImporter has open, instead of opening the file a
- * third time (the importer already opens it twice: once for geometry, once for attributes), and share the
- * lines the index reads with the importer's attribute pass, so that each line is decoded by web-ifc once.
- * Decoding lines (web-ifc builds a JavaScript object per line through embind) is most of what the index
- * costs: on a 10k-element plant about 1.4 s of 1.5 s.
+ * Read the object index from the lines That Open's IfcImporter decodes anyway, instead of decoding them a
+ * second time. The importer opens the IFC twice: once for geometry, then once for attributes, where it asks
+ * web-ifc for every line of the classes it keeps (elements, the spatial structure, property sets and their
+ * values, quantities, types, units) and for every relation. Decoding a line (web-ifc builds a JavaScript
+ * object per line through embind) is most of what both the importer's attribute pass and the index cost.
  *
  * How: for the duration of one import, web-ifc's `IfcAPI.prototype.Dispose` and `GetLines` (which its
  * `GetLine` calls) are wrapped.
- * - The first API to be disposed with model 0 still open (the importer's geometry pass, which has read
- *   every line) runs `read` on it before it goes; the plain lines `read` fetches (no flattening, no inverse
- *   attributes, as the importer asks for them) are kept.
- * - The importer's attribute pass then opens the same file again and asks for lines by the same express
- *   ids: each kept line is handed over once and let go, the rest come from web-ifc as before. The importer
- *   changes only the site's and storeys' elevations (to absolute ones), after `read` has used them.
+ * - After the first API is disposed with model 0 open (the geometry pass), each plain line the importer
+ *   then fetches (no flattening, no inverse attributes) is looked at as it goes by: a line the index needs
+ *   leaves a small record of what the index reads of it (ObservedLines: texts and ids), and the line itself
+ *   is the importer's, let go with its own. Nothing the importer gets is changed, and the records are made
+ *   before the importer changes anything (it replaces the site's and storeys' elevations).
+ * - When the next API is disposed with model 0 open (the end of the attribute pass, before the importer
+ *   writes and compresses the .frag), `read` runs on that model with the records; what the importer did not
+ *   read, `read` asks web-ifc for (the model is still open).
  * A failure in `read` is kept and thrown by `result()`. One conversion runs per worker thread, so nothing
  * else shares the wrapped prototype meanwhile.
  */
-export function readImporterModel<T>(read: (api: IfcAPI, modelID: number) => T): ImporterModelRead<T> {
+export function readImporterModel<T>(
+  read: (api: IfcAPI, modelID: number, observed: ObservedLines) => T,
+): ImporterModelRead<T> {
   const originalDispose = IfcAPI.prototype.Dispose;
   const originalGetLines = IfcAPI.prototype.GetLines as unknown as GetLines;
+  let opened = false;
   let done = false;
-  let reading = false;
-  let shared = 0;
+  let observing = false;
+  let observedCount = 0;
   let value: T | undefined;
   let failure: unknown = null;
-  const kept = new Map<number, Line>();
+  let observed = new ObservedLines();
 
   (IfcAPI.prototype as unknown as { GetLines: GetLines }).GetLines = function (
     this: IfcAPI,
@@ -57,43 +63,32 @@ export function readImporterModel<T>(read: (api: IfcAPI, modelID: number) => T):
     inverse = false,
     inversePropKey = null,
   ) {
-    const plain = modelID === 0 && !flatten && !inverse;
-    if (reading && plain) {
-      const got = originalGetLines.call(this, modelID, expressIDs, false, false);
-      for (const line of got) if (typeof line.expressID === 'number') kept.set(line.expressID, line);
-      return got;
-    }
-    if (!plain || kept.size === 0)
-      return originalGetLines.call(this, modelID, expressIDs, flatten, inverse, inversePropKey);
-    const missing = expressIDs.filter((id) => !kept.has(id));
-    const fetched = missing.length ? originalGetLines.call(this, modelID, missing, false, false) : [];
-    const byId = new Map<number, Line>();
-    for (const line of fetched) if (typeof line.expressID === 'number') byId.set(line.expressID, line);
-    const out: Line[] = [];
-    for (const id of expressIDs) {
-      const line = kept.get(id);
-      if (line) {
-        kept.delete(id);
-        shared++;
-        out.push(line);
-      } else {
-        const got = byId.get(id);
-        if (got) out.push(got);
+    const got = originalGetLines.call(this, modelID, expressIDs, flatten, inverse, inversePropKey);
+    if (observing && modelID === 0 && !flatten && !inverse) {
+      for (const line of got) {
+        if (line && typeof line.expressID === 'number' && typeof line.type === 'number')
+          observed.observe(line.expressID, line);
       }
     }
-    return out;
+    return got;
   };
   IfcAPI.prototype.Dispose = function (this: IfcAPI) {
     if (!done && this.IsModelOpen(0)) {
-      done = true;
-      reading = true;
-      try {
-        value = read(this, 0);
-      } catch (error) {
-        failure = error;
-        kept.clear();
-      } finally {
-        reading = false;
+      if (!opened) {
+        // the geometry pass ends: the attribute pass opens the model next
+        opened = true;
+        observing = true;
+      } else {
+        done = true;
+        observing = false;
+        observedCount = observed.size;
+        try {
+          value = read(this, 0, observed);
+        } catch (error) {
+          failure = error;
+        } finally {
+          observed = new ObservedLines();
+        }
       }
     }
     return originalDispose.call(this);
@@ -103,12 +98,13 @@ export function readImporterModel<T>(read: (api: IfcAPI, modelID: number) => T):
       if (failure) throw failure;
       return value;
     },
-    opened: () => done,
-    linesShared: () => shared,
+    opened: () => opened,
+    linesObserved: () => observedCount,
     restore() {
       IfcAPI.prototype.Dispose = originalDispose;
       (IfcAPI.prototype as unknown as { GetLines: GetLines }).GetLines = originalGetLines;
-      kept.clear();
+      observing = false;
+      observed = new ObservedLines();
     },
   };
 }

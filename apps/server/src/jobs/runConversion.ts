@@ -93,14 +93,16 @@ export function warmConversionWorker(): void {
  */
 export const conversionWorkerReady = (): Promise<void> => spareReady;
 
-export interface ConversionOutput {
-  frag: Uint8Array;
+export interface ConversionIndex {
   rows: ObjectRow[];
   viewables: ExtractedViewable[];
 }
 
 export interface ConversionHandle {
-  result: Promise<ConversionOutput>;
+  /** the object index: sent by the worker before it writes and compresses the .frag */
+  index: Promise<ConversionIndex>;
+  /** the .frag: the job is done (rejects when the job fails, even after its index came) */
+  result: Promise<Uint8Array>;
   /** stop the worker now; the result rejects */
   cancel(reason: string): void;
 }
@@ -123,9 +125,17 @@ export function runConversion(
   worker.ref();
   worker.postMessage(input);
   let cancel: (reason: string) => void = () => {};
-  const result = new Promise<ConversionOutput>((resolve, reject) => {
+  let indexed: (index: ConversionIndex) => void = () => {};
+  let indexFailed: (error: Error) => void = () => {};
+  const index = new Promise<ConversionIndex>((resolve, reject) => {
+    indexed = resolve;
+    indexFailed = reject;
+  });
+  // a job that fails before its index is sent fails both; whoever waits for the result alone is told there
+  index.catch(() => {});
+  const result = new Promise<Uint8Array>((resolve, reject) => {
     let settled = false;
-    const finish = (error: Error | null, output?: ConversionOutput) => {
+    const finish = (error: Error | null, frag?: Uint8Array) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -133,8 +143,14 @@ export function runConversion(
       // the next job's worker starts a little later, while this server waits for work (not during this job
       // nor in the busy moment right after it); a job queued meanwhile starts its own
       setTimeout(warmConversionWorker, SPARE_DELAY_MS).unref();
-      if (error) reject(error);
-      else resolve(output!);
+      if (error) {
+        indexFailed(error);
+        reject(error);
+      } else {
+        // (a no-op once the index came, as it always does before the .frag)
+        indexFailed(new Error('The conversion sent no object index'));
+        resolve(frag!);
+      }
     };
     const timer = setTimeout(
       () =>
@@ -147,12 +163,8 @@ export function runConversion(
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') return;
       if (message.type === 'progress') options.onProgress?.(message.value);
-      else if (message.type === 'done')
-        finish(null, {
-          frag: message.frag,
-          rows: message.rows,
-          viewables: message.viewables,
-        });
+      else if (message.type === 'index') indexed({ rows: message.rows, viewables: message.viewables });
+      else if (message.type === 'done') finish(null, message.frag);
       else finish(new Error(message.error));
     });
     worker.on('error', (error: Error & { code?: string }) =>
@@ -166,5 +178,7 @@ export function runConversion(
     );
     worker.on('exit', (code) => finish(new Error(`The conversion stopped unexpectedly (exit code ${code})`)));
   });
-  return { result, cancel: (reason) => cancel(reason) };
+  // likewise, whoever stops at a failed index never waits for the result
+  result.catch(() => {});
+  return { index, result, cancel: (reason) => cancel(reason) };
 }

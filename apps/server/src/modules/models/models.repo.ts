@@ -150,23 +150,46 @@ export class ModelsRepo {
       .execute();
   }
 
-  async markFailed(versionId: string, error: string): Promise<void> {
-    await this.db
-      .updateTable('conversions')
-      .set({ state: 'failed', error, finished_at: now() })
-      .where('version_id', '=', versionId)
-      .execute();
+  /**
+   * A failed job. `dropIndex`: the job had already written its object index (writeIndex), which goes with
+   * the failure, in one transaction, so a failed conversion leaves no index.
+   */
+  async markFailed(versionId: string, error: string, options: { dropIndex?: boolean } = {}): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (options.dropIndex)
+        await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
+      await trx
+        .updateTable('conversions')
+        .set({ state: 'failed', error, finished_at: now() })
+        .where('version_id', '=', versionId)
+        .execute();
+    });
   }
 
-  /** A finished model: the object index replaced and the job marked done, in one transaction. */
+  /**
+   * A running job's object index: the version's rows replaced in one transaction, so they are all there or
+   * none. The job stays 'running' until `complete` records its .frag (a server stopped in between runs the
+   * job again, which writes the index again). Written while the worker still compresses the .frag.
+   */
+  async writeIndex(
+    versionId: string,
+    objects: Omit<Selectable<ModelObjectsTable>, 'version_id'>[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
+      for (let start = 0; start < objects.length; start += INSERT_BATCH) {
+        await trx
+          .insertInto('model_objects')
+          .values(objects.slice(start, start + INSERT_BATCH).map((o) => ({ ...o, version_id: versionId })))
+          .execute();
+      }
+    });
+  }
+
+  /** A finished model whose index is written (writeIndex): its .frag recorded and the job marked done. */
   async complete(
     versionId: string,
-    result: {
-      fragHash: string;
-      fragSize: number;
-      viewables: unknown[];
-      objects: Omit<Selectable<ModelObjectsTable>, 'version_id'>[];
-    },
+    result: { fragHash: string; fragSize: number; viewables: unknown[]; objectCount: number },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -174,15 +197,6 @@ export class ModelsRepo {
         .values({ hash: result.fragHash, size: result.fragSize, created_at: now() })
         .onConflict((oc) => oc.column('hash').doNothing())
         .execute();
-      await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
-      for (let start = 0; start < result.objects.length; start += INSERT_BATCH) {
-        await trx
-          .insertInto('model_objects')
-          .values(
-            result.objects.slice(start, start + INSERT_BATCH).map((o) => ({ ...o, version_id: versionId })),
-          )
-          .execute();
-      }
       await trx
         .updateTable('conversions')
         .set({
@@ -190,7 +204,7 @@ export class ModelsRepo {
           progress: 1,
           error: null,
           frag_hash: result.fragHash,
-          object_count: result.objects.filter((o) => o.kind !== 'spatial').length,
+          object_count: result.objectCount,
           viewables: JSON.stringify(result.viewables),
           finished_at: now(),
         })
