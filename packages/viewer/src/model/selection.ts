@@ -12,8 +12,13 @@ export const SELECTION_MATERIAL: MaterialDefinition = {
 /** Told of a click's pick; may answer with a promise the highlight waits for (see Selection.emit). */
 export type SelectionListener = (localId: number | null) => void | Promise<unknown>;
 
-/** How long the highlight of a clicked object waits for the properties panel to show its values. */
-export const PANEL_FIRST_WAIT_MS = 400;
+/**
+ * How long the highlight of a clicked object waits for the properties panel to show its values. On a slow
+ * GPU a frame of a 100k-object plant takes seconds, and once started it keeps the page from showing the
+ * answer: a panel whose values arrive after 400 ms (a busy server) then waited for the frame, over 5 s in
+ * the model bench. On a fast GPU the wait costs nothing; the user reads the values first either way.
+ */
+export const PANEL_FIRST_WAIT_MS = 1000;
 
 /** Keeps which objects are selected and mirrors it on the model's highlight. */
 export class Selection {

@@ -6,7 +6,7 @@ export interface ModelViewer {
   fit(localIds?: readonly number[]): Promise<void>;
   /**
    * Called with the picked localId after a click, or null when the click hit nothing. A callback may answer
-   * with a promise (its properties loading): the highlight is drawn after it settles (400 ms at most).
+   * with a promise (its properties loading): the highlight is drawn after it settles (PANEL_FIRST_WAIT_MS at most).
    */
   onSelect(callback: (localId: number | null) => void | Promise<unknown>): () => void;
   /** Highlight these objects (an empty list clears the highlight). Does not call onSelect. */
