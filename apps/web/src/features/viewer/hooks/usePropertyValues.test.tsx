@@ -7,7 +7,12 @@ import { createQueryClient } from '../../../app/queryClient.ts';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import type { ObjectIndex } from '../api.ts';
 import { readSessionCopy, writeSessionCopy } from '../sessionCopy.ts';
-import { DYNAMIC_SYNC_FAILED, usePropertyValues, type PropertyValuesSource } from './usePropertyValues.ts';
+import {
+  DYNAMIC_SYNC_FAILED,
+  shareRecordStrings,
+  usePropertyValues,
+  type PropertyValuesSource,
+} from './usePropertyValues.ts';
 
 const objects: ObjectIndex = {
   localIds: [1, 2, 3],
@@ -173,5 +178,23 @@ describe('usePropertyValues', () => {
     expect(hook.result.current.sessionCopyStored).toBe(false);
     expect(hook.result.current.dynamicOf('P-101')?.propValueList[0]?.propValue).toHaveLength(10_000);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('shares the repeated texts of the records without changing a value', () => {
+    const long = 'x'.repeat(200);
+    // texts as JSON.parse makes them: a string per occurrence
+    const records = JSON.parse(
+      JSON.stringify({
+        static: [
+          ...staticRecords,
+          { ...staticRecords[0]!, tag: 'P-102', propValueList: [{ propName: 'Note', propValue: long }] },
+        ],
+        dynamic: dynamicRecords,
+      }),
+    ) as { static: StaticRecord[]; dynamic: DynamicRecord[] };
+    const before = structuredClone(records);
+    shareRecordStrings(records);
+    expect(records).toEqual(before);
+    expect(records.static[2]!.propValueList[0]!.propValue).toBe(long);
   });
 });
