@@ -1,10 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  PANEL_MIN_HEIGHT,
-  PANEL_MIN_WIDTH,
-  useFloatingPanel,
-  type PanelBox,
-} from '../features/properties/hooks/useFloatingPanel.ts';
+import { PANEL_MIN_HEIGHT, PANEL_MIN_WIDTH, useFloatingPanel, type PanelBox } from './useFloatingPanel.ts';
 
 /**
  * A draggable, resizable panel over the viewer (spec: minimum 320 by 110): its header moves it, the corner

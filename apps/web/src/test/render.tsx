@@ -6,6 +6,8 @@ import { App } from '../app/App.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
 import { useAppStore, type AppState } from '../app/store.tsx';
+import { ViewerExtensionsProvider } from '../features/viewer/extensions.tsx';
+import { viewerExtensions } from '../app/viewerExtensions.ts';
 
 /** Shows the router's current path, to assert redirects. */
 export function LocationProbe() {
@@ -26,7 +28,8 @@ export function renderWithProviders(
   const result = render(
     <MemoryRouter initialEntries={[path]}>
       <Providers queryClient={queryClient} initialState={initialState}>
-        {ui}
+        {/* as the workspace gives them: a viewer rendered alone has its panel, pins and markup tools */}
+        <ViewerExtensionsProvider extensions={() => viewerExtensions}>{ui}</ViewerExtensionsProvider>
         <LocationProbe />
         <StoreProbe />
       </Providers>

@@ -3,7 +3,9 @@ import { MAIN_ROUTE, type ShellRoute } from '@penstock/shared';
 import { Loading } from '../../components/Loading.tsx';
 import { PlannedPage } from '../../features/pages/components/PlannedPage.tsx';
 import { PLANNED_PAGES } from '../../features/pages/pages.ts';
+import { ViewerExtensionsProvider } from '../../features/viewer/extensions.tsx';
 import { WorkspacePage } from '../../features/workspace/components/WorkspacePage.tsx';
+import { lazyViewerExtensions } from '../lazyViewerExtensions.ts';
 
 const EngineeringPage = lazy(() =>
   import('../../features/engineering/EngineeringPage.tsx').then((module) => ({
@@ -121,5 +123,12 @@ export function ShellPage({ page }: { page: ShellRoute }) {
     );
   }
   const planned = page === MAIN_ROUTE ? undefined : PLANNED_PAGES[page];
-  return planned ? <PlannedPage page={planned} /> : <WorkspacePage />;
+  if (planned) return <PlannedPage page={planned} />;
+  // the composition root of the viewers: their panel, pins and markup tools are the properties, issues and
+  // markups features' (app/viewerExtensions.ts), loaded with the viewers' code
+  return (
+    <ViewerExtensionsProvider extensions={lazyViewerExtensions}>
+      <WorkspacePage />
+    </ViewerExtensionsProvider>
+  );
 }

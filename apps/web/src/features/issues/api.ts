@@ -7,7 +7,6 @@ import type {
   IssueType,
   LinkedDocument,
   ProjectUser,
-  ProjectUsersAnswer,
 } from '@penstock/shared';
 import { ApiError, apiFetch } from '../../app/api.ts';
 
@@ -39,7 +38,6 @@ export type IssueChanges = Partial<
 export const issuesKey = (projectId: string, filters: IssueFilters = {}) =>
   ['issues', projectId, filters.status ?? '', filters.type ?? '', filters.documentId ?? ''] as const;
 export const issueKey = (id: string) => ['issue', id] as const;
-export const projectUsersKey = (projectId: string) => ['projectUsers', projectId] as const;
 
 export function issuesUrl(projectId: string, filters: IssueFilters = {}): string {
   const query = new URLSearchParams({ projectid: projectId });
@@ -67,9 +65,8 @@ export const addComment = (id: string, body: string): Promise<IssueComment> =>
     json: { body },
   });
 
-export const fetchProjectUsers = async (projectId: string): Promise<ProjectUser[]> =>
-  (await apiFetch<ProjectUsersAnswer>(`/api/forge/bim360/Users?projectid=${encodeURIComponent(projectId)}`))
-    .data.results;
+// a project's users are the projects feature's (the workflow's reviewers are them too)
+export { fetchProjectUsers, projectUsersKey } from '../projects/api.ts';
 
 export { BCF_EXPORT_VERSIONS, type BcfExportVersion, type BcfSkippedTopic } from '@penstock/shared';
 

@@ -19,7 +19,7 @@ import {
 } from '@penstock/viewer/markup';
 import { errorMessage } from '../../app/api.ts';
 import { useAppStore } from '../../app/store.tsx';
-import { useModelInfo } from '../viewer/hooks/useModelInfo.ts';
+import { useModelInfo } from '../models/hooks/useModelInfo.ts';
 import {
   fetchMarkups,
   fetchProjectUsers,

@@ -1,4 +1,10 @@
-import { ROOT_TREE_ID, type ProjectListItem, type TreeNode } from '@penstock/shared';
+import {
+  ROOT_TREE_ID,
+  type ProjectListItem,
+  type ProjectUser,
+  type ProjectUsersAnswer,
+  type TreeNode,
+} from '@penstock/shared';
 import { apiFetch } from '../../app/api.ts';
 
 const treeUrl = (id: string) => `/api/tree?id=${encodeURIComponent(id)}`;
@@ -14,3 +20,10 @@ export const fetchProjects = (): Promise<ProjectListItem[]> =>
 
 /** A project's top-level folders, or a folder's sub-folders then files. */
 export const fetchTreeChildren = (id: string): Promise<TreeNode[]> => apiFetch<TreeNode[]>(treeUrl(id));
+
+export const projectUsersKey = (projectId: string) => ['projectUsers', projectId] as const;
+
+/** A project's users (docs/api.md 'Issues, project users, markups and BCF'). */
+export const fetchProjectUsers = async (projectId: string): Promise<ProjectUser[]> =>
+  (await apiFetch<ProjectUsersAnswer>(`/api/forge/bim360/Users?projectid=${encodeURIComponent(projectId)}`))
+    .data.results;

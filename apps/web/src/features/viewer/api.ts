@@ -1,29 +1,16 @@
-import type { ObjectDetail as ObjectDetailContract } from '@penstock/shared';
 import { apiFetch, apiFetchBytes } from '../../app/api.ts';
 
-/** The models API (docs/api.md, 'Models'). Ids are version ids (`v.<uuid>`). */
+/** The models API the viewer draws from (docs/api.md, 'Models'). Ids are version ids (`v.<uuid>`). */
 
-export type ConversionState = 'queued' | 'running' | 'done' | 'failed' | 'none';
-
-export interface Viewable {
-  guid: string;
-  name: string;
-  role: '3d' | '2d';
-  storey?: string;
-  page?: number;
-}
-
-export interface ModelInfo {
-  versionId: string;
-  itemId: string;
-  projectId: string;
-  projectName: string;
-  fileName: string;
-  fileType: string;
-  conversion: { state: ConversionState; progress: number; error: string | null };
-  objectCount: number;
-  viewables: Viewable[];
-}
+// a model's info is read by other features too (markups, workflow): it lives in features/models
+export {
+  fetchModelInfo,
+  isConverting,
+  modelInfoKey,
+  type ConversionState,
+  type ModelInfo,
+  type Viewable,
+} from '../models/api.ts';
 
 /** The object index in columns: entry i of every column describes the object localIds[i]. */
 export interface ObjectIndex {
@@ -38,27 +25,9 @@ export interface ObjectIndex {
   hazard: number[];
 }
 
-export interface ElementProperty {
-  displayName: string;
-  displayValue: string | number | boolean | null;
-  displayCategory: string;
-  units: string;
-  dbId: number;
-  /** a property the element has through its type object */
-  fromType?: true;
-}
-
-/** GET /api/models/<version id>/objects/<localId>: identity, tag and category sources, properties. */
-export type ObjectDetail = Omit<ObjectDetailContract, 'properties'> & { properties: ElementProperty[] };
-
 const modelUrl = (versionId: string) => `/api/models/${encodeURIComponent(versionId)}`;
 
-export const modelInfoKey = (versionId: string) => ['models', versionId, 'info'] as const;
 export const objectIndexKey = (versionId: string) => ['models', versionId, 'objects'] as const;
-export const propertiesKey = (versionId: string, localId: number) =>
-  ['models', versionId, 'properties', localId] as const;
-
-export const fetchModelInfo = (versionId: string): Promise<ModelInfo> => apiFetch(modelUrl(versionId));
 
 export const fetchFragments = (versionId: string): Promise<ArrayBuffer> =>
   apiFetchBytes(`${modelUrl(versionId)}/fragments`);
@@ -69,16 +38,3 @@ export const fetchItemIndex = async (versionId: string): Promise<Uint32Array> =>
 
 export const fetchObjectIndex = (versionId: string): Promise<ObjectIndex> =>
   apiFetch(`${modelUrl(versionId)}/objects`);
-
-export const fetchProperties = (versionId: string, localId: number): Promise<ElementProperty[]> =>
-  apiFetch(`${modelUrl(versionId)}/objects/${localId}/properties`);
-
-export const objectDetailKey = (versionId: string, localId: number) =>
-  ['models', versionId, 'object', localId] as const;
-
-export const fetchObjectDetail = (versionId: string, localId: number): Promise<ObjectDetail> =>
-  apiFetch(`${modelUrl(versionId)}/objects/${localId}`);
-
-/** Conversion still under way: poll the model info. */
-export const isConverting = (info: ModelInfo | undefined): boolean =>
-  info?.conversion.state === 'queued' || info?.conversion.state === 'running';

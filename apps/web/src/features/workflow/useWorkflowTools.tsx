@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FaDiagramProject } from 'react-icons/fa6';
 import type { SidePanel } from '../viewer/sidePanels.ts';
-import { useModelInfo } from '../viewer/hooks/useModelInfo.ts';
+import { useModelInfo } from '../models/hooks/useModelInfo.ts';
 import { workflowOpenProblem } from './api.ts';
 import { ReviewButtons } from './components/ReviewButtons.tsx';
 import { WorkflowPanel } from './components/WorkflowPanel.tsx';

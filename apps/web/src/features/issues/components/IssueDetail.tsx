@@ -12,7 +12,8 @@ import {
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { isNotMember, userLabel, type IssueChanges } from '../api.ts';
-import { useAddComment, useIssue, useProjectUsers, useUpdateIssue } from '../hooks/useIssues.ts';
+import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
+import { useAddComment, useIssue, useUpdateIssue } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
 import { commentText, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
 

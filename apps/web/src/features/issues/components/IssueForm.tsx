@@ -3,7 +3,7 @@ import { Button, Form } from 'react-bootstrap';
 import { ISSUE_TYPES, ISSUE_TYPE_LABELS, MAX_ISSUE_TITLE, type IssueType } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { userLabel } from '../api.ts';
-import { useProjectUsers } from '../hooks/useIssues.ts';
+import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
 
 export interface IssueFormValues {
   title: string;

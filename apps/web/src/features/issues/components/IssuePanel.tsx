@@ -1,5 +1,5 @@
 import type { Issue } from '@penstock/shared';
-import { initialPanelBox } from '../../properties/hooks/useFloatingPanel.ts';
+import { initialPanelBox } from '../../../components/useFloatingPanel.ts';
 import { FloatingPanel } from '../../../components/FloatingPanel.tsx';
 import { issueHref } from '../api.ts';
 import { STATUS_LABELS } from './format.ts';

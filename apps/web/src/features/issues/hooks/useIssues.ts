@@ -5,10 +5,8 @@ import {
   createIssue,
   fetchIssue,
   fetchIssues,
-  fetchProjectUsers,
   issueKey,
   issuesKey,
-  projectUsersKey,
   updateIssue,
   type IssueChanges,
   type IssueFilters,
@@ -29,16 +27,6 @@ export function useIssue(id: string | null) {
     queryKey: issueKey(id ?? ''),
     queryFn: () => fetchIssue(id ?? ''),
     enabled: !!id,
-    retry: false,
-  });
-}
-
-export function useProjectUsers(projectId: string | null) {
-  return useQuery({
-    queryKey: projectUsersKey(projectId ?? ''),
-    queryFn: () => fetchProjectUsers(projectId ?? ''),
-    enabled: !!projectId,
-    staleTime: 5 * 60_000,
     retry: false,
   });
 }

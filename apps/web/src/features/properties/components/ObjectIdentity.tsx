@@ -1,5 +1,5 @@
 import { CATEGORY_SOURCE_LABEL, tagSourceLabel } from '@penstock/shared';
-import type { ObjectDetail } from '../../viewer/api.ts';
+import type { ObjectDetail } from '../objectDetailApi.ts';
 
 /** One line of the identity block: a label, a value and, where known, where the value came from. */
 function Line({ label, value, source }: { label: string; value: string; source?: string }) {

@@ -5,7 +5,7 @@ import { mockFetch } from '../../../test/fetchMock.ts';
 import { configRoutes } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { DynamicRecord } from '@penstock/shared';
-import type { ElementProperty } from '../../viewer/api.ts';
+import type { ElementProperty } from '../objectDetailApi.ts';
 import { DYNAMIC_GROUP_TITLE, NO_DATA_TEXT, PropertiesPanel } from './PropertiesPanel.tsx';
 
 const prop = (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchObjectDetail, objectDetailKey } from '../../viewer/api.ts';
+import { fetchObjectDetail, objectDetailKey } from '../objectDetailApi.ts';
 
 /**
  * What the selected object is and its properties (the server falls back to the parent's properties): one

@@ -3,10 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '../../../app/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { PropertiesPanel } from '../../properties/components/PropertiesPanel.tsx';
-import { objectDetailQuery } from '../../properties/hooks/useProperties.ts';
 import { isAppleTouchDevice } from '../device.ts';
-import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import { logLoadError, useModelViewer } from '../hooks/useModelViewer.ts';
 import { usePropertyValues } from '../hooks/usePropertyValues.ts';
 import { indexObjects, spreadSample } from '../objectIndex.ts';
@@ -16,11 +14,9 @@ import { AssetTooltip, type AssetTip } from './AssetTooltip.tsx';
 import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
-import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
-import { ModelIssues } from '../../issues/components/ViewerIssues.tsx';
 import { useSidePanel } from '../sidePanels.ts';
 import { useModelPanels } from './useModelPanels.tsx';
-import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
+import { useViewerExtensions } from '../extensions.tsx';
 
 export const TOOLTIP_THROTTLE_MS = 120;
 const PIXEL_AND_NEIGHBOURS = [
@@ -64,7 +60,9 @@ export function ModelView({
   // the viewables (already fetched by the tab): without a 3D one there is nothing to draw
   const info = useModelInfo(versionId);
   // viewers see the pins but do not place issues
-  const canPlaceIssues = useCanChangeIssues(info.data?.projectId);
+  const { SelectionPanel, ModelPins, prefetchSelection, useCanPlacePins, useMarkupTools } =
+    useViewerExtensions();
+  const canPlaceIssues = useCanPlacePins(info.data?.projectId);
   const noViewables = info.data !== undefined && !info.data.viewables.some((v) => v.role === '3d');
   useEffect(() => {
     if (noViewables) console.error(NO_VIEWABLES_TEXT);
@@ -109,11 +107,10 @@ export function ModelView({
   useEffect(() => {
     if (!viewer) return;
     return viewer.onSelect(async (localId) => {
-      if (localId !== null)
-        await queryClient.prefetchQuery(objectDetailQuery(versionId, localId)).catch(() => undefined);
+      if (localId !== null) await prefetchSelection(queryClient, versionId, localId).catch(() => undefined);
       showSelected(localId);
     });
-  }, [viewer, showSelected, queryClient, versionId]);
+  }, [viewer, showSelected, queryClient, versionId, prefetchSelection]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === hostRef.current);
@@ -212,7 +209,7 @@ export function ModelView({
       else {
         // the pointer rests on an object before it is clicked: its values are fetched now, so the click
         // finds them in the cache and the panel opens with no round trip to the server
-        void queryClient.prefetchQuery(objectDetailQuery(versionId, localId)).catch(() => undefined);
+        void prefetchSelection(queryClient, versionId, localId).catch(() => undefined);
         setTip({
           x: clientX - bounds.left,
           y: clientY - bounds.top,
@@ -339,7 +336,7 @@ export function ModelView({
             />
           </div>
         )}
-        <ModelIssues
+        <ModelPins
           viewer={viewer}
           ready={ready}
           projectId={info.data?.projectId ?? null}
@@ -355,7 +352,7 @@ export function ModelView({
           onPinSelected={() => setPanelOpen(false)}
         />
         {panelOpen && selected !== null && (
-          <PropertiesPanel
+          <SelectionPanel
             versionId={versionId}
             localId={selected}
             tag={index?.tagOf(selected) ?? ''}

@@ -2,11 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../../app/api.ts';
 import { Loading } from '../../../components/Loading.tsx';
-import {
-  PANEL_MIN_HEIGHT,
-  PANEL_MIN_WIDTH,
-  useFloatingPanel,
-} from '../../properties/hooks/useFloatingPanel.ts';
+import { PANEL_MIN_HEIGHT, PANEL_MIN_WIDTH, useFloatingPanel } from '../../../components/useFloatingPanel.ts';
 import type { Viewable } from '../api.ts';
 import { useViewerEngine } from '../engine.tsx';
 

@@ -15,15 +15,13 @@ import { useViewerEngine } from '../engine.tsx';
 import { setPdfHook } from '../testHook.ts';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { FaLocationDot, FaMapPin } from 'react-icons/fa6';
-import { PdfIssues } from '../../issues/components/ViewerIssues.tsx';
-import { useCanChangeIssues } from '../../issues/hooks/useProjectRole.ts';
 import { FaPenRuler, FaUpload } from 'react-icons/fa6';
 import { canUploadToProject } from '@penstock/shared';
 import { UploadPanel } from '../../upload/UploadPanel.tsx';
-import { useMarkupTools } from '../../markups/useMarkupTools.tsx';
+import { useViewerExtensions } from '../extensions.tsx';
 import { useAppStore } from '../../../app/store.tsx';
 import { useSidePanel } from '../sidePanels.ts';
-import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
 import { useProjectDataTools } from '../../projectData/useProjectDataTools.tsx';
 
@@ -102,7 +100,8 @@ export function PdfView({
   const versionId = decodeURIComponent(/\/api\/versions\/([^/]+)\//.exec(contentUrl)?.[1] ?? '');
   const versionInfo = useModelInfo(versionId);
   // viewers see the pins but do not place issues
-  const canPlaceIssues = useCanChangeIssues(versionInfo.data?.projectId);
+  const { PdfPins, useCanPlacePins, useMarkupTools } = useViewerExtensions();
+  const canPlaceIssues = useCanPlacePins(versionInfo.data?.projectId);
   const [issuesVisible, setIssuesVisible] = useState(false);
   const [placingIssue, setPlacingIssue] = useState(false);
 
@@ -342,7 +341,7 @@ export function PdfView({
           </div>
         )}
         {versionId && (
-          <PdfIssues
+          <PdfPins
             pdf={pdf}
             projectId={versionInfo.data?.projectId ?? null}
             versionId={versionId}

@@ -3,7 +3,7 @@ import type { OpenModel } from '../../../app/store.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { panelId, tabId } from '../../workspace/components/ModelTabs.tsx';
-import { useModelInfo } from '../hooks/useModelInfo.ts';
+import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import { useModelFiles } from '../hooks/useModelFiles.ts';
 import { ConversionStatus } from './ConversionStatus.tsx';
 import { LazyModelView as ModelView } from './lazyModelView.ts';

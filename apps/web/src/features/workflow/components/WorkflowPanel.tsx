@@ -14,9 +14,9 @@ import {
 import { errorMessage } from '../../../app/api.ts';
 import { useAppStore } from '../../../app/store.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
-import { useProjectRole } from '../../issues/hooks/useProjectRole.ts';
-import { useProjectUsers } from '../../issues/hooks/useIssues.ts';
-import { useModelInfo } from '../../viewer/hooks/useModelInfo.ts';
+import { useProjectRole } from '../../projects/hooks/useProjectRole.ts';
+import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
+import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import {
   deleteFile,
   fetchStructure,

@@ -4,6 +4,7 @@ import { useAppStore } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';
+import { usePreloadViewerExtensions } from '../../viewer/extensions.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
@@ -16,11 +17,15 @@ export function WorkspacePage() {
   const maxTabNameLength = useConfig().data?.generalSettings.maxTabNameLength;
   const current = selectedTab(state.openModels);
   const engine = useViewerEngine();
+  const preloadExtensions = usePreloadViewerExtensions();
   const projectChosen = state.selectedProject !== null;
   useEffect(() => {
-    // with a project chosen a model is likely next: load the viewer code while the user browses
-    if (projectChosen) engine.preload?.();
-  }, [projectChosen, engine]);
+    // with a project chosen a model is likely next: load the viewer code (and the properties, issues and
+    // markups it shows) while the user browses
+    if (!projectChosen) return;
+    engine.preload?.();
+    preloadExtensions();
+  }, [projectChosen, engine, preloadExtensions]);
 
   if (!current) return <StartPage />;
   return (

@@ -1,0 +1,111 @@
+import {
+  createContext,
+  use,
+  useCallback,
+  useContext,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { DynamicRecord } from '@penstock/shared';
+import type { ModelViewer, PdfViewer } from '@penstock/viewer';
+
+/**
+ * What the viewer shows that other features own: the selected object's panel (properties), issue pins
+ * and the markup tools. The viewer defines this small interface and imports none of those features; the
+ * composition root (app/viewerExtensions.ts, given to the workspace by app/shell/ShellPage.tsx) fills it, so no feature imports the viewer
+ * back in a circle (viewerImports.test.ts checks it).
+ */
+export interface ViewerExtensions {
+  /** the panel of the object selected in a model */
+  SelectionPanel: ComponentType<SelectionPanelProps>;
+  /** fetch what the selection panel shows for an object ahead of its opening (a hover, a click) */
+  prefetchSelection(queryClient: QueryClient, versionId: string, localId: number): Promise<void>;
+  /** pins over the 3D view */
+  ModelPins: ComponentType<PinsProps & { viewer: ModelViewer | null; ready: boolean; viewableGuid: string }>;
+  /** pins over a PDF page */
+  PdfPins: ComponentType<PinsProps & { pdf: PdfViewer | null }>;
+  /** whether the user may place pins in the project (a hook) */
+  useCanPlacePins(projectId: string | null | undefined): boolean;
+  /** the markup tools of one viewer: its toolbar, and the side pane while the markup panel is open (a hook) */
+  useMarkupTools(options: MarkupToolsOptions): { toolbar: ReactNode; pane: ReactNode | undefined };
+}
+
+export interface SelectionPanelProps {
+  versionId: string;
+  localId: number;
+  tag: string;
+  /** the merged dynamic record of the object's tag */
+  dynamic?: DynamicRecord | undefined;
+  /** width of the area the panel floats in */
+  areaWidth: number;
+  onClose: () => void;
+}
+
+export interface PinsProps {
+  projectId: string | null;
+  versionId: string;
+  itemId?: string | undefined;
+  hostRef: RefObject<HTMLElement | null>;
+  areaRef: RefObject<HTMLElement | null>;
+  visible: boolean;
+  placing: boolean;
+  onPlacingDone: () => void;
+  onCreated?: () => void;
+  onPinSelected?: () => void;
+}
+
+export interface MarkupToolsOptions {
+  active: boolean;
+  /** the viewer's side panel: the markup panel is one of its mutually exclusive panels */
+  panel?: { open: boolean; setOpen: (open: boolean) => void };
+  /** the viewer the markups are drawn over (null until it exists; a model only once drawn) */
+  source: { kind: '3d'; viewer: ModelViewer | null; ready: boolean } | { kind: 'pdf'; pdf: PdfViewer | null };
+  /** the viewer's container */
+  hostRef: RefObject<HTMLElement | null>;
+  versionId: string;
+}
+
+/** No extensions: the bare viewer (no panel, no pins, no markup tools). */
+export const noViewerExtensions: ViewerExtensions = {
+  SelectionPanel: () => null,
+  prefetchSelection: async () => undefined,
+  ModelPins: () => null,
+  PdfPins: () => null,
+  useCanPlacePins: () => false,
+  useMarkupTools: () => ({ toolbar: null, pane: undefined }),
+};
+
+/**
+ * The extensions, or where they are being loaded from: the composition root loads them with the viewer's
+ * code, not with the shell. A function, so that once loaded they are read at once (no suspended frame).
+ */
+export type ViewerExtensionsSource = () => ViewerExtensions | Promise<ViewerExtensions>;
+
+const ViewerExtensionsContext = createContext<ViewerExtensionsSource>(() => noViewerExtensions);
+
+export function ViewerExtensionsProvider({
+  extensions,
+  children,
+}: {
+  extensions: ViewerExtensionsSource;
+  children: ReactNode;
+}) {
+  return <ViewerExtensionsContext.Provider value={extensions}>{children}</ViewerExtensionsContext.Provider>;
+}
+
+/** The viewer's extensions; suspends while they load (the viewers render inside the tab's Suspense). */
+export function useViewerExtensions(): ViewerExtensions {
+  const extensions = useContext(ViewerExtensionsContext)();
+  return extensions instanceof Promise ? use(extensions) : extensions;
+}
+
+/** Start loading the extensions, ahead of the first model (as the viewer's code is preloaded). */
+export function usePreloadViewerExtensions(): () => void {
+  const source = useContext(ViewerExtensionsContext);
+  return useCallback(() => {
+    const extensions = source();
+    if (extensions instanceof Promise) extensions.catch(() => {});
+  }, [source]);
+}
