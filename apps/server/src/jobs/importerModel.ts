@@ -2,7 +2,11 @@ import { IfcAPI } from 'web-ifc';
 import { ObservedLines } from './indexLines.ts';
 
 export interface ImporterModelRead<T> {
-  /** what `read` returned; undefined when it never ran (then read the IFC yourself) */
+  /**
+   * Runs `read` on the model the importer's attribute pass left open (once; then the model is disposed) and
+   * returns what it returned; undefined when the importer never ended an attribute pass on a model of its
+   * own (then read the IFC yourself). A failure of `read` is thrown, by every call.
+   */
   result(): T | undefined;
   /** whether the importer opened a model (its geometry pass ended with the model open) */
   opened(): boolean;
@@ -37,10 +41,10 @@ type GetLines = (
  *   is the importer's, let go with its own. Nothing the importer gets is changed, and the records are made
  *   before the importer changes anything (it replaces the site's and storeys' elevations).
  * - When the next API is disposed with model 0 open (the end of the attribute pass, before the importer
- *   writes and compresses the .frag), `read` runs on that model with the records; what the importer did not
- *   read, `read` asks web-ifc for (the model is still open).
- * A failure in `read` is kept and thrown by `result()`. One conversion runs per worker thread, so nothing
- * else shares the wrapped prototype meanwhile.
+ *   writes the .frag from what it gathered), it is kept open instead: `result()` runs `read` on that model
+ *   with the records, and then disposes it. What the importer did not read, `read` asks web-ifc for. So the
+ *   caller can read the index once the importer has returned, while something else compresses the .frag.
+ * One conversion runs per worker thread, so nothing else shares the wrapped prototype meanwhile.
  */
 export function readImporterModel<T>(
   read: (api: IfcAPI, modelID: number, observed: ObservedLines) => T,
@@ -72,6 +76,10 @@ export function readImporterModel<T>(
     }
     return got;
   };
+  let kept: IfcAPI | null = null;
+  const keep = (api: IfcAPI) => {
+    kept = api;
+  };
   IfcAPI.prototype.Dispose = function (this: IfcAPI) {
     if (!done && this.IsModelOpen(0)) {
       if (!opened) {
@@ -79,22 +87,32 @@ export function readImporterModel<T>(
         opened = true;
         observing = true;
       } else {
+        // the attribute pass ends: its model is kept open for `read`, disposed by result()
         done = true;
         observing = false;
         observedCount = observed.size;
-        try {
-          value = read(this, 0, observed);
-        } catch (error) {
-          failure = error;
-        } finally {
-          observed = new ObservedLines();
-        }
+        keep(this);
+        return;
       }
     }
     return originalDispose.call(this);
   };
+  const readKept = () => {
+    const api = kept;
+    if (!api) return;
+    kept = null;
+    try {
+      value = read(api, 0, observed);
+    } catch (error) {
+      failure = error;
+    } finally {
+      observed = new ObservedLines();
+      originalDispose.call(api);
+    }
+  };
   return {
     result() {
+      readKept();
       if (failure) throw failure;
       return value;
     },
@@ -104,7 +122,6 @@ export function readImporterModel<T>(
       IfcAPI.prototype.Dispose = originalDispose;
       (IfcAPI.prototype as unknown as { GetLines: GetLines }).GetLines = originalGetLines;
       observing = false;
-      observed = new ObservedLines();
     },
   };
 }
