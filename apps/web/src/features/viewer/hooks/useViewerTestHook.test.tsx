@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import type { ModelViewer } from '@penstock/viewer';
+import { fakeModelViewer } from '../test/fakeViewers.ts';
+import { index, objects } from './modelHooks.fixtures.tsx';
+import { useViewerTestHook } from './useViewerTestHook.ts';
+
+afterEach(() => delete window.__penstockViewer);
+
+function renderTestHook(active = true) {
+  const fake = fakeModelViewer();
+  const selectByTag = vi.fn(async () => 1);
+  const hook = renderHook(
+    (props: { active: boolean }) =>
+      useViewerTestHook({
+        active: props.active,
+        ready: true,
+        viewer: fake.viewer,
+        index,
+        objects,
+        selectByTag,
+      }),
+    { initialProps: { active } },
+  );
+  return { ...hook, fake, selectByTag };
+}
+
+describe('useViewerTestHook', () => {
+  it('publishes the selected tab’s viewer as window.__penstockViewer, and takes it back', async () => {
+    const { rerender, selectByTag } = renderTestHook();
+    const hook = window.__penstockViewer;
+    expect(hook).toMatchObject({ ready: true, objectCount: 3 });
+    expect(hook?.tags()).toEqual(['P-101', 'V-7']);
+    await hook?.selectByTag('V-7');
+    expect(selectByTag).toHaveBeenCalledWith('V-7');
+
+    rerender({ active: false });
+    expect(window.__penstockViewer).toBeUndefined();
+  });
+
+  it('sets nothing for a tab that is not selected', () => {
+    renderTestHook(false);
+    expect(window.__penstockViewer).toBeUndefined();
+  });
+
+  it('gives click targets at pixel centres where the raycast finds the object, trying the pixels beside', async () => {
+    const { fake } = renderTestHook();
+    vi.mocked(fake.viewer.screenPoints as ModelViewer['screenPoints']).mockImplementation(async (ids) =>
+      ids.map((id) => (id === 2 ? null : { clientX: id * 100 + 0.7, clientY: 50.2 })),
+    );
+    // object 1 is found at the pixel right of its centre's; object 3 at its centre's pixel
+    const hit = (localId: number) => ({ localId }) as Awaited<ReturnType<ModelViewer['pickPoint']>>;
+    vi.mocked(fake.viewer.pickPoint as ModelViewer['pickPoint']).mockImplementation(async (x, y) => {
+      if (x === 101.5 && y === 50.5) return hit(1);
+      if (x === 300.5 && y === 50.5) return hit(3);
+      return hit(99);
+    });
+    const targets = await window.__penstockViewer?.clickTargets(2);
+    expect(targets).toEqual([
+      { localId: 1, tag: 'P-101', clientX: 101.5, clientY: 50.5 },
+      { localId: 3, tag: 'V-7', clientX: 300.5, clientY: 50.5 },
+    ]);
+    // object 1: its own pixel, then the one to the right; object 3: its own pixel only
+    expect(fake.viewer.pickPoint.mock.calls).toEqual([
+      [100.5, 50.5],
+      [101.5, 50.5],
+      [300.5, 50.5],
+    ]);
+
+    expect(await window.__penstockViewer?.clickTargets(1)).toHaveLength(1);
+  });
+});

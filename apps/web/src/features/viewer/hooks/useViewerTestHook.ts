@@ -1,0 +1,73 @@
+import { useLayoutEffect } from 'react';
+import type { ModelViewer } from '@penstock/viewer';
+import type { ObjectIndex } from '../api.ts';
+import { spreadSample, type IndexedObjects } from '../objectIndex.ts';
+import { setViewerHook } from '../testHook.ts';
+
+const PIXEL_AND_NEIGHBOURS = [
+  [0, 0],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/**
+ * The selected tab's window.__penstockViewer (testHook.ts), set once its viewer and object index are here:
+ * what end-to-end tests and the model bench drive the 3D view with.
+ */
+export function useViewerTestHook({
+  active,
+  ready,
+  viewer,
+  index,
+  objects,
+  selectByTag,
+}: {
+  /** the selected tab: only it owns the hook */
+  active: boolean;
+  ready: boolean;
+  viewer: ModelViewer | null;
+  index: IndexedObjects | null;
+  objects: ObjectIndex | undefined;
+  selectByTag: (tag: string) => Promise<number>;
+}): void {
+  // published as the state is committed, not after the next paint: what tests and benches read is then
+  // the viewer's state, not the page's paint schedule
+  useLayoutEffect(() => {
+    if (!active || !viewer || !index) return;
+    return setViewerHook({
+      ready,
+      selectByTag,
+      visibleCount: () => viewer.visibleCount(),
+      objectCount: index.count,
+      tags: () => index.tags(),
+      viewerState: () => viewer.viewerState(),
+      pickReady: () => viewer.pickReady(),
+      settled: () => viewer.settled(),
+      pick: (clientX, clientY) => viewer.pick(clientX, clientY),
+      clickTargets: async (count) => {
+        const ids = spreadSample(objects?.localIds ?? [], count * 4);
+        const points = await viewer.screenPoints(ids);
+        const targets = [];
+        for (const [i, localId] of ids.entries()) {
+          const centre = points[i];
+          if (!centre || targets.length === count) continue;
+          // a click lands on a pixel, and what is drawn there is what the pixel's centre shows: the
+          // object's centre is tried as the centre of its pixel and of the four pixels beside it
+          for (const [dx, dy] of PIXEL_AND_NEIGHBOURS) {
+            const at = {
+              clientX: Math.floor(centre.clientX) + dx + 0.5,
+              clientY: Math.floor(centre.clientY) + dy + 0.5,
+            };
+            const hit = await viewer.pickPoint(at.clientX, at.clientY);
+            if (hit?.localId !== localId) continue;
+            targets.push({ localId, tag: index.tagOf(localId), ...at });
+            break;
+          }
+        }
+        return targets;
+      },
+    });
+  }, [active, ready, viewer, index, selectByTag, objects]);
+}
