@@ -14,8 +14,8 @@ import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 /**
  * What the viewer shows that other features own: the selected object's panel (properties), issue pins
  * and the markup tools. The viewer defines this small interface and imports none of those features; the
- * composition root (app/viewerExtensions.ts, given to the workspace by app/shell/ShellPage.tsx) fills it, so no feature imports the viewer
- * back in a circle (viewerImports.test.ts checks it).
+ * composition root (app/viewerExtensions.ts, given to the workspace by app/shell/ShellPage.tsx) fills it,
+ * so no feature imports the viewer back in a circle (features/featureImports.test.ts checks it).
  */
 export interface ViewerExtensions {
   /** the panel of the object selected in a model */
