@@ -38,6 +38,16 @@ const measureTimeoutMs = Number(options.timeout) * 1000;
 const conversionTimeoutMs = 30 * 60_000;
 const fixtureDir = path.resolve(repoRoot, '../shared/fixtures/ifc');
 
+/**
+ * Loads per model in the browser: the real fixture models (a few hundred milliseconds each, where one load
+ * is mostly noise) are loaded three times, bare and in Penstock alike, and the median run kept (its memory
+ * and clicks with it); the generated plants once.
+ */
+const SMALL_MODEL_RUNS = 3;
+function runsOf(model: { elements: number | null }) {
+  return model.elements === null ? SMALL_MODEL_RUNS : 1;
+}
+
 const log = (message: string) => console.log(`[bench:model] ${message}`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bench-model-'));
 const results: Results = { models: [], notes: [] };
@@ -67,16 +77,6 @@ try {
   if (!options['skip-browser']) await browserBench(results.models);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-/**
- * Loads per model in the browser: the real fixture models (a few hundred milliseconds each, where one load
- * is mostly noise) are loaded three times, bare and in Penstock alike, and the median run kept (its memory
- * and clicks with it); the generated plants once.
- */
-const SMALL_MODEL_RUNS = 3;
-function runsOf(model: { elements: number | null }) {
-  return model.elements === null ? SMALL_MODEL_RUNS : 1;
 }
 
 function size(name: string) {
