@@ -176,6 +176,19 @@ export function buildDynamicRecord(
 }
 
 /**
+ * The dynamic record of a static record's object (pure): what buildDynamicRecord gives for that object, from
+ * the static record's identity alone (the dynamic names depend on the category only). The records call's
+ * streamed form sends static records only; the client derives the dynamic ones with this.
+ */
+export function dynamicRecordOf(record: StaticRecord): DynamicRecord {
+  return buildDynamicRecord(
+    { guId: record.guId, tag: record.tag, category: record.category, propertyValues: [] },
+    record.projectName,
+    record.fileName,
+  );
+}
+
+/**
  * A server dynamic entry belongs to an object when the tag is the same and either the project is the same
  * or the entry is locked.
  */

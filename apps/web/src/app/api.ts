@@ -102,3 +102,41 @@ export async function apiFetchBytes(url: string, options?: ApiOptions): Promise<
   });
   return response.arrayBuffer();
 }
+
+/**
+ * Fetch an NDJSON answer (one JSON text per line), handing each parsed line to `onItem` as it arrives: the
+ * answer is never held whole, as text or as one parse. Throws an ApiError on a non-2xx answer or a line that
+ * is not JSON.
+ */
+export async function apiFetchLines(
+  url: string,
+  onItem: (item: unknown) => void,
+  options?: ApiOptions,
+): Promise<void> {
+  const response = await apiSend(url, {
+    ...options,
+    headers: { Accept: 'application/x-ndjson, application/json', ...options?.headers },
+  });
+  const take = (line: string) => {
+    if (line.trim() === '') return;
+    try {
+      onItem(JSON.parse(line));
+    } catch {
+      throw new ApiError(`The server sent an answer that is not JSON (${url}).`, response.status);
+    }
+  };
+  if (!response.body) {
+    for (const line of (await response.text()).split('\n')) take(line);
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const lines = (rest + value).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) take(line);
+  }
+  take(rest);
+}

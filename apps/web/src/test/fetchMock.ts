@@ -1,8 +1,11 @@
 import { vi } from 'vitest';
 
-/** What a mocked endpoint answers: JSON (default status 200), text, or an error status with {error}. */
+/** What a mocked endpoint answers: JSON (default status 200), NDJSON lines, text, or an error status with {error}. */
 export type Reply =
-  { status?: number; json: unknown } | { status?: number; text: string } | { status: number; error: string };
+  | { status?: number; json: unknown }
+  | { status?: number; ndjson: readonly unknown[] }
+  | { status?: number; text: string }
+  | { status: number; error: string };
 
 export type Responder = Reply | ((init: RequestInit | undefined) => Reply | Promise<Reply>);
 
@@ -17,6 +20,13 @@ function toResponse(reply: Reply): Response {
     });
   }
   if ('text' in reply) return new Response(reply.text, { status: reply.status ?? 200 });
+  if ('ndjson' in reply) {
+    const text = reply.ndjson.map((item) => `${JSON.stringify(item)}\n`).join('');
+    return new Response(text, {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/x-ndjson' },
+    });
+  }
   const status = reply.status ?? 200;
   return new Response(status === 204 ? null : JSON.stringify(reply.json), {
     status,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { VERSION_ID_PATTERN } from '@penstock/shared';
 import { badRequest } from '../../http/errors.ts';
@@ -16,6 +17,18 @@ const localIdOf = (params: unknown): number => {
   if (!Number.isSafeInteger(id) || id > 2 ** 31 - 1) throw badRequest('Invalid object id');
   return id;
 };
+
+/** Lines per chunk of an NDJSON answer. */
+const NDJSON_CHUNK = 1000;
+
+/** A list as NDJSON text: one JSON text per line, in chunks of NDJSON_CHUNK lines. */
+function* ndjsonChunks(list: readonly unknown[]): Generator<string> {
+  for (let start = 0; start < list.length; start += NDJSON_CHUNK) {
+    let chunk = '';
+    for (const item of list.slice(start, start + NDJSON_CHUNK)) chunk += `${JSON.stringify(item)}\n`;
+    yield chunk;
+  }
+}
 
 export function modelsRoutes(app: FastifyInstance, models: ModelsService): void {
   app.get('/api/models/:versionId', async (request) => {
@@ -57,9 +70,15 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     return models.objects(user, versionIdOf(request.params));
   });
 
-  app.get('/api/models/:versionId/records', async (request) => {
+  app.get('/api/models/:versionId/records', async (request, reply) => {
     const user = requireUser(request);
-    return models.records(user, versionIdOf(request.params));
+    const format = (request.query as { format?: string }).format;
+    if (format !== undefined && format !== 'ndjson') throw badRequest('Unknown records format');
+    const records = await models.records(user, versionIdOf(request.params));
+    if (format === undefined) return records;
+    // the static records, one JSON text per line: the browser reads them as they arrive (a 100k-object
+    // model's records are tens of megabytes of JSON) and derives the dynamic ones (dynamicRecordOf)
+    return reply.type('application/x-ndjson').send(Readable.from(ndjsonChunks(records.static)));
   });
 
   app.get('/api/models/:versionId/objects/:localId', async (request) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePlantIfc } from '@penstock/plantgen';
-import { findAssetType, type DynamicRecord, type StaticRecord } from '@penstock/shared';
+import { dynamicRecordOf, findAssetType, type DynamicRecord, type StaticRecord } from '@penstock/shared';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
 
 const PROJECT = 'Records Project';
@@ -145,8 +145,21 @@ for (const kind of await testDatabases()) {
       }>();
       expect(again.dynamic.find((r) => r.tag === plant.pumpTag)).toMatchObject(emptyPump);
 
+      // the streamed form: the same static records, one JSON text per line; the dynamic ones derive from them
+      const streamed = await get(`/api/models/${versionId}/records?format=ndjson`, viewer);
+      expect(streamed.statusCode).toBe(200);
+      expect(streamed.headers['content-type']).toMatch(/^application\/x-ndjson/);
+      const lines = streamed.body.split('\n');
+      expect(lines.pop()).toBe('');
+      expect(lines.map((line) => JSON.parse(line) as StaticRecord)).toEqual(records.static);
+      expect(records.static.map(dynamicRecordOf)).toEqual(records.dynamic);
+      const unknown = await get(`/api/models/${versionId}/records?format=csv`);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error).toBe('Unknown records format');
+
       // access: outsiders see nothing
       expect((await get(`/api/models/${versionId}/records`, outsider)).statusCode).toBe(404);
+      expect((await get(`/api/models/${versionId}/records?format=ndjson`, outsider)).statusCode).toBe(404);
     });
 
     it('answers 409 for a document without a model, 404 for a missing id, 400 for a bad one', async () => {

@@ -140,7 +140,7 @@ describe('ObjectEditorPane', () => {
     sessionStorage.setItem('Works.ifc:DynaPropValues', '[]');
     sessionStorage.setItem('Works.ifc:StatPropValues', '[]');
     const { fetchMock, sent, queryClient } = setup('P-101', {
-      '/api/models/v.1/records': { json: { static: statics, dynamic: dynamics } },
+      '/api/models/v.1/records?format=ndjson': { ndjson: statics },
       'POST /api/getdynamic': { json: [] },
     });
     const user = userEvent.setup();

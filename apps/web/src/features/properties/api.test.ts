@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetchMock.ts';
-import { DATA_LIST_AS_FILE, jsonListBlob, postDataList } from './api.ts';
+import { DATA_LIST_PIECE, postDataList } from './api.ts';
 
 const records = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -24,45 +24,55 @@ async function sentData(init: RequestInit | undefined): Promise<{ kind: 'text' |
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('jsonListBlob', () => {
-  it('holds exactly the JSON text of the list, across pieces', async () => {
-    for (const count of [0, 1, 1999, 2000, 2001, 4500]) {
+describe('postDataList', () => {
+  it('sends a list of up to one part as the text field Data, as postDataField does', async () => {
+    for (const count of [3, DATA_LIST_PIECE]) {
       const list = records(count);
-      expect(await jsonListBlob(list).text()).toBe(JSON.stringify(list));
+      const sent: Awaited<ReturnType<typeof sentData>>[] = [];
+      mockFetch({
+        'POST /api/savestatic': async (init) => {
+          sent.push(await sentData(init));
+          return { json: { saved: count } };
+        },
+      });
+      await expect(postDataList('/api/savestatic', list)).resolves.toEqual({ saved: count });
+      expect(sent).toEqual([{ kind: 'text', text: JSON.stringify(list) }]);
     }
   });
-});
 
-describe('postDataList', () => {
-  it('sends a short list as the text field Data, as postDataField does', async () => {
-    const list = records(3);
-    let sent: Awaited<ReturnType<typeof sentData>> | undefined;
+  it('sends a long list as text fields of at most a part each, one call after another, in order', async () => {
+    const list = records(DATA_LIST_PIECE * 2 + 5);
+    const sent: Awaited<ReturnType<typeof sentData>>[] = [];
+    let open = 0;
     mockFetch({
       'POST /api/savestatic': async (init) => {
-        sent = await sentData(init);
-        return { json: { saved: 3 } };
-      },
-    });
-    await expect(postDataList('/api/savestatic', list)).resolves.toEqual({ saved: 3 });
-    expect(sent).toEqual({ kind: 'text', text: JSON.stringify(list) });
-  });
-
-  it('sends a long list as a file part named Data holding the same JSON', async () => {
-    const list = records(DATA_LIST_AS_FILE + 1);
-    let sent: Awaited<ReturnType<typeof sentData>> | undefined;
-    mockFetch({
-      'POST /api/savestatic': async (init) => {
-        sent = await sentData(init);
-        return { json: { saved: list.length } };
+        open++;
+        expect(open).toBe(1);
+        const part = await sentData(init);
+        sent.push(part);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        open--;
+        return { json: { saved: (JSON.parse(part.text) as unknown[]).length } };
       },
     });
     await expect(postDataList('/api/savestatic', list)).resolves.toEqual({ saved: list.length });
-    expect(sent?.kind).toBe('file');
-    expect(sent?.text).toBe(JSON.stringify(list));
+    expect(sent.map((part) => [part.kind, (JSON.parse(part.text) as unknown[]).length])).toEqual([
+      ['text', DATA_LIST_PIECE],
+      ['text', DATA_LIST_PIECE],
+      ['text', 5],
+    ]);
+    expect(sent.flatMap((part) => JSON.parse(part.text) as unknown[])).toEqual(list);
   });
 
-  it('rejects with the server error of a long list', async () => {
-    mockFetch({ 'POST /api/savestatic': { status: 500, error: 'nope' } });
-    await expect(postDataList('/api/savestatic', records(DATA_LIST_AS_FILE))).rejects.toThrow('nope');
+  it('stops at the first failed part, with the server error', async () => {
+    let calls = 0;
+    mockFetch({
+      'POST /api/savestatic': () => {
+        calls++;
+        return { status: 500, error: 'nope' };
+      },
+    });
+    await expect(postDataList('/api/savestatic', records(DATA_LIST_PIECE * 3))).rejects.toThrow('nope');
+    expect(calls).toBe(1);
   });
 });

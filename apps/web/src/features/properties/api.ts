@@ -1,11 +1,12 @@
 import {
   DynamicEntryListSchema,
+  dynamicRecordOf,
   type DynamicEntry,
   type DynamicRecord,
   type GetDynamicBody,
   type StaticRecord,
 } from '@penstock/shared';
-import { apiFetch, type Parser } from '../../app/api.ts';
+import { apiFetch, apiFetchLines, type Parser } from '../../app/api.ts';
 
 /** The property-value calls: a model's records (docs/api.md 'Models') and getdynamic ('Property values'). */
 
@@ -15,8 +16,55 @@ export interface ModelRecords {
   dynamic: DynamicRecord[];
 }
 
-export const fetchModelRecords = (versionId: string): Promise<ModelRecords> =>
-  apiFetch(`/api/models/${encodeURIComponent(versionId)}/records`);
+/**
+ * The model's records, read as they arrive (`?format=ndjson`: the static records, one per line) with each
+ * record's dynamic one derived here (dynamicRecordOf): the same records as the JSON answer, without the page
+ * ever holding that answer's tens of megabytes of text at 100k objects. The repeated short texts are shared
+ * as the records arrive (shareRecordStrings).
+ */
+export async function fetchModelRecords(versionId: string): Promise<ModelRecords> {
+  const records: ModelRecords = { static: [], dynamic: [] };
+  const share = stringSharer();
+  await apiFetchLines(`/api/models/${encodeURIComponent(versionId)}/records?format=ndjson`, (item) => {
+    const record = shareRecordStrings(item as StaticRecord, share);
+    records.static.push(record);
+    records.dynamic.push(dynamicRecordOf(record));
+  });
+  return records;
+}
+
+/** Texts up to this long are shared by a stringSharer (names and short values; not long notes). */
+const SHARED_TEXT_LENGTH = 64;
+
+/**
+ * One string for each distinct short text it is given. JSON.parse makes a string per occurrence: a
+ * 100k-object plant's records hold hundreds of thousands of copies of the same property names and values.
+ */
+export function stringSharer(): (text: string) => string {
+  const shared = new Map<string, string>();
+  return (text) => {
+    if (typeof text !== 'string' || text.length > SHARED_TEXT_LENGTH) return text;
+    const known = shared.get(text);
+    if (known !== undefined) return known;
+    shared.set(text, text);
+    return text;
+  };
+}
+
+/** The record with its repeated texts (names, category, short values) shared, in place; values unchanged. */
+export function shareRecordStrings<R extends StaticRecord | DynamicRecord>(
+  record: R,
+  share: (text: string) => string,
+): R {
+  record.projectName = share(record.projectName);
+  record.fileName = share(record.fileName);
+  record.category = share(record.category);
+  for (const value of record.propValueList) {
+    value.propName = share(value.propName);
+    value.propValue = share(value.propValue);
+  }
+  return record;
+}
 
 /** POST a spec call's multipart body: one field named Data holding the JSON. */
 export async function postDataField<T>(url: string, data: unknown, schema?: Parser<T>): Promise<T> {
@@ -25,37 +73,30 @@ export async function postDataField<T>(url: string, data: unknown, schema?: Pars
   return apiFetch(url, { method: 'POST', form }, schema);
 }
 
-/** Records per piece of a list's JSON text in jsonListBlob. */
-const PIECE_RECORDS = 2000;
+/** Records per call of a long list (postDataList). */
+export const DATA_LIST_PIECE = 5000;
 
 /**
- * The JSON text of a list as a Blob, built piece by piece (pure): the same text as JSON.stringify(list),
- * without ever holding it as one string. A model's every record is tens of megabytes of text; as one string
- * it sits in the page's heap beside its encoded copy in the request while the call is under way.
+ * POST a spec call whose Data is a list of records saved by key (savestatic, savedynamic: the last record of
+ * a tag wins, so one list sent in parts stores what it stores whole): the text field Data as postDataField
+ * sends it, in calls of at most DATA_LIST_PIECE records one after another. A 100k-object model's static
+ * values are about 55 MB of JSON: the page holds one part's text (a few megabytes) at a time, no request is
+ * larger than a part, and nothing is kept as a Blob (a Blob's bytes stay in the browser process until the
+ * page's garbage collector lets the Blob go). Answers the saved count summed over the calls; the first failed
+ * call rejects and the rest are not sent.
  */
-export function jsonListBlob(list: readonly unknown[]): Blob {
-  const pieces: string[] = [];
-  for (let start = 0; start < list.length; start += PIECE_RECORDS) {
-    const text = JSON.stringify(list.slice(start, start + PIECE_RECORDS));
-    // the piece's records without its brackets, joined to the next piece by a comma
-    pieces.push(`${start === 0 ? '' : ','}${text.slice(1, -1)}`);
+export async function postDataList(
+  url: string,
+  list: readonly unknown[],
+  piece = DATA_LIST_PIECE,
+): Promise<{ saved: number }> {
+  if (list.length <= piece) return postDataField<{ saved: number }>(url, list);
+  let saved = 0;
+  for (let start = 0; start < list.length; start += piece) {
+    const answer = await postDataField<{ saved?: number }>(url, list.slice(start, start + piece));
+    saved += answer?.saved ?? 0;
   }
-  return new Blob(['[', ...pieces, ']'], { type: 'application/json' });
-}
-
-/** Lists at least this long are sent as a JSON file part rather than a text field (postDataList). */
-export const DATA_LIST_AS_FILE = 5000;
-
-/**
- * POST a spec call whose Data is a list (savestatic, savedynamic): a plain text field as postDataField does,
- * or, for a long list, the same JSON as a file part named Data (which the server reads alike) built from
- * pieces (jsonListBlob), so the page never holds the whole text as one string.
- */
-export async function postDataList<T>(url: string, list: readonly unknown[]): Promise<T> {
-  if (list.length < DATA_LIST_AS_FILE) return postDataField<T>(url, list);
-  const form = new FormData();
-  form.append('Data', jsonListBlob(list), 'Data.json');
-  return apiFetch(url, { method: 'POST', form });
+  return { saved };
 }
 
 /** POST /api/getdynamic: the server's dynamic entries of the file (and locked ones of the same tags). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import type { DynamicEntry, DynamicRecord, StaticRecord } from '@penstock/shared';
+import type { DynamicEntry, StaticRecord } from '@penstock/shared';
 import type { OpenModel } from '../../../app/store.tsx';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
 import { configRoutes } from '../../../test/fixtures.ts';
@@ -49,11 +49,6 @@ const statics: StaticRecord[] = [
   { ...base, tag: 'P-101', guId: 'g-pump', category: 'Pump', propValueList: [] },
   { ...base, tag: 'V-7', guId: 'g-valve', category: 'Gate Valve', propValueList: [] },
 ];
-const dynamics: DynamicRecord[] = statics.map((record) => ({
-  ...record,
-  locked: false,
-  propValueList: [{ propName: 'Note', propValue: '' }],
-}));
 const entries: DynamicEntry[] = [
   {
     Tag: 'P-101',
@@ -70,7 +65,7 @@ function renderTab() {
     '/api/models/v.1': { json: info },
     '/api/models/v.1/fragments': { text: 'FRAG' },
     '/api/models/v.1/objects': { json: objects },
-    '/api/models/v.1/records': { json: { static: statics, dynamic: dynamics } },
+    '/api/models/v.1/records?format=ndjson': { ndjson: statics },
     'POST /api/getdynamic': { json: entries },
     '/api/models/v.1/objects/2': {
       json: detail(2, [
@@ -123,7 +118,7 @@ describe('dynamic properties in the viewer', () => {
     const { fake, fetchMock } = renderTab();
     await vi.waitFor(() => expect(calls(fetchMock)).toContain('POST /api/getdynamic'), { timeout: 3000 });
     await vi.waitFor(() => expect(sessionStorage.getItem('Works.ifc:DynaPropValues')).not.toBeNull());
-    const loadedAt = calls(fetchMock).indexOf('GET /api/models/v.1/records');
+    const loadedAt = calls(fetchMock).indexOf('GET /api/models/v.1/records?format=ndjson');
     expect(fake.viewer.load).toHaveBeenCalled();
     expect(loadedAt).toBeGreaterThan(calls(fetchMock).indexOf('GET /api/models/v.1/fragments'));
 

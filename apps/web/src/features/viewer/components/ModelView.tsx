@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { browser } from '../../../app/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -7,6 +8,7 @@ import { useViewerExtensions } from '../extensions.tsx';
 import { useAssetTooltip } from '../hooks/useAssetTooltip.ts';
 import { useFullscreen } from '../hooks/useFullscreen.ts';
 import { NO_VIEWABLES_TEXT, useModelLoad } from '../hooks/useModelLoad.ts';
+import { nestedFragmentsQuery } from '../hooks/useModelFiles.ts';
 import { useModelSelection } from '../hooks/useModelSelection.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
@@ -89,6 +91,8 @@ export function ModelView({
 
   // plan views of the storeys, in a floating panel
   const [viewsOpen, setViewsOpen] = useState(false);
+  // the views panel's viewer loads its own copy of the .frag (the tab's went to its viewer's worker)
+  const nestedFragments = useQuery({ ...nestedFragmentsQuery(versionId), enabled: viewsOpen });
 
   // markups: overlay, markup toolbar and the Markup Panel in the side pane
   const [markupActive, setMarkupActive] = useState(false);
@@ -168,7 +172,7 @@ export function ModelView({
         {viewsOpen && (
           <NestedViewerPanel
             viewables={info.data?.viewables ?? []}
-            fragments={model.fragments.data}
+            fragments={nestedFragments.data}
             modelId={`urn:${versionId}`}
             selected={selection.selected}
             areaWidth={selection.areaWidth}

@@ -110,12 +110,26 @@ describe('viewer tab', () => {
 
   it('opens the nested viewer from Views and toggles the markup tools', async () => {
     const fake = renderTab([{ json: info({ state: 'done', progress: 1, error: null }) }]);
+    // as the Fragments worker does: the bytes are transferred, leaving the page's buffer empty
+    const loaded: string[] = [];
+    fake.viewer.load.mockImplementation(async (bytes: ArrayBuffer) => {
+      loaded.push(new TextDecoder().decode(bytes));
+      structuredClone(bytes, { transfer: [bytes] });
+    });
     await waitForLoad(fake);
+    expect(loaded).toEqual(['FRAG']);
     const views = await screen.findByRole('button', { name: 'Views' });
     await vi.waitFor(() => expect(views).toBeEnabled());
     await userEvent.click(views);
     const panel = await screen.findByRole('dialog', { name: 'Views' });
     expect(within(panel).getByRole('option', { name: 'Ground Floor (2D plan)' })).toBeInTheDocument();
+    // the panel's viewer draws from a copy of its own (the tab's went to the worker), the tab's is not redone
+    await vi.waitFor(() => expect(loaded).toEqual(['FRAG', 'FRAG']));
+    expect(fake.viewer.load.mock.calls.map(([, modelId]) => modelId)).toEqual(['urn:v.1', 'urn:v.1#nested']);
+    const downloads = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url) === '/api/models/v.1/fragments');
+    expect(downloads).toHaveLength(2);
     expect(views).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(within(panel).getByRole('button', { name: 'Close views' }));
     expect(screen.queryByRole('dialog', { name: 'Views' })).not.toBeInTheDocument();

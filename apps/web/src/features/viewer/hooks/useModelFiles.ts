@@ -1,10 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchFragments, fetchItemIndex, fetchObjectIndex, objectIndexKey } from '../api.ts';
 
-/** The converted model (.frag bytes): not kept once no tab shows it. */
+/**
+ * The converted model (.frag bytes) for the tab's viewer, which hands them to the Fragments worker
+ * (transferred, not copied: a 100k-object plant's .frag is 33 MB the page would otherwise keep for as long
+ * as the tab is open). Once handed over, the cached buffer is detached (fragmentsTaken); a viewer that needs
+ * the model again downloads it again, which the .frag's ETag answers from the browser's cache.
+ */
 export const fragmentsQuery = (versionId: string) =>
   queryOptions({
     queryKey: ['models', versionId, 'fragments'] as const,
+    queryFn: () => fetchFragments(versionId),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+/** The bytes were handed to a worker already (a detached buffer is empty; a .frag never is). */
+export const fragmentsTaken = (bytes: ArrayBuffer): boolean => bytes.byteLength === 0;
+
+/** The .frag for a second viewer of the model (the nested views panel), a download of its own. */
+export const nestedFragmentsQuery = (versionId: string) =>
+  queryOptions({
+    queryKey: ['models', versionId, 'fragments', 'nested'] as const,
     queryFn: () => fetchFragments(versionId),
     staleTime: Infinity,
     gcTime: 0,

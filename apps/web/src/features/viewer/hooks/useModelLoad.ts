@@ -19,7 +19,7 @@ export function useModelLoad(versionId: string, canvasRef: RefObject<HTMLDivElem
     if (noViewables) console.error(NO_VIEWABLES_TEXT);
   }, [noViewables]);
 
-  const { viewer, ready, viewerError, loadError, fragments, objects } = useModelViewer(
+  const { viewer, ready, viewerError, loadError, objects } = useModelViewer(
     versionId,
     canvasRef,
     noViewables,
@@ -52,7 +52,6 @@ export function useModelLoad(versionId: string, canvasRef: RefObject<HTMLDivElem
     ready,
     viewerError,
     loadError,
-    fragments,
     objects,
     index,
     propertyValues,

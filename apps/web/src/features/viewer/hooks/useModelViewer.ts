@@ -1,9 +1,9 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../../app/api.ts';
 import { useViewerEngine } from '../engine.tsx';
-import { itemIndexQuery, useModelFiles } from './useModelFiles.ts';
+import { fragmentsTaken, itemIndexQuery, useModelFiles } from './useModelFiles.ts';
 
 /** Log a load failure with its code (HTTP status) and message (spec §8). */
 export const logLoadError = (failure: unknown) => {
@@ -56,11 +56,20 @@ export function useModelViewer(
     };
   }, [engine, containerRef]);
 
+  // the viewer the .frag bytes were handed to: they are loaded once per viewer
+  const loadedBy = useRef<ModelViewer | null>(null);
+  const { refetch: downloadAgain } = fragments;
   useEffect(() => {
-    if (!viewer || !fragments.data || noViewables) return;
+    if (!viewer || !fragments.data || noViewables || loadedBy.current === viewer) return;
+    // another viewer of this tab took these bytes (the tab's viewer made again): download them again
+    if (fragmentsTaken(fragments.data)) {
+      void downloadAgain();
+      return;
+    }
+    loadedBy.current = viewer;
     let cancelled = false;
-    // the bytes may be handed over to the worker: keep the cached copy intact
-    viewer.load(fragments.data.slice(0), `urn:${versionId}`).then(
+    // the bytes are transferred to the worker, not copied (fragmentsQuery)
+    viewer.load(fragments.data, `urn:${versionId}`).then(
       () => {
         if (!cancelled) setReady(true);
       },
@@ -73,7 +82,7 @@ export function useModelViewer(
     return () => {
       cancelled = true;
     };
-  }, [viewer, fragments.data, versionId, noViewables]);
+  }, [viewer, fragments.data, versionId, noViewables, downloadAgain]);
 
   // picks name their object from this table (fetched once the model is drawn, so it never slows the
   // load); until it is there, or without it, the worker is asked
@@ -87,5 +96,5 @@ export function useModelViewer(
     if (loadError) logLoadError(loadError);
   }, [loadError]);
 
-  return { viewer, ready, viewerError, loadError, fragments, objects };
+  return { viewer, ready, viewerError, loadError, objects };
 }

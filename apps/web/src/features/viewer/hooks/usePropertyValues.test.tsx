@@ -2,14 +2,21 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { DynamicEntry, DynamicRecord, StaticRecord } from '@penstock/shared';
+import {
+  dynamicRecordOf,
+  findAssetType,
+  type DynamicEntry,
+  type DynamicRecord,
+  type StaticRecord,
+} from '@penstock/shared';
 import { createQueryClient } from '../../../app/queryClient.ts';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import type { ObjectIndex } from '../api.ts';
 import { readSessionCopy, writeSessionCopy } from '../sessionCopy.ts';
+import { shareRecordStrings, stringSharer } from '../../properties/api.ts';
 import {
   DYNAMIC_SYNC_FAILED,
-  shareRecordStrings,
+  RECORDS_FAILED,
   usePropertyValues,
   type PropertyValuesSource,
 } from './usePropertyValues.ts';
@@ -34,14 +41,8 @@ const staticRecords: StaticRecord[] = [
   },
   { ...base, tag: 'V-7', guId: 'g-valve', category: 'Gate Valve', propValueList: [] },
 ];
-const dynamicRecords: DynamicRecord[] = staticRecords.map((record) => ({
-  ...record,
-  locked: false,
-  propValueList: [
-    { propName: 'Note', propValue: '' },
-    { propName: 'Installed By', propValue: '' },
-  ],
-}));
+// the records call streams the static records; the dynamic ones are the catalogue's names, empty
+const dynamicRecords: DynamicRecord[] = staticRecords.map(dynamicRecordOf);
 const entries: DynamicEntry[] = [
   // locked in another project: matches by tag
   {
@@ -63,7 +64,7 @@ const source = (drawn: boolean): PropertyValuesSource => ({ ...base, drawn, obje
 
 function setup(routes: Routes, drawn = true) {
   const fetchMock = mockFetch({
-    '/api/models/v.1/records': { json: { static: staticRecords, dynamic: dynamicRecords } },
+    '/api/models/v.1/records?format=ndjson': { ndjson: staticRecords },
     'POST /api/savestatic': { json: { saved: 1 } },
     ...routes,
   });
@@ -99,7 +100,7 @@ describe('usePropertyValues', () => {
     // then the static values are stored (spec §7), without waiting for the answer
     await waitFor(() =>
       expect(calls(fetchMock)).toEqual([
-        'GET /api/models/v.1/records',
+        'GET /api/models/v.1/records?format=ndjson',
         'POST /api/getdynamic',
         'POST /api/savestatic',
       ]),
@@ -108,13 +109,13 @@ describe('usePropertyValues', () => {
 
     const values = hook.result.current.values!;
     expect(values.StatPropValues).toEqual(staticRecords);
-    expect(values.DynaPropValues[0]).toMatchObject({
-      tag: 'P-101',
+    expect(values.DynaPropValues[0]).toEqual({
+      ...dynamicRecords[0],
       locked: true,
-      propValueList: [
-        { propName: 'Note', propValue: 'locked note' },
-        { propName: 'Installed By', propValue: '' },
-      ],
+      propValueList: findAssetType('Pump')!.dynamicProps.map((propName) => ({
+        propName,
+        propValue: propName === 'Note' ? 'locked note' : '',
+      })),
     });
     expect(values.DynaPropValues[1]).toEqual(dynamicRecords[1]);
     expect(values.ElemWithProps).toEqual([
@@ -158,43 +159,60 @@ describe('usePropertyValues', () => {
   });
 
   it('keeps the data but no session copy when it is too large', async () => {
-    const big = dynamicRecords.map((record) => ({
-      ...record,
-      propValueList: Array.from({ length: 500 }, (_, i) => ({ propName: `Note ${i}`, propValue: '' })),
-    }));
-    const longEntries: DynamicEntry[] = [
-      {
-        Tag: 'P-101',
-        ProjectName: 'Works',
-        Locked: false,
-        PropertyValueData: big[0]!.propValueList.map((v) => ({ ...v, propValue: 'z'.repeat(10_000) })),
-      },
-    ];
+    const long = 'z'.repeat(5_000_000);
+    const big = [{ ...staticRecords[0]!, propValueList: [{ propName: 'Description', propValue: long }] }];
     const { hook } = setup({
-      '/api/models/v.1/records': { json: { static: staticRecords, dynamic: big } },
-      'POST /api/getdynamic': { json: longEntries },
+      '/api/models/v.1/records?format=ndjson': { ndjson: big },
+      'POST /api/getdynamic': { json: [] },
     });
     await waitFor(() => expect(hook.result.current.values).toBeDefined());
     expect(hook.result.current.sessionCopyStored).toBe(false);
-    expect(hook.result.current.dynamicOf('P-101')?.propValueList[0]?.propValue).toHaveLength(10_000);
+    expect(hook.result.current.values?.StatPropValues[0]?.propValueList[0]?.propValue).toHaveLength(
+      5_000_000,
+    );
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('reads the streamed records across chunk boundaries and derives each dynamic record', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      ...staticRecords[i % 2]!,
+      tag: `T-${i}`,
+      guId: `g-${i}`,
+    }));
+    const { hook } = setup({
+      '/api/models/v.1/records?format=ndjson': { ndjson: many },
+      'POST /api/getdynamic': { json: [] },
+    });
+    await waitFor(() => expect(hook.result.current.values).toBeDefined());
+    const values = hook.result.current.values!;
+    expect(values.StatPropValues).toEqual(many);
+    expect(values.DynaPropValues).toEqual(many.map(dynamicRecordOf));
+  });
+
+  it("fails the load, with the server's message, when the records cannot be read", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { hook } = setup({
+      '/api/models/v.1/records?format=ndjson': { status: 409, error: 'This model is still being converted' },
+    });
+    await waitFor(() => expect(hook.result.current.error).toBeTruthy());
+    expect(error).toHaveBeenCalledWith(RECORDS_FAILED, 'This model is still being converted');
+    expect(hook.result.current.values).toBeUndefined();
   });
 
   it('shares the repeated texts of the records without changing a value', () => {
     const long = 'x'.repeat(200);
     // texts as JSON.parse makes them: a string per occurrence
     const records = JSON.parse(
-      JSON.stringify({
-        static: [
-          ...staticRecords,
-          { ...staticRecords[0]!, tag: 'P-102', propValueList: [{ propName: 'Note', propValue: long }] },
-        ],
-        dynamic: dynamicRecords,
-      }),
-    ) as { static: StaticRecord[]; dynamic: DynamicRecord[] };
+      JSON.stringify([
+        ...staticRecords,
+        { ...staticRecords[0]!, tag: 'P-102', propValueList: [{ propName: 'Note', propValue: long }] },
+      ]),
+    ) as StaticRecord[];
     const before = structuredClone(records);
-    shareRecordStrings(records);
+    const share = stringSharer();
+    for (const record of records) shareRecordStrings(record, share);
     expect(records).toEqual(before);
-    expect(records.static[2]!.propValueList[0]!.propValue).toBe(long);
+    expect(records[2]!.propValueList[0]!.propValue).toBe(long);
+    expect(share('Works')).toBe(records[0]!.projectName);
   });
 });

@@ -4,7 +4,6 @@ import {
   mergeDynamicValues,
   type DynamicEntry,
   type DynamicRecord,
-  type StaticRecord,
 } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
 import { fetchDynamicEntries, fetchModelRecords, postDataList } from '../../properties/api.ts';
@@ -41,40 +40,6 @@ export const propertyValuesKey = (versionId: string) => ['models', versionId, 'p
 export const RECORDS_FAILED = 'The property records of the model could not be read:';
 export const DYNAMIC_SYNC_FAILED = 'The dynamic property values could not be synced with the server:';
 export const STATIC_SAVE_FAILED = 'The static property values could not be saved:';
-
-/**
- * One string for each distinct text of the records' repeated fields (project and file name, category,
- * property names, short values), in place. JSON.parse makes a string per occurrence: a 100k-object plant's
- * records have about two million property names, most of them longer than the few characters V8 shares by
- * itself. The values stay the same; only the copies go.
- */
-export function shareRecordStrings(records: {
-  static: readonly (StaticRecord | DynamicRecord)[];
-  dynamic: readonly (StaticRecord | DynamicRecord)[];
-}): void {
-  const shared = new Map<string, string>();
-  const share = (text: string): string => {
-    if (typeof text !== 'string' || text.length > SHARED_TEXT_LENGTH) return text;
-    const known = shared.get(text);
-    if (known !== undefined) return known;
-    shared.set(text, text);
-    return text;
-  };
-  for (const list of [records.static, records.dynamic]) {
-    for (const record of list) {
-      record.projectName = share(record.projectName);
-      record.fileName = share(record.fileName);
-      record.category = share(record.category);
-      for (const value of record.propValueList) {
-        value.propName = share(value.propName);
-        value.propValue = share(value.propValue);
-      }
-    }
-  }
-}
-
-/** Texts up to this long are shared by shareRecordStrings (names and short values; not long notes). */
-const SHARED_TEXT_LENGTH = 64;
 
 /** The tab's property data from its records and the server's dynamic entries (pure). */
 export function buildPropertyValues(
@@ -121,7 +86,6 @@ export function usePropertyValues(versionId: string, info: PropertyValuesSource 
       let records;
       try {
         records = await fetchModelRecords(versionId);
-        shareRecordStrings(records);
       } catch (failure) {
         console.error(RECORDS_FAILED, errorMessage(failure));
         throw failure;
