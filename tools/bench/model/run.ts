@@ -24,7 +24,7 @@ const { values: options } = parseArgs({
     'no-fixtures': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
-    timeout: { type: 'string', default: '180' },
+    timeout: { type: 'string', default: '300' },
   },
 });
 const quick = options.quick;

@@ -8,7 +8,12 @@ import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from '
 import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 import { Visibility } from './visibility.ts';
-import { takeFragmentsWorker, warmFragmentsWorkerWhenIdle } from './warmWorkers.ts';
+import {
+  VIEWER_THREAD_GROUP,
+  stopIdleWorkers,
+  takeFragmentsWorker,
+  warmFragmentsWorkerWhenIdle,
+} from './warmWorkers.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
 /** What a plan fades to with depth below its cut. */
@@ -220,7 +225,11 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       if (disposed) throw new Error('The viewer was closed.');
       if (model) throw new Error('This viewer already shows a model.');
       try {
-        const loaded = await fragments.load(fragBytes, { modelId, camera: view.camera });
+        const loaded = await fragments.load(fragBytes, {
+          modelId,
+          camera: view.camera,
+          threadGroup: VIEWER_THREAD_GROUP,
+        });
         if (disposed) return;
         model = loaded;
         loaded.useCamera(view.camera);
@@ -386,7 +395,10 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       clearSection();
       picker.dispose();
       if (model) view.scene.remove(model.object);
-      void fragments.dispose().catch(() => undefined);
+      void fragments
+        .dispose()
+        .catch(() => undefined)
+        .finally(() => stopIdleWorkers(fragments));
       view.dispose();
     },
   };
