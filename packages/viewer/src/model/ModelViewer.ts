@@ -8,12 +8,7 @@ import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from '
 import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 import { Visibility } from './visibility.ts';
-import {
-  VIEWER_THREAD_GROUP,
-  stopIdleWorkers,
-  takeFragmentsWorker,
-  warmFragmentsWorkerWhenIdle,
-} from './warmWorkers.ts';
+import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
 /** What a plan fades to with depth below its cut. */
@@ -243,7 +238,6 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         await refresh();
         visibility.reset(await withGeometry);
         picker.arm();
-        warmFragmentsWorkerWhenIdle(options.workerUrl);
       } catch (failure) {
         throw new Error(`The model could not be loaded: ${messageOf(failure)}`, { cause: failure });
       }

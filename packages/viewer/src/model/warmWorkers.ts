@@ -3,9 +3,10 @@ import { FragmentsModels } from '@thatopen/fragments';
 /**
  * Fragments workers started ahead of need. FragmentsModels starts its worker (fetching and compiling the
  * worker script: most of a small model's load on this machine) only when the first model loads. A spare
- * whose worker is already running, started while the user browses, takes that out of the first model's
- * load; the next spare starts once a model is drawn and the page is idle, so a second tab finds a warm
- * worker too. Each viewer owns (and disposes) the spare it took.
+ * whose worker is already running, started while the user browses (the app asks for one when a project is
+ * chosen and as the pointer comes to the project browser), takes that out of the model's load. None is
+ * started after a model is drawn: a running worker costs memory, and the user is then working in the
+ * model. Each viewer owns (and disposes) the spare it took.
  *
  * A spare's models load into one thread group of a single worker (VIEWER_THREAD_GROUP): with the group's
  * one worker started, FragmentsModels routes the load to it rather than starting another. That worker is
@@ -86,14 +87,4 @@ export function takeFragmentsWorker(workerUrl: string): FragmentsModels {
   const spare = spares.get(workerUrl);
   spares.delete(workerUrl);
   return spare ?? newFragmentsModels(workerUrl);
-}
-
-/**
- * Start the next spare once the page is idle: after a model is drawn, so compiling the worker never
- * competes with a load.
- */
-export function warmFragmentsWorkerWhenIdle(workerUrl: string): void {
-  const start = () => warmFragmentsWorker(workerUrl);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 10_000 });
-  else setTimeout(start, 2000);
 }

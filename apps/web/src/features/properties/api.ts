@@ -4,6 +4,7 @@ import {
   type DynamicEntry,
   type DynamicRecord,
   type GetDynamicBody,
+  type PropValue,
   type StaticRecord,
 } from '@penstock/shared';
 import { apiFetch, apiFetchLines, type Parser } from '../../app/api.ts';
@@ -25,12 +26,33 @@ export interface ModelRecords {
 export async function fetchModelRecords(versionId: string): Promise<ModelRecords> {
   const records: ModelRecords = { static: [], dynamic: [] };
   const share = stringSharer();
+  const emptyValues = emptyValueLists();
   await apiFetchLines(`/api/models/${encodeURIComponent(versionId)}/records?format=ndjson`, (item) => {
     const record = shareRecordStrings(item as StaticRecord, share);
     records.static.push(record);
-    records.dynamic.push(dynamicRecordOf(record));
+    const dynamic = dynamicRecordOf(record);
+    dynamic.propValueList = emptyValues(record.category, dynamic.propValueList);
+    records.dynamic.push(dynamic);
   });
   return records;
+}
+
+/**
+ * One frozen list of empty dynamic values per category, for every dynamic record of that category: the
+ * records' values are empty until merged with the server's (mergeDynamicValues makes new lists) or edited
+ * (new lists too), so 68k records at 100k objects need a few dozen lists, not 68k lists of ~11 values.
+ * Frozen, so a change in place fails loudly instead of changing every record of the category.
+ */
+function emptyValueLists(): (category: string, values: PropValue[]) => PropValue[] {
+  const lists = new Map<string, PropValue[]>();
+  return (category, values) => {
+    let list = lists.get(category);
+    if (!list) {
+      list = Object.freeze(values.map((value) => Object.freeze(value))) as PropValue[];
+      lists.set(category, list);
+    }
+    return list;
+  };
 }
 
 /** Texts up to this long are shared by a stringSharer (names and short values; not long notes). */

@@ -9,7 +9,7 @@ import { preloadModelView } from './components/lazyModelView.ts';
 export interface ViewerEngine {
   createModelViewer(container: HTMLElement): Promise<ModelViewer>;
   createPdfViewer(container: HTMLElement): Promise<PdfViewer>;
-  /** fetch and compile the viewer code ahead of the first model, while the user browses */
+  /** fetch and compile the viewer code and start a worker ahead of the next model, while the user browses */
   preload?(): void;
 }
 
@@ -31,7 +31,7 @@ export const browserEngine: ViewerEngine = {
   },
   preload() {
     // the same dynamic imports as above: the browser keeps the modules, so the first model skips this wait;
-    // a Fragments worker is started too, so the first model does not wait for one
+    // a running Fragments worker is started too (unless one waits), so the next model does not wait for one
     void Promise.all([import('@penstock/viewer'), import('@thatopen/fragments/worker?url')])
       .then(([{ warmFragmentsWorker }, { default: workerUrl }]) => warmFragmentsWorker(workerUrl))
       .catch(() => {});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
@@ -11,6 +11,8 @@ import {
   projectSelected,
 } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { ViewerEngineProvider } from '../../viewer/engine.tsx';
+import { fakeEngine } from '../../viewer/test/fakeViewers.ts';
 import { ProjectBrowser } from './ProjectBrowser.tsx';
 
 const selected = projectSelected();
@@ -18,6 +20,21 @@ const selected = projectSelected();
 const renderBrowser = () => renderWithProviders(<ProjectBrowser />, { initialState: selected });
 
 describe('project browser', () => {
+  it('warms the viewer for the next model as the pointer comes to the browser', async () => {
+    mockFetch(signedInRoutes());
+    const engine = { ...fakeEngine(), preload: vi.fn() };
+    renderWithProviders(
+      <ViewerEngineProvider engine={engine}>
+        <ProjectBrowser />
+      </ViewerEngineProvider>,
+      { initialState: selected },
+    );
+    const browser = await screen.findByRole('navigation', { name: 'Project browser' });
+    expect(engine.preload).not.toHaveBeenCalled();
+    await userEvent.hover(browser);
+    expect(engine.preload).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a spinner while a folder loads, then its children', async () => {
     const wip = deferred<Reply>();
     mockFetch({ ...signedInRoutes(), [treeUrl('f.wip')]: () => wip.promise });

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useAppStore } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
+import { useViewerWarmUp } from '../../workspace/hooks/useViewerWarmUp.ts';
 import { useProjectTree } from '../hooks/useProjects.ts';
 import { TreeContext, type TreeSettings } from './treeContext.ts';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
@@ -22,6 +23,7 @@ export function ProjectBrowser() {
   const tree = useProjectTree(selectedProject?.projectid);
   const openFile = useModelOpener();
   const [binOpen, setBinOpen] = useState(false);
+  const warmUp = useViewerWarmUp();
 
   const settings = useMemo<TreeSettings>(
     () => ({
@@ -53,7 +55,7 @@ export function ProjectBrowser() {
     );
   }
   return (
-    <nav aria-label="Project browser" className="project-tree">
+    <nav aria-label="Project browser" className="project-tree" onPointerEnter={warmUp}>
       <TreeContext.Provider value={settings}>
         {tree.data.length === 0 ? (
           <Alert variant="info" className="tree-alert mx-2">

@@ -187,6 +187,10 @@ describe('usePropertyValues', () => {
     const values = hook.result.current.values!;
     expect(values.StatPropValues).toEqual(many);
     expect(values.DynaPropValues).toEqual(many.map(dynamicRecordOf));
+    // the empty values of one category are one frozen list (68k records at 100k objects)
+    expect(values.DynaPropValues[2]!.propValueList).toBe(values.DynaPropValues[0]!.propValueList);
+    expect(values.DynaPropValues[1]!.propValueList).not.toBe(values.DynaPropValues[0]!.propValueList);
+    expect(Object.isFrozen(values.DynaPropValues[0]!.propValueList)).toBe(true);
   });
 
   it("fails the load, with the server's message, when the records cannot be read", async () => {
