@@ -1,10 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  mergeDynamicValues,
-  type DynamicEntry,
-  type DynamicRecord,
-} from '@penstock/shared';
+import { mergeDynamicValues, type DynamicEntry, type DynamicRecord } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
 import { fetchDynamicEntries, fetchModelRecords, postDataList } from '../../properties/api.ts';
 import type { ObjectIndex } from '../api.ts';
