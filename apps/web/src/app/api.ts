@@ -119,16 +119,16 @@ export async function apiFetchLines(
   });
   const take = (line: string) => {
     if (line.trim() === '') return;
+    let item: unknown;
     try {
-      onItem(JSON.parse(line));
+      item = JSON.parse(line);
     } catch {
       throw new ApiError(`The server sent an answer that is not JSON (${url}).`, response.status);
     }
+    onItem(item);
   };
-  if (!response.body) {
-    for (const line of (await response.text()).split('\n')) take(line);
-    return;
-  }
+  // an answer without a body has no lines
+  if (!response.body) return;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let rest = '';
   for (;;) {

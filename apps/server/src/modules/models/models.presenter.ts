@@ -105,6 +105,8 @@ export function presentModelRecords(
   rows: readonly TaggedObject[],
   projectName: string,
   fileName: string,
+  /** false: the static records only (`dynamic` empty), for the streamed form whose reader derives them */
+  withDynamic = true,
 ): ModelRecords {
   const chosen = new Map<string, { object: ObjectWithProperties; own: boolean }>();
   for (const row of rows) {
@@ -133,7 +135,7 @@ export function presentModelRecords(
   const records: ModelRecords = { static: [], dynamic: [] };
   for (const { object } of chosen.values()) {
     records.static.push(buildStaticRecord(object, projectName, fileName));
-    records.dynamic.push(buildDynamicRecord(object, projectName, fileName));
+    if (withDynamic) records.dynamic.push(buildDynamicRecord(object, projectName, fileName));
   }
   return records;
 }

@@ -74,8 +74,9 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     const user = requireUser(request);
     const format = (request.query as { format?: string }).format;
     if (format !== undefined && format !== 'ndjson') throw badRequest('Unknown records format');
-    const records = await models.records(user, versionIdOf(request.params));
-    if (format === undefined) return records;
+    const versionId = versionIdOf(request.params);
+    if (format === undefined) return models.records(user, versionId);
+    const records = await models.records(user, versionId, false);
     // the static records, one JSON text per line: the browser reads them as they arrive (a 100k-object
     // model's records are tens of megabytes of JSON) and derives the dynamic ones (dynamicRecordOf)
     return reply.type('application/x-ndjson').send(Readable.from(ndjsonChunks(records.static)));

@@ -87,12 +87,13 @@ export class ModelsService {
     return presentObjectIndex(await this.repo.objectColumns(versionId));
   }
 
-  /** The static and dynamic records of every tagged object (one per tag), dynamic values not yet merged. */
-  async records(user: CurrentUser, versionId: string): Promise<ModelRecords> {
+  /** The static and dynamic records of every tagged object (one per tag), dynamic values not yet merged;
+   * `withDynamic` false: the static ones only. */
+  async records(user: CurrentUser, versionId: string, withDynamic = true): Promise<ModelRecords> {
     const version = await this.accessible(user, versionId);
     await this.doneFragHash(versionId);
     const rows = await this.repo.taggedObjects(versionId);
-    return presentModelRecords(rows, version.project_name, version.file_name);
+    return presentModelRecords(rows, version.project_name, version.file_name, withDynamic);
   }
 
   /** The object's properties, or its nearest ancestor's when it has none; [] for an object not indexed. */
