@@ -171,9 +171,10 @@ export interface ClickFigures {
 }
 
 /**
- * Real clicks where objects are drawn: the viewer hook projects the centres of objects spread over the
- * index to the screen and keeps those where the engine's own raycast (the Fragments worker, untimed) finds
- * that object. Each click is made on a settled view (no frame to draw, the previous click answered, as a
+ * Real clicks where objects are drawn: the viewer hook projects the centres of objects spread over those
+ * drawn on the settled view (Fragments leaves out objects of a few pixels on screen, which its raycast
+ * still finds) and keeps those where the engine's own raycast (the Fragments worker, untimed) finds that
+ * object. Each click is made on a settled view (no frame to draw, the previous click answered, as a
  * user reads the panel before the next click) and timed from pointer up to the Properties dialog showing
  * values (no 'Loading properties'). The panel is closed before every click, so an answer is always the new
  * one. A click that selects nothing, or another object than the raycast found, is a miss: reported, never
@@ -184,6 +185,13 @@ export interface ClickFigures {
  * run once are passed as text: tsx wraps named functions in a helper the page does not have.
  */
 export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigures | null> {
+  // targets are chosen among the objects drawn on the settled view
+  await page
+    .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
+      timeout: 30_000,
+      polling: 20,
+    })
+    .catch(() => undefined);
   const targets = await page.evaluate<{ localId: number; tag: string; clientX: number; clientY: number }[]>(
     `window.__penstockViewer.clickTargets(${count})`,
   );

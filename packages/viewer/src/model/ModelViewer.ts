@@ -1,11 +1,12 @@
 import type { FragmentsModel } from '@thatopen/fragments';
 import * as THREE from 'three';
-import { fitBox, fitPlan } from './camera.ts';
+import { applyDepthRange, fitBox, fitPlan } from './camera.ts';
 import { findStorey, planCutHeight, readStoreys, storeyLevels, type StoreyLevel } from './plan.ts';
 import CameraControls from 'camera-controls';
 import { createScene } from './scene.ts';
 import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from './selection.ts';
-import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
+import { createPlanSection } from './planSection.ts';
+import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN, pixelCentreInClient } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 import { Visibility } from './visibility.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
@@ -47,42 +48,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     material.side = planName === null ? (frontSides.get(material) ?? material.side) : THREE.DoubleSide;
     material.needsUpdate = true;
   };
-  // the cut itself: outlines and fills where the plan's plane cuts the model (That Open's getSection)
-  let section: THREE.Group | null = null;
-  const clearSection = () => {
-    if (!section) return;
-    view.scene.remove(section);
-    section.traverse((object) => {
-      if (object instanceof THREE.Mesh || object instanceof THREE.LineSegments) {
-        object.geometry.dispose();
-        (object.material as THREE.Material).dispose();
-      }
-    });
-    section = null;
-  };
-  const drawSection = async (current: FragmentsModel) => {
-    const { buffer, index, fillsIndices } = await current.getSection(cut);
-    if (planName === null || disposed) return;
-    clearSection();
-    const positions = new THREE.BufferAttribute(buffer, 3);
-    const edges = new THREE.BufferGeometry();
-    edges.setAttribute('position', positions);
-    edges.setDrawRange(0, Math.min(index, buffer.length / 3));
-    const group = new THREE.Group();
-    group.add(new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: 0x1f2937, fog: false })));
-    if (fillsIndices.length) {
-      const fills = new THREE.BufferGeometry();
-      fills.setAttribute('position', positions);
-      fills.setIndex(fillsIndices);
-      const material = new THREE.MeshBasicMaterial({ color: 0x6b7280, side: THREE.DoubleSide, fog: false });
-      group.add(new THREE.Mesh(fills, material));
-    }
-    // a hair below the cut so the renderer's own clipping keeps it
-    group.position.y = -0.01;
-    section = group;
-    view.scene.add(group);
-    redraw();
-  };
+  // the cut itself: outlines and fills where the plan's plane cuts the model
+  const section = createPlanSection(view.scene, () => redraw());
+  const clearSection = () => section.clear();
 
   const planLook = (cameraHeight: number) => {
     for (const material of fragments.models.materials.list.values()) {
@@ -127,6 +95,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   view.controls.addEventListener('sleep', update);
   let lastUpdate = 0;
   view.controls.addEventListener('update', () => {
+    // the near and far planes follow the camera (before the frame is drawn), for depth precision
+    applyDepthRange(view.controls, model?.box ?? null);
     picker.invalidate();
     const now = performance.now();
     if (now - lastUpdate > 200) {
@@ -250,7 +220,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         return;
       }
       const box = localIds?.length ? await model.getMergedBox([...localIds]) : model.box;
-      await fitBox(view.controls, box.isEmpty() ? model.box : box, true);
+      await fitBox(view.controls, box.isEmpty() ? model.box : box, true, model.box);
       await refresh();
     },
     onSelect: (callback) => selection.subscribe(callback),
@@ -308,7 +278,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       planLook(fitPlan(view, model.box, false));
       clearSection();
       // the section is a refinement: the plan stands without it
-      void drawSection(model).catch(() => undefined);
+      void section.draw(model, cut, () => planName !== null && !disposed).catch(() => undefined);
       await refresh();
     },
     plan: () => planName,
@@ -365,7 +335,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         if (!box || box.isEmpty()) return null;
         const at = api.toScreen(box.getCenter(centre));
         if (!at || at.x < 0 || at.y < 0 || at.x >= bounds.width || at.y >= bounds.height) return null;
-        return { clientX: bounds.left + at.x, clientY: bounds.top + at.y };
+        return pixelCentreInClient(bounds, at.x, at.y);
       });
     },
     onViewChange(callback) {
@@ -380,6 +350,16 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       itemLocalIds = localIdsOfItems;
     },
     pickReady: () => picker.bufferReady(),
+    drawnObjects() {
+      const items = picker.drawnItems();
+      if (!items || !itemLocalIds) return null;
+      const objects = new Set<number>();
+      for (const item of items) {
+        const localId = itemLocalIds[item];
+        if (localId !== undefined && localId !== NO_OBJECT) objects.add(localId);
+      }
+      return objects;
+    },
     settled: () => picker.bufferReady() && view.idle() && clicksUnderWay === 0,
     dispose() {
       if (disposed) return;

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as THREE from 'three';
-import { createGpuPicker, decodePickPixel, PICK_NOTHING, PICK_UNKNOWN } from './gpuPick.ts';
+import {
+  createGpuPicker,
+  decodePickPixel,
+  idBufferOffset,
+  PICK_NOTHING,
+  PICK_UNKNOWN,
+  pixelCentreInClient,
+} from './gpuPick.ts';
 
 describe('decodePickPixel', () => {
   it('reads the item id + 1 Fragments writes big-endian into the four bytes', () => {
@@ -15,6 +22,20 @@ describe('decodePickPixel', () => {
     expect(decodePickPixel([0, 0, 0, 0])).toBe(PICK_UNKNOWN);
     // a LOD line (no ids): the worker answers
     expect(decodePickPixel([254, 254, 254, 254])).toBe(PICK_UNKNOWN);
+  });
+});
+
+describe('pixelCentreInClient', () => {
+  it('gives the centre of the canvas pixel, not of the client pixel, on a canvas at a fractional position', () => {
+    const bounds = { left: 10.25, top: 48.6 };
+    const at = pixelCentreInClient(bounds, 300.9, 200.05);
+    expect(at).toEqual({ clientX: 310.75, clientY: 249.1 });
+    // the id buffer reads the same pixel there, half a pixel from each edge
+    const buffer = { width: 800, height: 600, scale: 1 };
+    const offset = (x: number, y: number) => idBufferOffset(buffer, x - bounds.left, y - bounds.top);
+    expect(offset(at.clientX, at.clientY)).toBe(offset(bounds.left + 300, bounds.top + 200));
+    expect(offset(at.clientX + 0.49, at.clientY + 0.49)).toBe(offset(at.clientX, at.clientY));
+    expect(offset(at.clientX - 0.49, at.clientY - 0.49)).toBe(offset(at.clientX, at.clientY));
   });
 });
 
@@ -84,5 +105,53 @@ describe('the id pass', () => {
     ]);
     expect([offset.material, plain.material]).toEqual(originals);
     picker.dispose();
+  });
+
+  it('lists the items drawn anywhere in the settled id buffer, none while it is stale', async () => {
+    vi.useFakeTimers();
+    try {
+      const scene = new THREE.Scene();
+      const model = new THREE.Group();
+      model.add(idMesh(null));
+      scene.add(model);
+      // a 2×2 buffer: item 7, nothing, item 300, a LOD line
+      const buffer = [0, 0, 0, 8, 255, 255, 255, 255, 0, 0, 1, 45, 254, 254, 254, 254];
+      const renderer = {
+        domElement: { clientWidth: 2, clientHeight: 2 } as HTMLCanvasElement,
+        getDrawingBufferSize: (out: THREE.Vector2) => out.set(2, 2),
+        getRenderTarget: () => null,
+        setRenderTarget: () => undefined,
+        getClearAlpha: () => 1,
+        getClearColor: (target: THREE.Color) => target,
+        setClearColor: () => undefined,
+        clear: () => undefined,
+        render: () => undefined,
+        readRenderTargetPixelsAsync: async (
+          _t: unknown,
+          _x: number,
+          _y: number,
+          _w: number,
+          _h: number,
+          out: Uint8Array,
+        ) => out.set(buffer),
+      } as unknown as THREE.WebGLRenderer;
+      const camera = new THREE.PerspectiveCamera();
+      const picker = createGpuPicker(
+        renderer,
+        scene,
+        () => model,
+        () => camera,
+      );
+      picker.arm();
+      expect(picker.drawnItems()).toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(picker.bufferReady()).toBe(true);
+      expect([...picker.drawnItems()!].sort((a, b) => a - b)).toEqual([7, 300]);
+      picker.invalidate();
+      expect(picker.drawnItems()).toBeNull();
+      picker.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

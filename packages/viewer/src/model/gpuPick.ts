@@ -79,6 +79,19 @@ export function idBufferOffset(
   return (py * buffer.width + px) * 4;
 }
 
+/**
+ * The client point at the centre of the canvas pixel under a canvas point (pure). The canvas may sit at a
+ * fractional client position, so a client point rounded to a client pixel centre can fall at a pixel's
+ * edge, where the drawn pixel and an exact ray through that point name different objects.
+ */
+export function pixelCentreInClient(
+  bounds: { left: number; top: number },
+  x: number,
+  y: number,
+): { clientX: number; clientY: number } {
+  return { clientX: bounds.left + Math.floor(x) + 0.5, clientY: bounds.top + Math.floor(y) + 0.5 };
+}
+
 export interface GpuPicker {
   /**
    * The Fragments item id drawn at a canvas point (CSS pixels from the canvas' top left), PICK_NOTHING or
@@ -91,6 +104,11 @@ export interface GpuPicker {
   arm(): void;
   /** Whether clicks are answered from the id buffer now (for tests and benchmarks). */
   bufferReady(): boolean;
+  /**
+   * Every item id drawn somewhere in the id buffer; null while it is stale (benchmarks: Fragments does not
+   * draw objects of a few pixels on screen, which the worker's raycast still finds).
+   */
+  drawnItems(): Set<number> | null;
   dispose(): void;
 }
 
@@ -296,6 +314,16 @@ export function createGpuPicker(
       schedule();
     },
     bufferReady: () => buffer !== null,
+    drawnItems() {
+      if (!buffer) return null;
+      const items = new Set<number>();
+      const { pixels } = buffer;
+      for (let offset = 0; offset < pixels.length; offset += 4) {
+        const item = decodePickPixel(pixels, offset);
+        if (item >= 0) items.add(item);
+      }
+      return items;
+    },
     dispose() {
       disposed = true;
       if (timer !== null) clearTimeout(timer);

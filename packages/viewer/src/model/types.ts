@@ -46,8 +46,9 @@ export interface ModelViewer {
   /** Where a world point is drawn, in CSS pixels from the canvas' top left; null when behind the camera. */
   toScreen(point: Vec3): { x: number; y: number } | null;
   /**
-   * Where the centres of these objects' boxes are drawn, in client coordinates; null for an object without
-   * geometry or whose centre is off the canvas (benchmarks and tests click there).
+   * Where the centres of these objects' boxes are drawn, in client coordinates: the centre of the canvas
+   * pixel each falls in; null for an object without geometry or whose centre is off the canvas (benchmarks
+   * and tests click there).
    */
   screenPoints(localIds: readonly number[]): Promise<({ clientX: number; clientY: number } | null)[]>;
   /** Called whenever the view moves (for overlays such as issue pins and markups). */
@@ -59,6 +60,12 @@ export interface ModelViewer {
   setItemIndex(localIdsOfItems: Uint32Array): void;
   /** Whether a click is answered from the GPU id buffer now (the view has settled). */
   pickReady(): boolean;
+  /**
+   * The objects drawn somewhere on the canvas now, from the GPU id buffer (after setItemIndex); null while
+   * the view has not settled. Fragments leaves out objects of a few pixels on screen (benchmarks and tests
+   * click only what is drawn).
+   */
+  drawnObjects(): Set<number> | null;
   /** Nothing under way: no frame to draw, no click being answered, the id buffer ready (benchmarks). */
   settled(): boolean;
   /** Re-read the container size (the viewer also watches it). */

@@ -51,5 +51,7 @@ export const itemIndexQuery = (versionId: string) =>
 export function useModelFiles(versionId: string, enabled: boolean) {
   const fragments = useQuery({ ...fragmentsQuery(versionId), enabled });
   const objects = useQuery({ ...objectIndexQuery(versionId), enabled });
-  return { fragments, objects };
+  // small (4 bytes an item): fetched beside the .frag, so the first click after drawing reads it
+  const items = useQuery({ ...itemIndexQuery(versionId), enabled });
+  return { fragments, objects, items };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../../app/api.ts';
 import { useViewerEngine } from '../engine.tsx';
-import { fragmentsTaken, itemIndexQuery, useModelFiles } from './useModelFiles.ts';
+import { fragmentsTaken, useModelFiles } from './useModelFiles.ts';
 
 /** Log a load failure with its code (HTTP status) and message (spec §8). */
 export const logLoadError = (failure: unknown) => {
@@ -17,7 +16,7 @@ export const logLoadError = (failure: unknown) => {
 /**
  * Loading a model tab: one viewer per tab in the container, alive as long as the tab is open (hidden tabs
  * keep camera, selection and isolation); the .frag drawn into it once both are there; the object index;
- * and, once drawn, the item table the viewer's picking names objects with.
+ * and the item table the viewer's picking names objects with.
  */
 export function useModelViewer(
   versionId: string,
@@ -26,7 +25,7 @@ export function useModelViewer(
   noViewables: boolean,
 ) {
   const engine = useViewerEngine();
-  const { fragments, objects } = useModelFiles(versionId, true);
+  const { fragments, objects, items } = useModelFiles(versionId, true);
   const [viewer, setViewer] = useState<ModelViewer | null>(null);
   const [ready, setReady] = useState(false);
   const [viewerError, setViewerError] = useState<string | null>(null);
@@ -84,9 +83,8 @@ export function useModelViewer(
     };
   }, [viewer, fragments.data, versionId, noViewables, downloadAgain]);
 
-  // picks name their object from this table (fetched once the model is drawn, so it never slows the
-  // load); until it is there, or without it, the worker is asked
-  const items = useQuery({ ...itemIndexQuery(versionId), enabled: ready });
+  // picks name their object from this table (fetched beside the .frag); until it is there, or without
+  // it, the worker is asked
   useEffect(() => {
     if (viewer && items.data) viewer.setItemIndex(items.data);
   }, [viewer, items.data]);

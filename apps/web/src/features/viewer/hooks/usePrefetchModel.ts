@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchModelInfo, modelInfoKey } from '../api.ts';
-import { fragmentsQuery, objectIndexQuery } from './useModelFiles.ts';
+import { fragmentsQuery, itemIndexQuery, objectIndexQuery } from './useModelFiles.ts';
 
 /** how long a prefetched .frag waits for its tab (the double-click window, then the tab's start) */
 const PREFETCHED_FRAG_MS = 10_000;
@@ -9,8 +9,8 @@ const PREFETCHED_FRAG_MS = 10_000;
 /**
  * Downloads that can start before a model's tab exists (the project browser's double-click window): its
  * info into the query cache, then, once the info says the model is converted (a model still converting has
- * neither), its object index and its .frag into the query cache, where the tab's own queries find them (the
- * .frag is kept a few seconds for its tab; its HTTP address is revalidated on each use, as a reconversion
+ * neither), its object index, its .frag and its item table into the query cache, where the tab's own queries find them (the
+ * .frag and the item table are kept a few seconds for its tab; its HTTP address is revalidated on each use, as a reconversion
  * replaces it). Failures are left to the tab, which asks again and reports them.
  */
 export function usePrefetchModel() {
@@ -24,6 +24,9 @@ export function usePrefetchModel() {
           void queryClient.prefetchQuery(objectIndexQuery(versionId)).catch(() => {});
           void queryClient
             .prefetchQuery({ ...fragmentsQuery(versionId), gcTime: PREFETCHED_FRAG_MS })
+            .catch(() => {});
+          void queryClient
+            .prefetchQuery({ ...itemIndexQuery(versionId), gcTime: PREFETCHED_FRAG_MS })
             .catch(() => {});
         },
         () => {},

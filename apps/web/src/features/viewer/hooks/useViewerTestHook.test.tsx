@@ -45,28 +45,45 @@ describe('useViewerTestHook', () => {
 
   it('gives click targets at pixel centres where the raycast finds the object, trying the pixels beside', async () => {
     const { fake } = renderTestHook();
+    vi.mocked(fake.viewer.drawnObjects as ModelViewer['drawnObjects']).mockReturnValue(new Set([1, 2, 3]));
     vi.mocked(fake.viewer.screenPoints as ModelViewer['screenPoints']).mockImplementation(async (ids) =>
-      ids.map((id) => (id === 2 ? null : { clientX: id * 100 + 0.7, clientY: 50.2 })),
+      // pixel centres of a canvas at a fractional client position
+      ids.map((id) => (id === 2 ? null : { clientX: id * 100 + 0.8, clientY: 50.3 })),
     );
     // object 1 is found at the pixel right of its centre's; object 3 at its centre's pixel
     const hit = (localId: number) => ({ localId }) as Awaited<ReturnType<ModelViewer['pickPoint']>>;
     vi.mocked(fake.viewer.pickPoint as ModelViewer['pickPoint']).mockImplementation(async (x, y) => {
-      if (x === 101.5 && y === 50.5) return hit(1);
-      if (x === 300.5 && y === 50.5) return hit(3);
+      if (x === 101.8 && y === 50.3) return hit(1);
+      if (x === 300.8 && y === 50.3) return hit(3);
       return hit(99);
     });
     const targets = await window.__penstockViewer?.clickTargets(2);
     expect(targets).toEqual([
-      { localId: 1, tag: 'P-101', clientX: 101.5, clientY: 50.5 },
-      { localId: 3, tag: 'V-7', clientX: 300.5, clientY: 50.5 },
+      { localId: 1, tag: 'P-101', clientX: 101.8, clientY: 50.3 },
+      { localId: 3, tag: 'V-7', clientX: 300.8, clientY: 50.3 },
     ]);
     // object 1: its own pixel, then the one to the right; object 3: its own pixel only
     expect(fake.viewer.pickPoint.mock.calls).toEqual([
-      [100.5, 50.5],
-      [101.5, 50.5],
-      [300.5, 50.5],
+      [100.8, 50.3],
+      [101.8, 50.3],
+      [300.8, 50.3],
     ]);
 
     expect(await window.__penstockViewer?.clickTargets(1)).toHaveLength(1);
+  });
+
+  it('targets only objects drawn on screen once the view has settled (Fragments leaves out tiny ones)', async () => {
+    const { fake } = renderTestHook();
+    vi.mocked(fake.viewer.screenPoints as ModelViewer['screenPoints']).mockImplementation(async (ids) =>
+      ids.map((id) => ({ clientX: id * 100 + 0.5, clientY: 50.5 })),
+    );
+    // the raycast finds every object at its centre, even one too small on screen to be drawn
+    vi.mocked(fake.viewer.pickPoint as ModelViewer['pickPoint']).mockImplementation(
+      async (x) => ({ localId: Math.floor(x / 100) }) as Awaited<ReturnType<ModelViewer['pickPoint']>>,
+    );
+    vi.mocked(fake.viewer.drawnObjects as ModelViewer['drawnObjects']).mockReturnValue(new Set([3]));
+    const targets = await window.__penstockViewer?.clickTargets(3);
+    expect(targets?.map((t) => t.localId)).toEqual([3]);
+    expect(fake.viewer.screenPoints).toHaveBeenCalledWith([3]);
   });
 });

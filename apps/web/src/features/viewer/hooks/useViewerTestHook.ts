@@ -12,6 +12,19 @@ const PIXEL_AND_NEIGHBOURS = [
   [0, -1],
 ] as const;
 
+/** How long click targets wait for the view to settle (tiles still arriving redraw the id buffer). */
+const SETTLE_WAIT_MS = 10_000;
+
+/** The objects drawn on the settled view; null when it does not settle in time (every object then). */
+async function drawnOnSettledView(viewer: ModelViewer): Promise<Set<number> | null> {
+  const until = performance.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const drawn = viewer.drawnObjects();
+    if (drawn || performance.now() > until) return drawn;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * The selected tab's window.__penstockViewer (testHook.ts), set once its viewer and object index are here:
  * what end-to-end tests and the model bench drive the 3D view with.
@@ -44,22 +57,25 @@ export function useViewerTestHook({
       tags: () => index.tags(),
       viewerState: () => viewer.viewerState(),
       pickReady: () => viewer.pickReady(),
+      drawnCount: () => viewer.drawnObjects()?.size ?? null,
       settled: () => viewer.settled(),
       pick: (clientX, clientY) => viewer.pick(clientX, clientY),
+      raycast: async (clientX, clientY) => (await viewer.pickPoint(clientX, clientY))?.localId ?? null,
       clickTargets: async (count) => {
-        const ids = spreadSample(objects?.localIds ?? [], count * 4);
+        // objects Fragments draws now (it leaves out those of a few pixels on screen, which the
+        // raycast below would still find); all of them until the view has settled
+        const drawn = await drawnOnSettledView(viewer);
+        const all = objects?.localIds ?? [];
+        const ids = spreadSample(drawn ? all.filter((id) => drawn.has(id)) : all, count * 4);
         const points = await viewer.screenPoints(ids);
         const targets = [];
         for (const [i, localId] of ids.entries()) {
           const centre = points[i];
           if (!centre || targets.length === count) continue;
           // a click lands on a pixel, and what is drawn there is what the pixel's centre shows: the
-          // object's centre is tried as the centre of its pixel and of the four pixels beside it
+          // object's centre is tried as the centre of its pixel (screenPoints) and of the four beside it
           for (const [dx, dy] of PIXEL_AND_NEIGHBOURS) {
-            const at = {
-              clientX: Math.floor(centre.clientX) + dx + 0.5,
-              clientY: Math.floor(centre.clientY) + dy + 0.5,
-            };
+            const at = { clientX: centre.clientX + dx, clientY: centre.clientY + dy };
             const hit = await viewer.pickPoint(at.clientX, at.clientY);
             if (hit?.localId !== localId) continue;
             targets.push({ localId, tag: index.tagOf(localId), ...at });

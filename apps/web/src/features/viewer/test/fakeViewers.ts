@@ -52,6 +52,7 @@ export function fakeModelViewer() {
     toScreen: vi.fn(() => ({ x: 100, y: 100 })),
     setItemIndex: vi.fn(),
     pickReady: vi.fn(() => true),
+    drawnObjects: vi.fn(() => null),
     settled: vi.fn(() => true),
     screenPoints: vi.fn(async (ids: readonly number[]) => ids.map(() => null)),
     onViewChange: vi.fn(() => () => undefined),
