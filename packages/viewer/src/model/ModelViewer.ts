@@ -9,6 +9,7 @@ import { createPlanSection } from './planSection.ts';
 import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN, pixelCentreInClient } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 import { Visibility } from './visibility.ts';
+import { untilMeshesShown } from './tiles.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
@@ -206,7 +207,11 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         const withGeometry = loaded.getItemsIdsWithGeometry();
         await fitBox(view.controls, loaded.box, false);
         await refresh();
-        visibility.reset(await withGeometry);
+        const items = await withGeometry;
+        visibility.reset(items);
+        // drawn when the first tiles are on the canvas, not when the worker has taken the view
+        if (items.length > 0) await untilMeshesShown(loaded);
+        redraw();
         picker.arm();
       } catch (failure) {
         throw new Error(`The model could not be loaded: ${messageOf(failure)}`, { cause: failure });

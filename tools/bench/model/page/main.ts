@@ -32,6 +32,28 @@ async function fetchBytes(url: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
+function hasVisibleMesh(root: THREE.Object3D): boolean {
+  if (!root.visible) return false;
+  return (root as THREE.Mesh).isMesh || root.children.some(hasVisibleMesh);
+}
+
+function untilMeshesShown(model: FragmentsModel): Promise<void> {
+  if (hasVisibleMesh(model.object)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!hasVisibleMesh(model.object)) return;
+      clearTimeout(timer);
+      model.onViewUpdated.remove(check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      model.onViewUpdated.remove(check);
+      resolve();
+    }, 30_000);
+    model.onViewUpdated.add(check);
+  });
+}
+
 /** load, frame the model, stream its tiles for that view, render, and wait for the frame to be shown */
 async function draw(bytes: ArrayBuffer | Uint8Array, modelId: string): Promise<FragmentsModel> {
   const model = await fragments.load(bytes, { modelId, camera });
@@ -44,6 +66,9 @@ async function draw(bytes: ArrayBuffer | Uint8Array, modelId: string): Promise<F
   camera.lookAt(sphere.center);
   camera.updateMatrixWorld();
   await fragments.update(true);
+  // drawn when the first tiles are on the canvas: update() resolves when the worker has taken the view,
+  // and the tiles come after it (seconds on a 100k-object plant); Penstock's viewer waits likewise
+  await untilMeshesShown(model);
   renderer.render(scene, camera);
   await frame();
   return model;
