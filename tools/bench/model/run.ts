@@ -48,6 +48,16 @@ function runsOf(model: { elements: number | null }) {
   return model.elements === null ? SMALL_MODEL_RUNS : 1;
 }
 
+/**
+ * Conversions per model: the generated plants (aim 5 compares them) twice each, bare and Penstock
+ * alternating, the fastest kept (one run was at the mercy of a moment's load: 1.09-1.14x in one run and
+ * 1.11-1.19x in the next for the same conversion); the real fixtures once.
+ */
+const PLANT_CONVERSION_RUNS = 2;
+function conversionRunsOf(model: { elements: number | null }) {
+  return model.elements === null || quick ? 1 : PLANT_CONVERSION_RUNS;
+}
+
 const log = (message: string) => console.log(`[bench:model] ${message}`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bench-model-'));
 const results: Results = { models: [], notes: [] };
@@ -70,7 +80,7 @@ try {
 
   for (const model of models) {
     log(`converting ${model.name} (bare importer, then Penstock)`);
-    const server = await benchConversion(model.file, tmp, conversionTimeoutMs);
+    const server = await benchConversion(model.file, tmp, conversionTimeoutMs, conversionRunsOf(model));
     results.models.push({ ...model, ifcBytes: fs.statSync(model.file).size, server });
   }
 
@@ -171,6 +181,7 @@ const header = [
   '',
   `\`npm run bench:model${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}, headless Chromium (SwiftShader: compare browser figures as ratios within this run).`,
   '',
+  `- Server conversion: the generated plants converted ${PLANT_CONVERSION_RUNS} times each, bare and Penstock alternating, the fastest run of each kept (peak memory: the highest of the runs); the real fixtures once.`,
   `- Server peak memory: ${memoryMethod}. Penstock's figure includes the in-process server (Fastify, SQLite) around the conversion worker; its time runs from the version being added to the conversion queue being idle (worker: object index with web-ifc + IfcImporter; then .frag into the blob store and the index into SQLite).`,
   `- Browser peak memory: ${browserMemoryMethod}; a fresh browser per measurement.`,
   `- Real fixture models: the median of ${SMALL_MODEL_RUNS} loads, bare (a) and Penstock alike (memory and clicks from that run); the generated plants: one load.`,
