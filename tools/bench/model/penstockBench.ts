@@ -174,7 +174,8 @@ export interface ClickFigures {
  * Real clicks where objects are drawn: the viewer hook projects the centres of objects spread over those
  * drawn on the settled view (Fragments leaves out objects of a few pixels on screen, which its raycast
  * still finds) and keeps those where the engine's own raycast (the Fragments worker, untimed) finds that
- * object. Each click is made on a settled view (no frame to draw, the previous click answered, as a
+ * object at the pixel and at the four beside it (inside the object, not on an edge, where the rasteriser
+ * and an exact ray may name either side). Each click is made on a settled view (no frame to draw, the previous click answered, as a
  * user reads the panel before the next click) and timed from pointer up to the Properties dialog showing
  * values (no 'Loading properties'). The panel is closed before every click, so an answer is always the new
  * one. A click that selects nothing, or another object than the raycast found, is a miss: reported, never

@@ -25,8 +25,9 @@ export interface PenstockViewerHook {
    * Up to `count` objects spread over those drawn (once the view has settled: Fragments leaves out objects
    * of a few pixels on screen) with a point to click each (client coordinates: the centre of the pixel
    * where the object's centre is drawn, or of a pixel beside it), kept only where the engine's own raycast
-   * (the Fragments worker) finds that object at that point: the centre of a hollow or hidden object is not
-   * a place to click. For benchmarks and tests.
+   * (the Fragments worker) finds that object at that point and at the four pixels beside it: the centre of
+   * a hollow or hidden object is not a place to click, nor an object's edge, where the GPU's rasteriser and
+   * an exact ray may name either side. For benchmarks and tests.
    */
   clickTargets(count: number): Promise<{ localId: number; tag: string; clientX: number; clientY: number }[]>;
 }

@@ -68,6 +68,19 @@ export function useViewerTestHook({
         const all = objects?.localIds ?? [];
         const ids = spreadSample(drawn ? all.filter((id) => drawn.has(id)) : all, count * 4);
         const points = await viewer.screenPoints(ids);
+        const found = new Map<string, number | null>();
+        const raycast = async (x: number, y: number) => {
+          const key = `${x},${y}`;
+          if (!found.has(key)) found.set(key, (await viewer.pickPoint(x, y))?.localId ?? null);
+          return found.get(key);
+        };
+        // inside the object: the raycast finds it at the pixel and at the four beside it (on an edge the
+        // GPU's rasteriser and the worker's exact ray may name either side of it)
+        const inside = async (localId: number, x: number, y: number) => {
+          for (const [dx, dy] of PIXEL_AND_NEIGHBOURS)
+            if ((await raycast(x + dx, y + dy)) !== localId) return false;
+          return true;
+        };
         const targets = [];
         for (const [i, localId] of ids.entries()) {
           const centre = points[i];
@@ -76,8 +89,7 @@ export function useViewerTestHook({
           // object's centre is tried as the centre of its pixel (screenPoints) and of the four beside it
           for (const [dx, dy] of PIXEL_AND_NEIGHBOURS) {
             const at = { clientX: centre.clientX + dx, clientY: centre.clientY + dy };
-            const hit = await viewer.pickPoint(at.clientX, at.clientY);
-            if (hit?.localId !== localId) continue;
+            if (!(await inside(localId, at.clientX, at.clientY))) continue;
             targets.push({ localId, tag: index.tagOf(localId), ...at });
             break;
           }
