@@ -53,6 +53,39 @@ describe('the id pass', () => {
     return new THREE.Mesh(geometry, material);
   };
 
+  /** A renderer whose render and readbacks the test gives; the rest of what the picker calls does nothing. */
+  const fakeRenderer = (
+    size: { width: number; height: number },
+    render: () => void,
+    pixels: number[],
+  ): THREE.WebGLRenderer => {
+    const read = (_t: unknown, _x: number, _y: number, _w: number, _h: number, out: Uint8Array) =>
+      out.set(pixels);
+    return {
+      domElement: { clientWidth: size.width, clientHeight: size.height } as HTMLCanvasElement,
+      getDrawingBufferSize: (out: THREE.Vector2) => out.set(size.width, size.height),
+      getRenderTarget: () => null,
+      setRenderTarget: () => undefined,
+      getClearAlpha: () => 1,
+      getClearColor: (target: THREE.Color) => target,
+      setClearColor: () => undefined,
+      clear: () => undefined,
+      render,
+      readRenderTargetPixels: read,
+      readRenderTargetPixelsAsync: async (...args: Parameters<typeof read>) => read(...args),
+    } as unknown as THREE.WebGLRenderer;
+  };
+
+  const pickerOf = (renderer: THREE.WebGLRenderer, scene: THREE.Scene, model: THREE.Object3D) => {
+    const camera = new THREE.PerspectiveCamera();
+    return createGpuPicker(
+      renderer,
+      scene,
+      () => model,
+      () => camera,
+    );
+  };
+
   it('draws every mesh with the polygon offset of its own material, and puts the materials back', () => {
     const scene = new THREE.Scene();
     const model = new THREE.Group();
@@ -62,16 +95,9 @@ describe('the id pass', () => {
     scene.add(model);
     const originals = [offset.material, plain.material];
     const drawn: { factor: number; units: number; polygonOffset: boolean; shader: boolean }[] = [];
-    const canvas = { clientWidth: 100, clientHeight: 80 } as HTMLCanvasElement;
-    const renderer = {
-      domElement: canvas,
-      getRenderTarget: () => null,
-      setRenderTarget: () => undefined,
-      getClearAlpha: () => 1,
-      getClearColor: (target: THREE.Color) => target,
-      setClearColor: () => undefined,
-      clear: () => undefined,
-      render: () => {
+    const renderer = fakeRenderer(
+      { width: 100, height: 80 },
+      () => {
         for (const mesh of [offset, plain]) {
           const material = mesh.material as THREE.Material;
           drawn.push({
@@ -82,22 +108,9 @@ describe('the id pass', () => {
           });
         }
       },
-      readRenderTargetPixels: (
-        _t: unknown,
-        _x: number,
-        _y: number,
-        _w: number,
-        _h: number,
-        out: Uint8Array,
-      ) => out.set([0, 0, 0, 8]),
-    } as unknown as THREE.WebGLRenderer;
-    const camera = new THREE.PerspectiveCamera();
-    const picker = createGpuPicker(
-      renderer,
-      scene,
-      () => model,
-      () => camera,
+      [0, 0, 0, 8],
     );
+    const picker = pickerOf(renderer, scene, model);
     expect(picker.pickItem(10, 10)).toBe(7);
     expect(drawn).toEqual([
       { factor: 0.7, units: 1, polygonOffset: true, shader: true },
@@ -116,32 +129,8 @@ describe('the id pass', () => {
       scene.add(model);
       // a 2×2 buffer: item 7, nothing, item 300, a LOD line
       const buffer = [0, 0, 0, 8, 255, 255, 255, 255, 0, 0, 1, 45, 254, 254, 254, 254];
-      const renderer = {
-        domElement: { clientWidth: 2, clientHeight: 2 } as HTMLCanvasElement,
-        getDrawingBufferSize: (out: THREE.Vector2) => out.set(2, 2),
-        getRenderTarget: () => null,
-        setRenderTarget: () => undefined,
-        getClearAlpha: () => 1,
-        getClearColor: (target: THREE.Color) => target,
-        setClearColor: () => undefined,
-        clear: () => undefined,
-        render: () => undefined,
-        readRenderTargetPixelsAsync: async (
-          _t: unknown,
-          _x: number,
-          _y: number,
-          _w: number,
-          _h: number,
-          out: Uint8Array,
-        ) => out.set(buffer),
-      } as unknown as THREE.WebGLRenderer;
-      const camera = new THREE.PerspectiveCamera();
-      const picker = createGpuPicker(
-        renderer,
-        scene,
-        () => model,
-        () => camera,
-      );
+      const renderer = fakeRenderer({ width: 2, height: 2 }, () => undefined, buffer);
+      const picker = pickerOf(renderer, scene, model);
       picker.arm();
       expect(picker.drawnItems()).toBeNull();
       await vi.advanceTimersByTimeAsync(200);
