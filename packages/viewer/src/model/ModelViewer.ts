@@ -51,7 +51,6 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   };
   // the cut itself: outlines and fills where the plan's plane cuts the model
   const section = createPlanSection(view.scene, () => redraw());
-  const clearSection = () => section.clear();
 
   const planLook = (cameraHeight: number) => {
     for (const material of fragments.models.materials.list.values()) {
@@ -127,8 +126,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   };
 
   const localIdOfItem = new Map<number, number | null>();
-  // the server's item → localId table (fetched once the model is drawn): a pick needs no worker round trip
+  // the server's item → localId table (fetched beside the .frag): a pick needs no worker round trip
   let itemLocalIds: Uint32Array | null = null;
+  /** The object of an item in that table: a localId, null (an item of no object), undefined (not in it). */
+  const tableLocalId = (item: number): number | null | undefined => {
+    if (!itemLocalIds || item >= itemLocalIds.length) return undefined;
+    const localId = itemLocalIds[item]!;
+    return localId === NO_OBJECT ? null : localId;
+  };
   const pick = async (clientX: number, clientY: number): Promise<number | null> => {
     const current = model;
     if (!current || disposed) return null;
@@ -136,10 +141,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     const item = picker.pickItem(clientX - bounds.left, clientY - bounds.top);
     if (item === PICK_NOTHING) return null;
     if (item === PICK_UNKNOWN) return raycastAt(current, view.camera, view.canvas, clientX, clientY);
-    if (itemLocalIds && item < itemLocalIds.length) {
-      const localId = itemLocalIds[item];
-      return localId === undefined || localId === NO_OBJECT ? null : localId;
-    }
+    const known = tableLocalId(item);
+    if (known !== undefined) return known;
     if (!localIdOfItem.has(item)) {
       const [localId] = await current.getLocalIdsFromItemIds([item]);
       localIdOfItem.set(item, localId ?? null);
@@ -262,7 +265,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         view.controls.minPolarAngle = 0;
         view.controls.maxPolarAngle = Math.PI;
         planLook(0);
-        clearSection();
+        section.clear();
         await fitBox(view.controls, model.box, false);
         await refresh();
         return;
@@ -281,7 +284,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.controls.minPolarAngle = 0;
       view.controls.maxPolarAngle = 0;
       planLook(fitPlan(view, model.box, false));
-      clearSection();
+      section.clear();
       // the section is a refinement: the plan stands without it
       void section.draw(model, cut, () => planName !== null && !disposed).catch(() => undefined);
       await refresh();
@@ -360,8 +363,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       if (!items || !itemLocalIds) return null;
       const objects = new Set<number>();
       for (const item of items) {
-        const localId = itemLocalIds[item];
-        if (localId !== undefined && localId !== NO_OBJECT) objects.add(localId);
+        const localId = tableLocalId(item);
+        if (typeof localId === 'number') objects.add(localId);
       }
       return objects;
     },
@@ -371,7 +374,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       disposed = true;
       view.canvas.removeEventListener('pointerdown', onDown);
       view.canvas.removeEventListener('pointerup', onUp);
-      clearSection();
+      section.clear();
       picker.dispose();
       if (model) view.scene.remove(model.object);
       void fragments

@@ -13,14 +13,10 @@ export interface PenstockViewerHook {
   viewerState(): ModelViewerState;
   /** whether a click is answered from the GPU id buffer now (the view has settled) */
   pickReady(): boolean;
-  /** how many objects are drawn on the settled view (null until it has settled) */
-  drawnCount(): number | null;
   /** nothing under way in the viewer: no frame to draw, no click being answered, the id buffer ready */
   settled(): boolean;
   /** the object a click at this client point would select (what the GPU pick, or the worker, finds) */
   pick(clientX: number, clientY: number): Promise<number | null>;
-  /** the object the engine's own raycast (the Fragments worker) finds at this client point */
-  raycast(clientX: number, clientY: number): Promise<number | null>;
   /**
    * Up to `count` objects spread over those drawn (once the view has settled: Fragments leaves out objects
    * of a few pixels on screen) with a point to click each (client coordinates: the centre of the pixel

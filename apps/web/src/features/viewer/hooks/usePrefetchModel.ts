@@ -9,9 +9,10 @@ const PREFETCHED_FRAG_MS = 10_000;
 /**
  * Downloads that can start before a model's tab exists (the project browser's double-click window): its
  * info into the query cache, then, once the info says the model is converted (a model still converting has
- * neither), its object index, its .frag and its item table into the query cache, where the tab's own queries find them (the
- * .frag and the item table are kept a few seconds for its tab; its HTTP address is revalidated on each use, as a reconversion
- * replaces it). Failures are left to the tab, which asks again and reports them.
+ * none of them), its object index, its .frag and its item table into the query cache, where the tab's own
+ * queries find them (the .frag and the item table are kept a few seconds for its tab; the .frag's HTTP
+ * address is revalidated on each use, as a reconversion replaces it). Failures are left to the tab, which
+ * asks again and reports them.
  */
 export function usePrefetchModel() {
   const queryClient = useQueryClient();

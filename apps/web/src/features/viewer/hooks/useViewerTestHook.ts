@@ -57,10 +57,8 @@ export function useViewerTestHook({
       tags: () => index.tags(),
       viewerState: () => viewer.viewerState(),
       pickReady: () => viewer.pickReady(),
-      drawnCount: () => viewer.drawnObjects()?.size ?? null,
       settled: () => viewer.settled(),
       pick: (clientX, clientY) => viewer.pick(clientX, clientY),
-      raycast: async (clientX, clientY) => (await viewer.pickPoint(clientX, clientY))?.localId ?? null,
       clickTargets: async (count) => {
         // objects Fragments draws now (it leaves out those of a few pixels on screen, which the
         // raycast below would still find); all of them until the view has settled
