@@ -130,6 +130,9 @@ export interface ConversionsTable {
   error: string | null;
   /** the .frag file in the blob store */
   frag_hash: string | null;
+  /** the item table (localId of each geometry item, uint32 little-endian) in the blob store; null for
+   * models converted before it was stored (worked out from the .frag when asked for) */
+  items_hash: string | null;
   object_count: number;
   /** JSON text of the viewables */
   viewables: string;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_TAG_FALLBACK, type TagFallback } from '@penstock/shared';
+import { itemLocalIds, itemTableBytes } from '../modules/models/itemIndex.ts';
 import type { ModelsRepo } from '../modules/models/models.repo.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import {
@@ -137,10 +138,16 @@ export class ConversionJobs {
         if (this.closed) throw new Error('The server is stopping');
         await this.repo.writeIndex(versionId, index.rows);
         indexWritten = true;
-        const frag = await this.blobs.putBuffer(await handle.result);
+        const fragBytes = await handle.result;
+        const frag = await this.blobs.putBuffer(fragBytes);
+        // the item table beside it: the viewer asks for it with the .frag, and working it out then (a
+        // 33 MB inflate at 100k objects) took the CPU from the browser drawing the model
+        const items = await this.blobs.putBuffer(itemTableBytes(await itemLocalIds(fragBytes)));
         await this.repo.complete(versionId, {
           fragHash: frag.hash,
           fragSize: frag.size,
+          itemsHash: items.hash,
+          itemsSize: items.size,
           viewables: index.viewables,
           objectCount: index.rows.filter((o) => o.kind !== 'spatial').length,
         });

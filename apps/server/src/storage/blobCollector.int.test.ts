@@ -33,6 +33,30 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
   const catalogue = (hash: string, at = new Date(Date.now() - 2 * HOUR).toISOString()) =>
     db().insertInto('blobs').values({ hash, size: 10, created_at: at }).execute();
 
+  /** A converted model's row naming blobs (its upload's own content stored apart). */
+  const convertedModel = async (hashes: { frag_hash: string | null; items_hash?: string }) => {
+    const uploaded = await penstock.documents.addFile(
+      { id: userId },
+      { projectId, folderId },
+      `model-${crypto.randomUUID()}.bin`,
+      { hash: await store('model'), size: 10 },
+    );
+    await db()
+      .insertInto('conversions')
+      .values({
+        version_id: uploaded.version.id,
+        state: 'done',
+        progress: 1,
+        error: null,
+        ...hashes,
+        object_count: 0,
+        viewables: '[]',
+        created_at: new Date().toISOString(),
+        started_at: null,
+        finished_at: new Date().toISOString(),
+      })
+      .execute();
+  };
   /**
    * A row naming `hash` in each reference column. Keyed by table.column: a reference added to
    * BLOB_REFERENCES without a way to make its row here fails the test below.
@@ -45,29 +69,8 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
         size: 10,
       });
     },
-    'conversions.frag_hash': async (hash) => {
-      const uploaded = await penstock.documents.addFile(
-        { id: userId },
-        { projectId, folderId },
-        `frag-${hash}.bin`,
-        { hash: await store('model'), size: 10 },
-      );
-      await db()
-        .insertInto('conversions')
-        .values({
-          version_id: uploaded.version.id,
-          state: 'done',
-          progress: 1,
-          error: null,
-          frag_hash: hash,
-          object_count: 0,
-          viewables: '[]',
-          created_at: new Date().toISOString(),
-          started_at: null,
-          finished_at: new Date().toISOString(),
-        })
-        .execute();
-    },
+    'conversions.frag_hash': (hash) => convertedModel({ frag_hash: hash }),
+    'conversions.items_hash': (hash) => convertedModel({ frag_hash: null, items_hash: hash }),
     'markup_items.image_hash': async (hash) => {
       const item = await penstock.documents.addFile(
         { id: userId },

@@ -11,6 +11,7 @@
 export const BLOB_REFERENCES = [
   { table: 'versions', column: 'blob_hash', holds: 'document versions (uploads, reports, schedules)' },
   { table: 'conversions', column: 'frag_hash', holds: "converted models' Fragments files" },
+  { table: 'conversions', column: 'items_hash', holds: "converted models' item tables" },
   { table: 'markup_items', column: 'image_hash', holds: 'markup preview images' },
   { table: 'training_courses', column: 'material_hash', holds: 'training material' },
   { table: 'sdc_files', column: 'blob_hash', holds: "supplier submissions' track-record documents" },

@@ -54,6 +54,17 @@ function untilMeshesShown(model: FragmentsModel): Promise<void> {
   });
 }
 
+/**
+ * Wait until the GPU has drawn what was asked of it: a WebGL draw returns once its commands are queued,
+ * and on a software renderer the first frame of a 100k-object plant is rasterised for about 2 s after
+ * that, the page frozen meanwhile. Reading one pixel back waits for it.
+ */
+const pixel = new Uint8Array(4);
+function untilRasterised(): void {
+  const gl = renderer.getContext();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+}
+
 /** load, frame the model, stream its tiles for that view, render, and wait for the frame to be shown */
 async function draw(bytes: ArrayBuffer | Uint8Array, modelId: string): Promise<FragmentsModel> {
   const model = await fragments.load(bytes, { modelId, camera });
@@ -70,6 +81,7 @@ async function draw(bytes: ArrayBuffer | Uint8Array, modelId: string): Promise<F
   // and the tiles come after it (seconds on a 100k-object plant); Penstock's viewer waits likewise
   await untilMeshesShown(model);
   renderer.render(scene, camera);
+  untilRasterised();
   await frame();
   return model;
 }

@@ -16,6 +16,7 @@ import * as folderNames from './20261124T1400_folder_names.ts';
 import * as auditLog from './20261124T1410_audit_log.ts';
 import * as signinFailures from './20261124T1500_signin_failures.ts';
 import * as oidc from './20261125T1000_oidc.ts';
+import * as itemTables from './20261125T1100_item_tables.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1410_audit_log': auditLog,
   '20261124T1500_signin_failures': signinFailures,
   '20261125T1000_oidc': oidc,
+  '20261125T1100_item_tables': itemTables,
 };

@@ -43,3 +43,10 @@ export async function itemLocalIds(frag: Uint8Array): Promise<Uint32Array> {
   for (let i = 0; i < items.length; i++) result[i] = localIds[items[i]!] ?? 0xffffffff;
   return result;
 }
+
+/** The item table as served (GET /api/models/:versionId/items) and stored: uint32 little-endian each. */
+export function itemTableBytes(ids: Uint32Array): Buffer {
+  const bytes = Buffer.alloc(ids.length * 4);
+  for (let i = 0; i < ids.length; i++) bytes.writeUInt32LE(ids[i]!, i * 4);
+  return bytes;
+}

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePidPdf, generatePlantIfc } from '@penstock/plantgen';
+import { readBlob } from '../../storage/blobStore.ts';
+import { itemLocalIds, itemTableBytes } from './itemIndex.ts';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
 
 const fixture = (name: string) =>
@@ -171,6 +173,19 @@ for (const kind of await testDatabases()) {
       const indexed = new Set<number>(objects.localIds);
       expect([...table].every((localId) => indexed.has(localId))).toBe(true);
       expect(table).toContain(plant.childId);
+      // stored by the conversion beside the .frag (a blob the orphan collector keeps), and the same table
+      // as worked out from the .frag for a model converted before it was stored
+      const conversion = await penstock.database.db
+        .selectFrom('conversions')
+        .select(['items_hash'])
+        .where('version_id', '=', versionId)
+        .executeTakeFirstOrThrow();
+      expect(conversion.items_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(Buffer.compare(await readBlob(penstock.blobs, conversion.items_hash!), items.rawPayload)).toBe(
+        0,
+      );
+      const fromFrag = itemTableBytes(await itemLocalIds(frag.rawPayload));
+      expect(Buffer.compare(fromFrag, items.rawPayload)).toBe(0);
 
       // access: members and viewers read, outsiders see nothing, viewers cannot reconvert
       expect((await get(`/api/models/${versionId}/objects`, viewer)).statusCode).toBe(200);

@@ -189,12 +189,22 @@ export class ModelsRepo {
   /** A finished model whose index is written (writeIndex): its .frag recorded and the job marked done. */
   async complete(
     versionId: string,
-    result: { fragHash: string; fragSize: number; viewables: unknown[]; objectCount: number },
+    result: {
+      fragHash: string;
+      fragSize: number;
+      itemsHash: string;
+      itemsSize: number;
+      viewables: unknown[];
+      objectCount: number;
+    },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('blobs')
-        .values({ hash: result.fragHash, size: result.fragSize, created_at: now() })
+        .values([
+          { hash: result.fragHash, size: result.fragSize, created_at: now() },
+          { hash: result.itemsHash, size: result.itemsSize, created_at: now() },
+        ])
         .onConflict((oc) => oc.column('hash').doNothing())
         .execute();
       await trx
@@ -204,6 +214,7 @@ export class ModelsRepo {
           progress: 1,
           error: null,
           frag_hash: result.fragHash,
+          items_hash: result.itemsHash,
           object_count: result.objectCount,
           viewables: JSON.stringify(result.viewables),
           finished_at: now(),

@@ -5,7 +5,7 @@ import type { ConversionJobs } from '../../jobs/conversionJobs.ts';
 import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { ModelsRepo, VersionContext } from './models.repo.ts';
-import { itemLocalIds } from './itemIndex.ts';
+import { itemLocalIds, itemTableBytes } from './itemIndex.ts';
 import {
   fileTypeOf,
   presentModelInfo,
@@ -26,7 +26,7 @@ import { countPdfPages, PdfReadError } from '../../storage/pdfPages.ts';
 const ITEM_TABLES_KEPT = 8;
 
 export class ModelsService {
-  private readonly itemTables = new Map<string, Promise<Uint32Array>>();
+  private readonly itemTables = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly repo: ModelsRepo,
@@ -62,23 +62,26 @@ export class ModelsService {
   }
 
   /**
-   * The localId of every geometry item of the converted model (little-endian uint32, entry i for item i),
-   * read from the .frag once and kept for the few models open now.
+   * The localId of every geometry item of the converted model (little-endian uint32, entry i for item i):
+   * stored by the conversion, or for a model converted before that, read from the .frag once and kept for
+   * the few models open now.
    */
   async items(user: CurrentUser, versionId: string): Promise<{ hash: string; bytes: Buffer }> {
     await this.accessible(user, versionId);
     const hash = await this.doneFragHash(versionId);
     let table = this.itemTables.get(hash);
     if (!table) {
-      table = readBlob(this.blobs, hash).then(itemLocalIds);
+      const stored = (await this.repo.findConversion(versionId))?.items_hash;
+      table = stored
+        ? readBlob(this.blobs, stored)
+        : readBlob(this.blobs, hash).then(itemLocalIds).then(itemTableBytes);
       this.itemTables.set(hash, table);
       // a failed read is not kept; the oldest of more than a few models is dropped
       table.catch(() => this.itemTables.delete(hash));
       if (this.itemTables.size > ITEM_TABLES_KEPT)
         this.itemTables.delete(this.itemTables.keys().next().value!);
     }
-    const ids = await table;
-    return { hash, bytes: Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength) };
+    return { hash, bytes: await table };
   }
 
   async objects(user: CurrentUser, versionId: string): Promise<ObjectIndex> {

@@ -50,8 +50,11 @@ export const itemIndexQuery = (versionId: string) =>
  */
 export function useModelFiles(versionId: string, enabled: boolean) {
   const fragments = useQuery({ ...fragmentsQuery(versionId), enabled });
-  const objects = useQuery({ ...objectIndexQuery(versionId), enabled });
-  // small (4 bytes an item): fetched beside the .frag, so the first click after drawing reads it
-  const items = useQuery({ ...itemIndexQuery(versionId), enabled });
+  // the index and the item table once the .frag is here: asked for beside it, their answers (the
+  // server serialising a 100k-object index, inflating the .frag for the item table) held the .frag's
+  // download back by about a second; both are ready long before the model is drawn
+  const afterFragments = enabled && !fragments.isPending;
+  const objects = useQuery({ ...objectIndexQuery(versionId), enabled: afterFragments });
+  const items = useQuery({ ...itemIndexQuery(versionId), enabled: afterFragments });
   return { fragments, objects, items };
 }
