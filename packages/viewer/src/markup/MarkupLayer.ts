@@ -15,7 +15,8 @@ import {
   type Size,
 } from './geometry.ts';
 import { composeMarkupPng } from './markupImage.ts';
-import { selectionOutline, shapeElement, svgElement } from './shapeSvg.ts';
+import { createOverlaySvg, placeOverlay } from './overlay.ts';
+import { selectionOutline, shapeElement } from './shapeSvg.ts';
 import { createTextEntry } from './textEntry.ts';
 
 export { shapeElement } from './shapeSvg.ts';
@@ -90,19 +91,7 @@ const isTyping = (target: EventTarget | null): boolean =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions = {}): MarkupLayer {
-  const svg = svgElement('svg', { class: 'penstock-markup-layer', 'aria-label': 'Markups', role: 'img' });
-  Object.assign(svg.style, {
-    position: 'absolute',
-    left: '0px',
-    top: '0px',
-    zIndex: '4',
-    overflow: 'hidden',
-    pointerEvents: 'none',
-    touchAction: 'none',
-    userSelect: 'none',
-  });
-  if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
-  host.appendChild(svg);
+  const svg = createOverlaySvg(host);
 
   const defaultFrame: MarkupFrame = options.frame ?? 'fill';
   let frame: MarkupFrame = defaultFrame;
@@ -119,29 +108,7 @@ export function createMarkupLayer(host: HTMLElement, options: MarkupLayerOptions
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
 
-  const measure = () => {
-    if (options.target) {
-      const t = options.target.getBoundingClientRect();
-      const h = host.getBoundingClientRect();
-      offset = {
-        x: t.left - h.left + host.scrollLeft - host.clientLeft,
-        y: t.top - h.top + host.scrollTop - host.clientTop,
-      };
-      size = { width: t.width, height: t.height };
-    } else {
-      offset = { x: 0, y: 0 };
-      size = { width: host.clientWidth, height: host.clientHeight };
-    }
-    Object.assign(svg.style, {
-      left: `${offset.x}px`,
-      top: `${offset.y}px`,
-      width: `${size.width}px`,
-      height: `${size.height}px`,
-    });
-    svg.setAttribute('width', String(size.width));
-    svg.setAttribute('height', String(size.height));
-    svg.setAttribute('viewBox', `0 0 ${size.width || 1} ${size.height || 1}`);
-  };
+  const measure = () => ({ offset, size } = placeOverlay(svg, host, options.target));
 
   /** pixels of the overlay as stored coordinates in the current frame */
   const stored = (p: Point): Point => toFraction(p, size, frame);

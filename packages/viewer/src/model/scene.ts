@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import CameraControls from 'camera-controls';
+import { drawsOnCpu } from './renderQuality.ts';
 
 CameraControls.install({ THREE });
 
@@ -41,7 +42,9 @@ export function createScene(container: HTMLElement, background: number): ViewerS
 
   let renderer: THREE.WebGLRenderer;
   try {
-    renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    // multisampling only on a GPU (renderQuality.ts); the drawing buffer is not kept between frames, as
+    // screenshot() draws a frame and reads it in the same task
+    renderer = new THREE.WebGLRenderer({ canvas, antialias: !drawsOnCpu() });
   } catch (failure) {
     canvas.remove();
     throw new Error(

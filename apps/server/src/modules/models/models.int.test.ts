@@ -157,6 +157,8 @@ for (const kind of await testDatabases()) {
       expect(frag.headers['cache-control']).toBe('private, no-cache');
       expect(frag.rawPayload[0]).toBe(0x78); // zlib-compressed flatbuffer, as the Fragments loader expects
       expect(frag.rawPayload.length).toBeGreaterThan(10_000);
+      // its length told, so the browser reads it into one buffer of that size
+      expect(Number(frag.headers['content-length'])).toBe(frag.rawPayload.length);
       const again = await penstock.app.inject({
         method: 'GET',
         url: `/api/models/${versionId}/fragments`,

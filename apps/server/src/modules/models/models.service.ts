@@ -55,10 +55,14 @@ export class ModelsService {
     return presentModelInfo(version, conversion);
   }
 
-  async fragments(user: CurrentUser, versionId: string): Promise<{ hash: string; stream: Readable }> {
+  /** The .frag's hash (its ETag) and how to read it: a revalidated copy opens nothing. */
+  async fragments(
+    user: CurrentUser,
+    versionId: string,
+  ): Promise<{ hash: string; read: () => Promise<{ stream: Readable; size: number }> }> {
     await this.accessible(user, versionId);
     const hash = await this.doneFragHash(versionId);
-    return { hash, stream: this.blobs.createReadStream(hash) };
+    return { hash, read: () => this.blobs.read(hash) };
   }
 
   /**
@@ -68,10 +72,10 @@ export class ModelsService {
    */
   async items(user: CurrentUser, versionId: string): Promise<{ hash: string; bytes: Buffer }> {
     await this.accessible(user, versionId);
-    const hash = await this.doneFragHash(versionId);
+    const { frag_hash: hash, items_hash: stored } = await this.doneConversion(versionId);
+    // looked up and kept with no await in between: requests at the same time share one read
     let table = this.itemTables.get(hash);
     if (!table) {
-      const stored = (await this.repo.findConversion(versionId))?.items_hash;
       table = stored
         ? readBlob(this.blobs, stored)
         : readBlob(this.blobs, hash).then(itemLocalIds).then(itemTableBytes);
@@ -133,8 +137,13 @@ export class ModelsService {
   }
 
   private async doneFragHash(versionId: string): Promise<string> {
+    return (await this.doneConversion(versionId)).frag_hash;
+  }
+
+  private async doneConversion(versionId: string) {
     const conversion = await this.repo.findConversion(versionId);
-    if (conversion?.state === 'done' && conversion.frag_hash) return conversion.frag_hash;
+    if (conversion?.state === 'done' && conversion.frag_hash)
+      return { ...conversion, frag_hash: conversion.frag_hash };
     if (conversion?.state === 'failed')
       throw conflict(`The model could not be converted: ${conversion.error ?? 'unknown reason'}`);
     if (conversion?.state === 'queued' || conversion?.state === 'running')

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetchMock.ts';
+import { inForeground } from '../../app/foreground.ts';
 import { DATA_LIST_PIECE, postDataList } from './api.ts';
 
 const records = (count: number) =>
@@ -62,6 +63,30 @@ describe('postDataList', () => {
       ['text', 5],
     ]);
     expect(sent.flatMap((part) => JSON.parse(part.text) as unknown[])).toEqual(list);
+  });
+
+  it("holds its next part while the user waits for foreground work (a click's properties)", async () => {
+    const list = records(DATA_LIST_PIECE * 2);
+    const events: string[] = [];
+    let finishClick!: () => void;
+    mockFetch({
+      'POST /api/savestatic': async (init) => {
+        const part = JSON.parse((await sentData(init)).text) as unknown[];
+        events.push(`part ${part.length}`);
+        if (events.length === 1)
+          void inForeground(new Promise<void>((resolve) => (finishClick = resolve))).then(() =>
+            events.push('click answered'),
+          );
+        return { json: { saved: part.length } };
+      },
+    });
+    const saving = postDataList('/api/savestatic', list);
+    await vi.waitFor(() => expect(events).toEqual([`part ${DATA_LIST_PIECE}`]));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(events).toEqual([`part ${DATA_LIST_PIECE}`]);
+    finishClick();
+    await expect(saving).resolves.toEqual({ saved: list.length });
+    expect(events).toEqual([`part ${DATA_LIST_PIECE}`, 'click answered', `part ${DATA_LIST_PIECE}`]);
   });
 
   it('stops at the first failed part, with the server error', async () => {

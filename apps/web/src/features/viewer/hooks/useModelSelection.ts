@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ModelViewer } from '@penstock/viewer';
+import { inForeground } from '../../../app/foreground.ts';
 import { useAppStore } from '../../../app/store.tsx';
 import type { ObjectIndex } from '../api.ts';
 import type { ViewerExtensions } from '../extensions.tsx';
@@ -58,7 +59,9 @@ export function useModelSelection({
   useEffect(() => {
     if (!viewer) return;
     return viewer.onSelect(async (localId) => {
-      if (localId !== null) await prefetchSelection(queryClient, versionId, localId).catch(() => undefined);
+      // the user waits for these values: background saves hold their next part meanwhile
+      if (localId !== null)
+        await inForeground(prefetchSelection(queryClient, versionId, localId)).catch(() => undefined);
       showSelected(localId);
     });
   }, [viewer, showSelected, queryClient, versionId, prefetchSelection]);
