@@ -11,11 +11,12 @@ export interface IndexedObjects {
   byTag(tag: string): number[];
   /** every distinct tag of the model, in index order */
   tags(): string[];
-  hazards(): number[];
+  hazards(): readonly number[];
 }
 
 export function indexObjects(index: ObjectIndex): IndexedObjects {
   const rows = new Map<number, number>();
+  let hazards: number[] | undefined;
   index.localIds.forEach((localId, row) => rows.set(localId, row));
   const tagOf = (localId: number): string => {
     const seen = new Set<number>();
@@ -40,7 +41,8 @@ export function indexObjects(index: ObjectIndex): IndexedObjects {
     },
     byTag: (tag) => index.localIds.filter((_, row) => index.tags[row] === tag),
     tags: () => [...new Set(index.tags.filter((tag) => tag !== ''))],
-    hazards: () => index.localIds.filter((_, row) => index.hazard[row] === 1),
+    // worked out once: the toolbar shows the count on every render of the model view
+    hazards: () => (hazards ??= index.localIds.filter((_, row) => index.hazard[row] === 1)),
   };
 }
 
