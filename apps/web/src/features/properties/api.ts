@@ -100,7 +100,8 @@ export async function postDataField<T>(url: string, data: unknown, schema?: Pars
  * Records per call of a long list (postDataList). The server saves a call's records in one transaction,
  * during which it answers nothing else: 250 records keep that to about 10 to 20 milliseconds, so a click's
  * properties request made while a large model's values are being saved waits at most that long (1000 held
- * it 40 to 80 ms on the 100k plant, 5000 about 130 ms). Between parts the list waits for the foreground.
+ * it 40 to 80 ms on the 100k plant, 5000 about 130 ms). Between parts the list waits for the foreground and
+ * for the user to pause (app/foreground.ts).
  */
 export const DATA_LIST_PIECE = 250;
 
@@ -109,9 +110,9 @@ export const DATA_LIST_PIECE = 250;
  * a tag wins, so one list sent in parts stores what it stores whole): the text field Data as postDataField
  * sends it, in calls of at most DATA_LIST_PIECE records one after another. A 100k-object model's static
  * values are about 55 MB of JSON: the page holds one part's text (under a megabyte) at a time, no request is
- * larger than a part, a part waits while the user waits for something else (a click's properties), and
- * nothing is kept as a Blob (a Blob's bytes stay in the browser process until the
- * page's garbage collector lets the Blob go). Answers the saved count summed over the calls; the first failed
+ * larger than a part, a part waits while the user waits for something else (a click's properties) or is
+ * working in the page (USER_QUIET_MS), and nothing is kept as a Blob (a Blob's bytes stay in the browser
+ * process until the page's garbage collector lets the Blob go). Answers the saved count summed over the calls; the first failed
  * call rejects and the rest are not sent.
  */
 export async function postDataList(
@@ -122,7 +123,7 @@ export async function postDataList(
   if (list.length <= piece) return postDataField<{ saved: number }>(url, list);
   let saved = 0;
   for (let start = 0; start < list.length; start += piece) {
-    // a click's properties go first (app/foreground.ts)
+    // a click's properties, and a user at work, go first (app/foreground.ts)
     await untilForegroundIdle();
     const answer = await postDataField<{ saved?: number }>(url, list.slice(start, start + piece));
     saved += answer?.saved ?? 0;
