@@ -212,6 +212,26 @@ for (const kind of await testDatabases()) {
       const after = (await get(`/api/models/${versionId}`)).json();
       expect(after.conversion.state).toBe('done');
       expect(after.objectCount).toBe(120);
+
+      // the index is made once per conversion and kept: the same text again, a new conversion's afresh
+      const first = await get(`/api/models/${versionId}/objects`);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      const row = { version_id: versionId, local_id: plant.childId };
+      await penstock.database.db
+        .updateTable('model_objects')
+        .set({ tag: 'CHANGED-TAG' })
+        .where('version_id', '=', row.version_id)
+        .where('local_id', '=', row.local_id)
+        .execute();
+      expect((await get(`/api/models/${versionId}/objects`)).body).toBe(first.body);
+      await penstock.database.db
+        .updateTable('conversions')
+        .set({ finished_at: new Date(Date.now() + 60_000).toISOString() })
+        .where('version_id', '=', versionId)
+        .execute();
+      const fresh = (await get(`/api/models/${versionId}/objects`)).json();
+      expect(fresh.tags[fresh.localIds.indexOf(plant.childId)]).toBe('CHANGED-TAG');
+      expect((await get(`/api/models/${versionId}/objects`, outsider)).statusCode).toBe(404);
     });
 
     it('fails a corrupt file with a reason and still runs the next job (the MEP fixture)', async () => {

@@ -64,9 +64,10 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     return reply.send(bytes);
   });
 
-  app.get('/api/models/:versionId/objects', async (request) => {
+  app.get('/api/models/:versionId/objects', async (request, reply) => {
     const user = requireUser(request);
-    return models.objects(user, versionIdOf(request.params));
+    const json = await models.objectsJson(user, versionIdOf(request.params));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/api/models/:versionId/records', async (request, reply) => {

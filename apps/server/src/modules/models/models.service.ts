@@ -24,9 +24,34 @@ import { countPdfPages, PdfReadError } from '../../storage/pdfPages.ts';
 
 /** How many models' item tables are kept in memory (a 100k-object plant's is about 0.5 MB). */
 const ITEM_TABLES_KEPT = 8;
+/**
+ * How many models' object indexes are kept as JSON text (a 100k-object plant's is 6.5 MB, and reading and
+ * writing it took the server 220 to 310 ms, while the browser draws the model, at every open).
+ */
+const OBJECT_INDEXES_KEPT = 4;
+
+/**
+ * The value of `key` in a map of at most `limit` entries, made once: requests at the same time share one
+ * promise (looked up and kept with no await in between), a failed one is not kept, and the entry used
+ * least recently goes first.
+ */
+function kept<T>(map: Map<string, Promise<T>>, key: string, limit: number, make: () => Promise<T>) {
+  let value = map.get(key);
+  if (value) {
+    map.delete(key);
+    map.set(key, value);
+    return value;
+  }
+  value = make();
+  map.set(key, value);
+  value.catch(() => map.delete(key));
+  if (map.size > limit) map.delete(map.keys().next().value!);
+  return value;
+}
 
 export class ModelsService {
   private readonly itemTables = new Map<string, Promise<Buffer>>();
+  private readonly objectIndexes = new Map<string, Promise<string>>();
 
   constructor(
     private readonly repo: ModelsRepo,
@@ -73,25 +98,25 @@ export class ModelsService {
   async items(user: CurrentUser, versionId: string): Promise<{ hash: string; bytes: Buffer }> {
     await this.accessible(user, versionId);
     const { frag_hash: hash, items_hash: stored } = await this.doneConversion(versionId);
-    // looked up and kept with no await in between: requests at the same time share one read
-    let table = this.itemTables.get(hash);
-    if (!table) {
-      table = stored
+    const table = kept(this.itemTables, hash, ITEM_TABLES_KEPT, () =>
+      stored
         ? readBlob(this.blobs, stored)
-        : readBlob(this.blobs, hash).then(itemLocalIds).then(itemTableBytes);
-      this.itemTables.set(hash, table);
-      // a failed read is not kept; the oldest of more than a few models is dropped
-      table.catch(() => this.itemTables.delete(hash));
-      if (this.itemTables.size > ITEM_TABLES_KEPT)
-        this.itemTables.delete(this.itemTables.keys().next().value!);
-    }
+        : readBlob(this.blobs, hash).then(itemLocalIds).then(itemTableBytes),
+    );
     return { hash, bytes: await table };
   }
 
-  async objects(user: CurrentUser, versionId: string): Promise<ObjectIndex> {
+  /**
+   * The object index as JSON text. It does not change once the model is converted, so the text is made
+   * once per conversion and kept for the few models open now.
+   */
+  async objectsJson(user: CurrentUser, versionId: string): Promise<string> {
     await this.accessible(user, versionId);
-    await this.doneFragHash(versionId);
-    return presentObjectIndex(await this.repo.objectColumns(versionId));
+    const conversion = await this.doneConversion(versionId);
+    const key = `${versionId}:${conversion.frag_hash}:${conversion.finished_at ?? ''}`;
+    return kept(this.objectIndexes, key, OBJECT_INDEXES_KEPT, async () =>
+      JSON.stringify(presentObjectIndex(await this.repo.objectColumns(versionId)) satisfies ObjectIndex),
+    );
   }
 
   /** The static and dynamic records of every tagged object (one per tag), dynamic values not yet merged;
