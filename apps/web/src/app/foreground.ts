@@ -19,21 +19,18 @@ export const FOREGROUND_SETTLE_MS = 50;
 export const USER_QUIET_MS = 8000;
 
 let lastActivity = Number.NEGATIVE_INFINITY;
-let watching = false;
 
 /** The user did something (pointer, wheel, key): background parts wait for a quiet moment. */
 export function noteUserActivity(at = Date.now()): void {
   lastActivity = at;
 }
 
-function watchUserActivity() {
-  if (watching || typeof window === 'undefined') return;
-  watching = true;
+// any input anywhere in the page, watched from the first import of this module
+if (typeof window !== 'undefined') {
   const note = () => noteUserActivity();
   for (const type of ['pointerdown', 'pointermove', 'wheel', 'keydown'] as const)
     window.addEventListener(type, note, { capture: true, passive: true });
 }
-watchUserActivity();
 
 /** Mark work as something the user waits for; answers the same promise. */
 export function inForeground<T>(work: Promise<T>): Promise<T> {

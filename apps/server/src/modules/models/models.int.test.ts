@@ -216,12 +216,11 @@ for (const kind of await testDatabases()) {
       // the index is made once per conversion and kept: the same text again, a new conversion's afresh
       const first = await get(`/api/models/${versionId}/objects`);
       expect(first.headers['content-type']).toMatch(/^application\/json/);
-      const row = { version_id: versionId, local_id: plant.childId };
       await penstock.database.db
         .updateTable('model_objects')
         .set({ tag: 'CHANGED-TAG' })
-        .where('version_id', '=', row.version_id)
-        .where('local_id', '=', row.local_id)
+        .where('version_id', '=', versionId)
+        .where('local_id', '=', plant.childId)
         .execute();
       expect((await get(`/api/models/${versionId}/objects`)).body).toBe(first.body);
       await penstock.database.db

@@ -112,8 +112,9 @@ export class ModelsService {
    */
   async objectsJson(user: CurrentUser, versionId: string): Promise<string> {
     await this.accessible(user, versionId);
-    const conversion = await this.doneConversion(versionId);
-    const key = `${versionId}:${conversion.frag_hash}:${conversion.finished_at ?? ''}`;
+    // a conversion of the version is told apart by when it finished
+    const { finished_at: finished } = await this.doneConversion(versionId);
+    const key = `${versionId}:${finished ?? ''}`;
     return kept(this.objectIndexes, key, OBJECT_INDEXES_KEPT, async () =>
       JSON.stringify(presentObjectIndex(await this.repo.objectColumns(versionId)) satisfies ObjectIndex),
     );

@@ -112,8 +112,8 @@ export const DATA_LIST_PIECE = 250;
  * values are about 55 MB of JSON: the page holds one part's text (under a megabyte) at a time, no request is
  * larger than a part, a part waits while the user waits for something else (a click's properties) or is
  * working in the page (USER_QUIET_MS), and nothing is kept as a Blob (a Blob's bytes stay in the browser
- * process until the page's garbage collector lets the Blob go). Answers the saved count summed over the calls; the first failed
- * call rejects and the rest are not sent.
+ * process until the page's garbage collector lets the Blob go). Answers the saved count summed over the
+ * calls; the first failed call rejects and the rest are not sent.
  */
 export async function postDataList(
   url: string,
