@@ -55,28 +55,35 @@ export interface PageRow {
   props: Measured;
 }
 
-export async function benchPage(
+function runOnPage(
+  page: BenchPage,
+  method: 'loadFrag' | 'loadIfc' | 'readAllProperties',
+  file: string,
+  timeoutMs: number,
+): Promise<Measured> {
+  const url = page.publish(file);
+  return measure(timeoutMs, async ({ page: tab }) => {
+    await tab.goto(page.url);
+    await tab.waitForFunction(() => document.title === 'bench ready');
+    return tab.evaluate(([m, u]) => window.bench[m](u), [method, url] as const);
+  });
+}
+
+/** (b) the in-browser IFC load and (c) the .frag with every object's property sets read, once each */
+export async function benchReferences(
   page: BenchPage,
   files: { frag: string; ifc: string },
   timeoutMs: number,
-  /** loads of the .frag, the median kept (small models: one load is mostly noise) */
-  fragRuns = 1,
-): Promise<PageRow> {
-  const fragUrl = page.publish(files.frag);
-  const ifcUrl = page.publish(files.ifc);
-  const run = (method: 'loadFrag' | 'loadIfc' | 'readAllProperties', url: string) =>
-    measure(timeoutMs, async ({ page: tab }) => {
-      await tab.goto(page.url);
-      await tab.waitForFunction(() => document.title === 'bench ready');
-      return tab.evaluate(([m, u]) => window.bench[m](u), [method, url] as const);
-    });
-  const frag = await medianOf(fragRuns, () => run('loadFrag', fragUrl), drawnMsOf);
+): Promise<Omit<PageRow, 'frag'>> {
   return {
-    frag,
-    ifc: await run('loadIfc', ifcUrl),
-    props: await run('readAllProperties', fragUrl),
+    ifc: await runOnPage(page, 'loadIfc', files.ifc, timeoutMs),
+    props: await runOnPage(page, 'readAllProperties', files.frag, timeoutMs),
   };
 }
+
+/** (a) one bare FragmentsModels load of the .frag */
+export const bareFragLoad = (page: BenchPage, frag: string, timeoutMs: number): Promise<Measured> =>
+  runOnPage(page, 'loadFrag', frag, timeoutMs);
 
 /** The drawn time of a measurement, or null when it did not finish. */
 export const drawnMsOf = (measured: { value: unknown }): number | null =>
@@ -95,7 +102,30 @@ export async function medianOf<T>(
 ): Promise<T> {
   const runs: T[] = [];
   for (let i = 0; i < Math.max(1, times); i++) runs.push(await measure());
+  return medianRun(runs, figure);
+}
+
+/** The run with the median figure (runs without one sort last). */
+export function medianRun<T>(runs: T[], figure: (run: T) => number | null): T {
   const key = (run: T) => figure(run) ?? Number.POSITIVE_INFINITY;
-  runs.sort((x, y) => key(x) - key(y));
-  return runs[Math.floor((runs.length - 1) / 2)]!;
+  const sorted = [...runs].sort((x, y) => key(x) - key(y));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/**
+ * Two measurements run `times` times each, alternating (a, b, a, b, ...), so a stretch of load on the
+ * machine falls on both sides; each side keeps its median run.
+ */
+export async function alternatingMedians<A, B>(
+  times: number,
+  first: { measure: () => Promise<A>; figure: (run: A) => number | null },
+  second: { measure: () => Promise<B>; figure: (run: B) => number | null },
+): Promise<[A, B]> {
+  const as: A[] = [];
+  const bs: B[] = [];
+  for (let i = 0; i < Math.max(1, times); i++) {
+    as.push(await first.measure());
+    bs.push(await second.measure());
+  }
+  return [medianRun(as, first.figure), medianRun(bs, second.figure)];
 }

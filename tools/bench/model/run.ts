@@ -11,7 +11,16 @@ import { parseArgs } from 'node:util';
 import { writePlantIfc } from '@penstock/plantgen';
 import { browserMemoryMethod } from './browser.ts';
 import { benchFirstLoad } from './firstLoad.ts';
-import { benchPage, drawnMsOf, medianOf, startBenchPage } from './pageBench.ts';
+import {
+  alternatingMedians,
+  bareFragLoad,
+  benchReferences,
+  drawnMsOf,
+  medianOf,
+  startBenchPage,
+  type BenchPage,
+  type PageRow,
+} from './pageBench.ts';
 import { benchPenstockBrowser, benchPropertyApi, pickTag, type ObjectIndex } from './penstockBench.ts';
 import { buildWebApp, startServer } from './penstockServer.ts';
 import { renderTables, type ModelResult, type Results } from './report.ts';
@@ -99,18 +108,19 @@ function size(name: string) {
 async function browserBench(models: ModelResult[]) {
   const page = await startBenchPage(tmp);
   try {
-    for (const model of models) {
-      log(`browser references for ${model.name}: (a) .frag, (b) in-browser IFC, (c) all property sets`);
-      if (model.server.penstock.error) continue;
-      model.page = await benchPage(
-        page,
-        { frag: model.server.fragPath, ifc: model.file },
-        measureTimeoutMs,
-        runsOf(model),
-      );
-    }
+    await browserBenchOn(page, models);
   } finally {
     await page.close();
+  }
+}
+
+async function browserBenchOn(page: BenchPage, models: ModelResult[]) {
+  const references = new Map<ModelResult, Omit<PageRow, 'frag'>>();
+  for (const model of models) {
+    log(`browser references for ${model.name}: (b) in-browser IFC, (c) all property sets`);
+    if (model.server.penstock.error) continue;
+    const files = { frag: model.server.fragPath, ifc: model.file };
+    references.set(model, await benchReferences(page, files, measureTimeoutMs));
   }
 
   log('building the web app and starting Penstock');
@@ -130,6 +140,14 @@ async function browserBench(models: ModelResult[]) {
         results.notes.push(
           `Penstock in the browser not measured: the web app did not build (${reason ?? text.slice(0, 200)})`,
         );
+        for (const [model, reference] of references) {
+          const frag = await medianOf(
+            runsOf(model),
+            () => bareFragLoad(page, model.server.fragPath, measureTimeoutMs),
+            drawnMsOf,
+          );
+          model.page = { frag, ...reference };
+        }
         return;
       }
       log(`the web app did not build (${reason ?? 'see above'}): retrying in 15 s`);
@@ -150,13 +168,22 @@ async function browserBench(models: ModelResult[]) {
       const index = await server.api<ObjectIndex>(`/api/models/${versionId}/objects`);
       uploaded.push({ model, versionId, index });
     }
+    // (a) and Penstock loads of a model alternate: an hour's drift of this machine (the bare 100k draw
+    // alone ranged 6.8-8.3 s) falls on both sides instead of on whichever ran later
     for (const { model, index } of uploaded) {
-      log(`Penstock in Chromium: ${model.name}`);
-      model.penstock = await medianOf(
+      log(`bare .frag load and Penstock in Chromium, alternating: ${model.name}`);
+      const [frag, penstock] = await alternatingMedians(
         runsOf(model),
-        () => benchPenstockBrowser(server, { fileName: model.name, tag: pickTag(index) }, measureTimeoutMs),
-        drawnMsOf,
+        { measure: () => bareFragLoad(page, model.server.fragPath, measureTimeoutMs), figure: drawnMsOf },
+        {
+          measure: () =>
+            benchPenstockBrowser(server, { fileName: model.name, tag: pickTag(index) }, measureTimeoutMs),
+          figure: drawnMsOf,
+        },
       );
+      const reference = references.get(model);
+      if (reference) model.page = { frag, ...reference };
+      model.penstock = penstock;
     }
     const largest = [...uploaded].sort((x, y) => (y.model.elements ?? 0) - (x.model.elements ?? 0))[0];
     if (largest) {
@@ -187,7 +214,7 @@ const header = [
   `- Server conversion: the generated plants converted ${PLANT_CONVERSION_RUNS} times each, bare and Penstock alternating, the fastest run of each kept (peak memory: the highest of the runs); the real fixtures once.`,
   `- Server peak memory: ${memoryMethod}. Penstock's figure includes the in-process server (Fastify, SQLite) around the conversion worker; its time runs from the version being added to the conversion queue being idle (worker: object index with web-ifc + IfcImporter; then .frag into the blob store and the index into SQLite).`,
   `- Browser peak memory: ${browserMemoryMethod}; a fresh browser per measurement.`,
-  `- Real fixture models and plants of ${LARGE_PLANT / 1000}k elements or more: the median of ${SMALL_MODEL_RUNS} loads, bare (a) and Penstock alike (memory and clicks from that run); the smaller generated plants: one load.`,
+  `- Real fixture models and plants of ${LARGE_PLANT / 1000}k elements or more: the median of ${SMALL_MODEL_RUNS} loads, bare (a) and Penstock alike (memory and clicks from that run); the smaller generated plants: one load. The bare (a) and Penstock loads of a model alternate (a, Penstock, a, ...), so a stretch of load on the machine falls on both sides; (b) and (c) run before them.`,
   '- Browser times include the download from a local server. (a)/(c) load the .frag Penstock produced; (b) is IfcImporter in the page (single-threaded web-ifc: the page is not cross-origin isolated) then the same load. Drawn: the first tiles of the framed view on the canvas and rasterised (the bench page reads a pixel back after its frame: a WebGL draw returns when its commands are queued, and SwiftShader rasterises the first frame of the 100k plant for about 2 s after that, which earlier runs left out of (a) while the figure taken in the Penstock page included it). Penstock: from the click on the model in the tree to `window.__penstockViewer.ready` (drawn) and to the hook being set with the object index (properties ready).',
   ...results.notes.map((n) => `- Note: ${n}`),
   '',
