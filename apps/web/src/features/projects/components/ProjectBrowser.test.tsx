@@ -35,6 +35,20 @@ describe('project browser', () => {
     expect(engine.preload).toHaveBeenCalledTimes(1);
   });
 
+  it("reads a model's info while the pointer rests on it, and nothing for a drawing", async () => {
+    const fetchMock = mockFetch(signedInRoutes());
+    renderBrowser();
+    await userEvent.click(await screen.findByRole('button', { name: 'WIP' }));
+    await userEvent.hover(
+      await screen.findByRole('button', { name: 'Process and instrumentation diagram.pdf' }),
+    );
+    await userEvent.hover(screen.getByRole('button', { name: 'Pump station.ifc' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain('GET /api/models/i.pump'));
+    expect(calls(fetchMock).filter((c) => c.startsWith('GET /api/models/'))).toEqual([
+      'GET /api/models/i.pump',
+    ]);
+  });
+
   it('shows a spinner while a folder loads, then its children', async () => {
     const wip = deferred<Reply>();
     mockFetch({ ...signedInRoutes(), [treeUrl('f.wip')]: () => wip.promise });

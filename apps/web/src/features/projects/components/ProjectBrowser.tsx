@@ -5,7 +5,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useAppStore } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
-import { useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
+import { useModelHover, useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
 import { useViewerWarmUp } from '../../workspace/hooks/useViewerWarmUp.ts';
 import { useProjectTree } from '../hooks/useProjects.ts';
 import { TreeContext, type TreeSettings } from './treeContext.ts';
@@ -22,6 +22,7 @@ export function ProjectBrowser() {
   const config = useConfig();
   const tree = useProjectTree(selectedProject?.projectid);
   const openFile = useModelOpener();
+  const hoverFile = useModelHover();
   const [binOpen, setBinOpen] = useState(false);
   const warmUp = useViewerWarmUp();
 
@@ -31,8 +32,9 @@ export function ProjectBrowser() {
       blocked: config.data?.folderExtensionBlacklist ?? [],
       maxNameLength: config.data?.generalSettings.maxProjectBrowserNameLength,
       openFile,
+      hoverFile,
     }),
-    [config.data, openFile],
+    [config.data, openFile, hoverFile],
   );
 
   if (!selectedProject) {

@@ -17,7 +17,7 @@ export const fileTypeOf = (node: TreeNode): string =>
  * replace the selected tab); any other file is a link that opens in a new browser tab.
  */
 export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
-  const { allowed, maxNameLength, openFile } = useTreeSettings();
+  const { allowed, maxNameLength, openFile, hoverFile } = useTreeSettings();
   const fileType = fileTypeOf(node);
   const label = truncateLabel(node.text, maxNameLength);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -51,6 +51,7 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           title={node.text}
           aria-label={node.text}
           onClick={() => openFile(node)}
+          onPointerEnter={hoverFile && (() => hoverFile(node))}
         >
           {content}
         </button>

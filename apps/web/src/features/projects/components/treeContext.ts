@@ -8,6 +8,8 @@ export interface TreeSettings {
   blocked: readonly TypeEntry[];
   maxNameLength: number | undefined;
   openFile: (file: TreeNode) => void;
+  /** the pointer rests on a file that opens in the workspace: its downloads may start ahead */
+  hoverFile?: (file: TreeNode) => void;
 }
 
 export const TreeContext = createContext<TreeSettings | null>(null);

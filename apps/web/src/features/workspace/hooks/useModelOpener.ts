@@ -29,6 +29,24 @@ export const modelFromNode = (node: TreeNode): OpenModel => ({
   suitability: node.suitability,
 });
 
+/** An IFC file: a model the viewer draws from its conversion. */
+const isModel = (model: OpenModel) => model.fileType.toLowerCase() === 'ifc';
+
+/**
+ * The pointer resting on a file of the project browser: for a model, its info is read ahead, so that a
+ * click on it asks for the .frag at once (usePrefetchModel).
+ */
+export function useModelHover(): (node: TreeNode) => void {
+  const prefetch = usePrefetchModel();
+  return useCallback(
+    (node: TreeNode) => {
+      const model = modelFromNode(node);
+      if (isModel(model)) prefetch.hover(versionIdOf(model));
+    },
+    [prefetch],
+  );
+}
+
 interface PendingClick {
   model: OpenModel;
   at: number;
@@ -105,7 +123,7 @@ export function useModelOpener(): (node: TreeNode) => void {
       }
       // a click on another file ends the earlier click's window: that one was a single click
       if (previous?.timer) open(previous.model, 'new');
-      if (model.fileType.toLowerCase() === 'ifc') prefetch(versionIdOf(model));
+      if (isModel(model)) prefetch.open(versionIdOf(model));
       const { outcome, before } = tryOpen(model, 'new');
       if (outcome !== 'limit') {
         // a model already open was only selected: a second click selects it again, it replaces nothing
