@@ -19,6 +19,8 @@ export interface Results {
   api?: { model: string; objects: number; timing: ApiTiming | string };
   /** issue 15 aim 7: gzipped script before a model is opened (firstLoad.ts) */
   firstLoad?: FirstLoadRow[] | string;
+  /** lines of the aims measured by other benches (otherAims.ts) */
+  otherAims?: string[];
   notes: string[];
 }
 
@@ -233,5 +235,6 @@ function aims(results: Results): string {
     (v) => fmtRatio(v),
   );
   lines.push(firstLoadAim(results.firstLoad));
+  lines.push(...(results.otherAims ?? []));
   return lines.join('\n');
 }

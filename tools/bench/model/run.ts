@@ -23,6 +23,7 @@ import {
 } from './pageBench.ts';
 import { benchPenstockBrowser, benchPropertyApi, pickTag, type ObjectIndex } from './penstockBench.ts';
 import { buildWebApp, startServer } from './penstockServer.ts';
+import { otherAims } from './otherAims.ts';
 import { renderTables, type ModelResult, type Results } from './report.ts';
 import { benchConversion, memoryMethod, repoRoot } from './serverBench.ts';
 
@@ -205,6 +206,7 @@ for (const model of results.models) {
   for (const m of [model.page?.frag, model.page?.ifc, model.page?.props, model.penstock])
     if (m?.error) results.notes.push(`${model.name}: ${m.error.split('\n')[0]}`);
 }
+results.otherAims = otherAims(repoRoot);
 const cpus = os.cpus();
 const header = [
   `# Model benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
