@@ -172,18 +172,25 @@ async function browserBenchOn(page: BenchPage, models: ModelResult[]) {
     // (a) and Penstock loads of a model alternate: an hour's drift of this machine (the bare 100k draw
     // alone ranged 6.8-8.3 s) falls on both sides instead of on whichever ran later
     for (const { model, index } of uploaded) {
+      const inPenstock = {
+        measure: () =>
+          benchPenstockBrowser(server, { fileName: model.name, tag: pickTag(index) }, measureTimeoutMs),
+        figure: drawnMsOf,
+      };
+      const reference = references.get(model);
+      // no .frag of the bench's own conversion to load bare: Penstock alone
+      if (!reference) {
+        log(`Penstock in Chromium: ${model.name}`);
+        model.penstock = await medianOf(runsOf(model), inPenstock.measure, drawnMsOf);
+        continue;
+      }
       log(`bare .frag load and Penstock in Chromium, alternating: ${model.name}`);
       const [frag, penstock] = await alternatingMedians(
         runsOf(model),
         { measure: () => bareFragLoad(page, model.server.fragPath, measureTimeoutMs), figure: drawnMsOf },
-        {
-          measure: () =>
-            benchPenstockBrowser(server, { fileName: model.name, tag: pickTag(index) }, measureTimeoutMs),
-          figure: drawnMsOf,
-        },
+        inPenstock,
       );
-      const reference = references.get(model);
-      if (reference) model.page = { frag, ...reference };
+      model.page = { frag, ...reference };
       model.penstock = penstock;
     }
     const largest = [...uploaded].sort((x, y) => (y.model.elements ?? 0) - (x.model.elements ?? 0))[0];

@@ -50,9 +50,8 @@ export function usePrefetchModel() {
   );
   const open = useCallback(
     (versionId: string) => {
-      const state = queryClient.getQueryState(modelInfoKey(versionId));
-      const fresh = state?.status === 'success' && Date.now() - state.dataUpdatedAt < HOVER_INFO_FRESH_MS;
-      if (fresh && converted(state.data as ModelInfo)) {
+      const read = queryClient.getQueryCache().find<ModelInfo>({ queryKey: modelInfoKey(versionId) });
+      if (read && !read.isStaleByTime(HOVER_INFO_FRESH_MS) && converted(read.state.data)) {
         prefetchFiles(queryClient, versionId);
         return;
       }
