@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 import { signIn } from './support/journeys.ts';
 
@@ -41,6 +42,7 @@ describe('administration in Chromium', () => {
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByRole('cell', { name: NEW_USER.email }).waitFor();
     await screenshot(page, '03-administration-users');
+    await expectNoSeriousA11yViolations(page, '03-administration-users');
 
     await page.getByRole('tab', { name: 'Projects' }).click();
     await page.getByRole('button', { name: new RegExp(OTHER_PROJECT) }).click();
@@ -53,6 +55,7 @@ describe('administration in Chromium', () => {
       .getByRole('cell', { name: NEW_USER.name, exact: true })
       .waitFor();
     await screenshot(page, '04-administration-projects');
+    await expectNoSeriousA11yViolations(page, '04-administration-projects');
 
     // what was just done is in the audit log, with who did it
     await page.getByRole('tab', { name: 'Audit log' }).click();
@@ -65,6 +68,7 @@ describe('administration in Chromium', () => {
       .first()
       .waitFor();
     await screenshot(page, '04b-administration-audit-log');
+    await expectNoSeriousA11yViolations(page, '04b-administration-audit-log');
 
     await page.getByRole('button', { name: ADMIN.name, exact: true }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -90,5 +94,6 @@ describe('administration in Chromium', () => {
     await page.getByRole('heading').first().waitFor();
     expect(page.url()).toBe(`${server.url}/bootstrap`);
     await screenshot(page, '05-style-guide');
+    await expectNoSeriousA11yViolations(page, '05-style-guide');
   });
 });

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
@@ -10,6 +14,8 @@ const SDM = 'sdm@penstock.demo';
 const ENGINEER = 'engineer@penstock.demo';
 const RIVERSIDE = 'Riverside Water Treatment Works Upgrade';
 const NORTHBROOK = 'Northbrook Sewage Pumping Station';
+/** a real drawing: one FreeCAD TechDraw page, from pdf.js's test files (the shared fixtures beside the repo) */
+const DRAWING = path.resolve(import.meta.dirname, '../../shared/fixtures/pdf/issue21570.pdf');
 const AMBER_TEXT = 'The senior design manager approves this submission once the questions';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
@@ -74,12 +80,18 @@ describe('DSEAR register in Chromium', () => {
     await tm.keyboard.type('Inlet');
     await tm.keyboard.press('Enter');
     await form.getByLabel('Rating of Inlet Works').selectOption('Zone 1');
+    // a zone type may be recorded more than once: a second inlet works area with its own rating
+    await form.getByLabel('DSEAR zones').click();
+    await tm.keyboard.type('Inlet');
+    await tm.keyboard.press('Enter');
+    await form.getByLabel('Rating of Inlet Works (2)').selectOption('Zone 2');
     const questions = await form.getByRole('group').all();
     expect(questions).toHaveLength(4);
     for (const question of questions) await question.getByLabel('YES').check();
     expect(await tmRag.textContent()).toBe('AMBER');
     await tm.getByRole('heading', { name: 'DSEAR Register' }).scrollIntoViewIfNeeded();
     await screenshot(tm, '49-dsear-form');
+    await expectNoSeriousA11yViolations(tm, '49-dsear-form');
     await form.getByRole('button', { name: 'Save & Add To Register' }).click();
 
     await tm.getByText(AMBER_TEXT).waitFor();
@@ -93,16 +105,43 @@ describe('DSEAR register in Chromium', () => {
     // the technical manager is not the manager listed: no Approve for them
     expect(await tm.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await tm.getByRole('list', { name: 'History' }).getByText('Created the entry').waitFor();
+    const zones = tm.getByRole('table', { name: 'DSEAR zones' });
+    expect(await zones.getByRole('cell', { name: 'Inlet Works', exact: true }).count()).toBe(2);
+
+    // a hazardous-area drawing is attached: a file of the project's WIP/DSEAR folder
+    await tm.getByLabel(/Attach a hazardous-area drawing/).setInputFiles({
+      name: 'HAC drawing.pdf',
+      mimeType: 'application/pdf',
+      buffer: fs.readFileSync(DRAWING),
+    });
+    await tm.getByRole('button', { name: 'Attach', exact: true }).click();
+    const attachments = tm.getByRole('table', { name: 'Attachments' });
+    await attachments
+      .getByRole('row', { name: /HAC drawing\.pdf/ })
+      .getByText('WIP/DSEAR')
+      .waitFor();
     await screenshot(tm, '50-dsear-detail');
+    await expectNoSeriousA11yViolations(tm, '50-dsear-detail');
+  });
+
+  it('an attachment opens in the viewer', async () => {
+    await tm.getByRole('button', { name: 'Open HAC drawing.pdf' }).click();
+    await tm.waitForURL(/\/main$/);
+    await tm.getByRole('tab', { name: /HAC drawing/ }).waitFor();
+    await expect
+      .poll(() => tm.locator('.model-panel:not([hidden]) .pdf-canvas canvas').count(), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    await tm.goto(`${server.url}/dsear`);
+    await registerRow(tm, RIVERSIDE).waitFor();
   });
 
   it('the register lists it, and the filters find and hide it', async () => {
-    await tm.getByRole('button', { name: 'Back' }).click();
     const row = registerRow(tm, RIVERSIDE);
     await row.waitFor();
     expect(await row.getByText('AMBER').count()).toBe(1);
     expect(await row.getByText('Sara Patel').count()).toBe(1);
     await screenshot(tm, '51-dsear-register');
+    await expectNoSeriousA11yViolations(tm, '51-dsear-register');
 
     const rows = () => register(tm).getByRole('row').count();
     expect(await rows()).toBe(3);
@@ -117,6 +156,17 @@ describe('DSEAR register in Chromium', () => {
     await tm.getByRole('option', { name: 'AMBER' }).click();
     await expect.poll(() => registerRow(tm, NORTHBROOK).count()).toBe(0);
     expect(await registerRow(tm, RIVERSIDE).count()).toBe(1);
+    // the workbook holds what the filters show
+    const download = tm.waitForEvent('download');
+    await tm.getByRole('button', { name: 'Export to Excel' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await (await download).path())!);
+    const projects = workbook
+      .getWorksheet('DSEAR Register')!
+      .getSheetValues()
+      .slice(2)
+      .map((values) => (values as unknown[])[1]);
+    expect(projects).toEqual([RIVERSIDE]);
     await tm.getByLabel('Technical manager').fill('nobody');
     await tm.getByText('Found no results matching selected filters').waitFor();
     await tm.getByRole('button', { name: 'Clear filters' }).click();
@@ -143,11 +193,19 @@ describe('DSEAR register in Chromium', () => {
       .waitFor();
     await sdm.getByRole('list', { name: 'History' }).getByText('Approved', { exact: true }).first().waitFor();
     await screenshot(sdm, '52-dsear-approved');
+    await expectNoSeriousA11yViolations(sdm, '52-dsear-approved');
     await sdm.getByRole('button', { name: 'Back' }).click();
     await registerRow(sdm, RIVERSIDE).getByText('GREEN').waitFor();
     // Riverside leaves her list; the seeded Northbrook line (RED, not yet approvable) stays
     await expect.poll(() => pending.getByRole('button', { name: RIVERSIDE }).count()).toBe(0);
     await pending.getByRole('button', { name: NORTHBROOK }).waitFor();
+    // the RED entry offers her no Approve, which the server would refuse
+    await pending.getByRole('button', { name: NORTHBROOK }).click();
+    await status(sdm).waitFor();
+    expect(await status(sdm).textContent()).toBe('RED');
+    await sdm.getByText('Can be approved once the entry is AMBER').waitFor();
+    expect(await sdm.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await sdm.getByRole('button', { name: 'Back' }).click();
   });
 
   it('an update resets the approval', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { ENGINEER, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
@@ -39,6 +40,7 @@ describe('feedback in Chromium', () => {
     expect(await prompt.getByRole('link', { name: 'HERE' }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
     await screenshot(page, 'feedback-signed-out');
+    await expectNoSeriousA11yViolations(page, 'feedback-signed-out');
   });
 
   it('a user submits feedback and sees the FAQ, without the review table', async () => {
@@ -82,6 +84,7 @@ describe('feedback in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 1250 });
     await page.getByRole('heading', { level: 1, name: 'Feedback' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'feedback-review');
+    await expectNoSeriousA11yViolations(page, 'feedback-review');
     await page.setViewportSize({ width: 1440, height: 900 });
     await signOut(REVIEWER.name);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
 const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo', name: 'Erin Walsh' };
 
@@ -35,6 +36,7 @@ describe('foundation journey in Chromium', () => {
       '/config/readMore.pdf',
     );
     await screenshot(page, '01-sign-in-page');
+    await expectNoSeriousA11yViolations(page, 'the sign-in page');
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/auth\/signin\?returnTo=%2Fmain$/);
@@ -42,6 +44,7 @@ describe('foundation journey in Chromium', () => {
     await page.getByLabel('Password').fill('a-wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Incorrect email or password.');
+    await expectNoSeriousA11yViolations(page, 'the sign-in form');
 
     // hold the user call back so the waiting text can be seen giving way to the shell
     let releaseUser: () => void = () => {};
@@ -62,6 +65,7 @@ describe('foundation journey in Chromium', () => {
       expect(await page.getByRole('link', { name: label, exact: true }).count()).toBe(1);
     }
     expect(await page.getByRole('link', { name: 'Project log' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'the project page without a project');
   });
 
   it('selects the demo project in the finder and browses its folders', async () => {
@@ -96,6 +100,7 @@ describe('foundation journey in Chromium', () => {
     await folder('Process').click();
     await page.getByRole('button', { name: 'RWTW-3D-Treatment-Works.ifc' }).waitFor();
     expect(treeCalls).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'the project finder and browser');
   });
 
   it('shows No Data in an empty folder', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 import { ENGINEER, signIn, openSharedProcess } from './support/journeys.ts';
 
@@ -97,6 +98,7 @@ describe('issues in Chromium', () => {
     );
     await page.waitForTimeout(500);
     await screenshot(page, '20-issue-pins');
+    await expectNoSeriousA11yViolations(page, '20-issue-pins');
   });
 
   it('lists the issue in the project log reached from the header', async () => {
@@ -111,6 +113,7 @@ describe('issues in Chromium', () => {
     expect(await detail.getByText('quality_issues-open').count()).toBeGreaterThan(0);
     await page.waitForTimeout(600); // the dialog fades in
     await screenshot(page, '21-project-log');
+    await expectNoSeriousA11yViolations(page, '21-project-log');
   });
 
   describe('on a PDF page', () => {
@@ -136,7 +139,10 @@ describe('issues in Chromium', () => {
       const pages = page.getByRole('navigation', { name: 'Pages' });
       await pages.waitFor({ timeout: 60_000 });
       await expect.poll(() => page.getByText('Page 1 of 3').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-      await expect.poll(() => pdfTools().getByRole('button', { name: 'Place issue' }).isEnabled()).toBe(true);
+      // the button shows once the user's role in the project is known (the project list, under CI load)
+      await expect
+        .poll(() => pdfTools().getByRole('button', { name: 'Place issue' }).isEnabled(), { timeout: 20_000 })
+        .toBe(true);
     });
 
     it('places an issue on page 1 and shows its pin over the page', async () => {

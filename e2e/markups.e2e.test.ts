@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 import { ENGINEER, signIn } from './support/journeys.ts';
 
@@ -218,6 +219,7 @@ describe('markups in Chromium', () => {
     expect((await updated).status()).toBe(200);
     await expect.poll(() => card.getByLabel('Completed').isChecked()).toBe(true);
     await screenshot(page, '22-markup-panel');
+    await expectNoSeriousA11yViolations(page, '22-markup-panel');
 
     await page.reload();
     await page.waitForURL(/\/main$/);
@@ -266,5 +268,6 @@ describe('markups in Chromium', () => {
     await card.getByRole('button', { name: 'Show markup Inlet P&ID note' }).click();
     await expect.poll(() => layer('.pdf-view').locator('[data-shape-id]').count(), { timeout: 5000 }).toBe(3);
     await screenshot(page, '23-markup-pdf');
+    await expectNoSeriousA11yViolations(page, '23-markup-pdf');
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
-import { ENGINEER, signIn, openSharedProcess } from './support/journeys.ts';
+import { ENGINEER, choosePanel, signIn, openSharedProcess } from './support/journeys.ts';
 import './support/hooks.ts';
 
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
@@ -28,18 +28,19 @@ describe('model tree in Chromium', () => {
   });
 
   it('finds a tag, selects and frames its object with its properties, and hides a storey', async () => {
-    await page.getByRole('button', { name: 'Model tree' }).click();
+    await choosePanel(page, 'Model tree');
     const panel = page.getByRole('region', { name: 'Model tree' });
     const tree = panel.getByRole('tree');
     // the spatial structure opens down to the storeys
     const storey = tree.locator('[role="treeitem"][aria-level="4"]').first();
     await storey.waitFor();
-    const storeyName = (await storey.getAttribute('aria-label'))!;
+    // the row's name adds its object count: its label is the storey's name
+    const storeyName = (await storey.locator('.model-tree-name').textContent())!;
 
     const tag = await page.evaluate(() => window.__penstockViewer!.tags().find((t) => /^P-\d/.test(t))!);
     expect(tag).toBeTruthy();
     await panel.getByRole('searchbox').fill(tag.toLowerCase());
-    const match = tree.getByRole('treeitem', { name: tag, exact: true }).first();
+    const match = tree.getByRole('treeitem', { name: new RegExp(`(^| )${tag}( |$)`) }).first();
     await match.waitFor();
     const cameraBefore = await page.evaluate(() => window.__penstockViewer!.viewerState().camera.target);
     await match.getByRole('button', { name: new RegExp(`^${tag}`) }).click();

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { openSharedProcess, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { choosePanel } from './support/journeys.ts';
 
 const ENGINEER = { email: 'engineer@penstock.demo', password: 'penstock-demo' };
+/** The demo project's manager: the one who may lock values (issue 31). */
+const MANAGER = { email: 'tm@penstock.demo', password: 'penstock-demo', name: 'Tom Hughes' };
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
 
 const viewerReady = () => window.__penstockViewer?.ready === true;
@@ -37,16 +41,17 @@ describe('Model object editing section in Chromium', () => {
   /** Selects the tag, opens the editor and answers its Note input. */
   const openEditorFor = async (tag: string) => {
     await page.evaluate((t) => window.__penstockViewer!.selectByTag(t), tag);
-    const toggle = page.getByRole('button', { name: 'Automatic Documentation', exact: true });
+    const panel = page.getByLabel('Automatic Documentation', { exact: true });
     // the panel opens once the tab's property data has loaded ('No data to be loaded' before)
-    for (let i = 0; i < 60 && (await toggle.getAttribute('aria-pressed')) !== 'true'; i += 1) {
-      await toggle.click();
-      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await page.waitForTimeout(1000);
+    for (let i = 0; i < 60 && (await panel.count()) === 0; i += 1) {
+      await choosePanel(page, 'Automatic Documentation');
+      if ((await panel.count()) === 0) await page.waitForTimeout(1000);
     }
     const pane = page.getByRole('region', { name: 'Model object editing section' });
     await pane.waitFor();
     await pane.getByText('Select an object in the model to edit its data.').waitFor();
-    await pane.getByRole('button', { name: `Pump --- ${tag}` }).waitFor({ timeout: 60_000 });
+    // headed '<category> --- <tag>' (a valve of an existing module is a '... - Existing' one)
+    await pane.getByRole('button', { name: new RegExp(` --- ${tag}$`) }).waitFor({ timeout: 60_000 });
     const note = pane.getByRole('textbox', { name: `Note of ${tag}` });
     await note.waitFor({ timeout: 60_000 });
     return { pane, note };
@@ -85,5 +90,70 @@ describe('Model object editing section in Chromium', () => {
     } else await page.waitForFunction(viewerReady, undefined, { timeout: 90_000 });
     const again = await openEditorFor(tag!);
     await expect.poll(() => again.note.inputValue(), { timeout: 30_000 }).toBe(text);
+  });
+
+  /** A gate valve of the demo model, with its category as the editor heads it. */
+  const demoValve = async () => {
+    const tag = await page.evaluate(
+      () => window.__penstockViewer!.tags().find((t) => /^GV-\d/.test(t)) ?? null,
+    );
+    expect(tag).toBeTruthy();
+    return tag!;
+  };
+
+  it("chooses a real valve's Status from its dropdown, saves it, and finds it kept after a reload", async () => {
+    const tag = await demoValve();
+    const { pane } = await openEditorFor(tag);
+    const status = pane.getByRole('combobox', { name: `Status of ${tag}` });
+    expect(await status.locator('option').allTextContents()).toEqual([
+      '',
+      'Normally Open',
+      'Normally Closed',
+      'Locked Open',
+      'Locked Closed',
+      'Modulating',
+    ]);
+    await status.selectOption('Normally Closed');
+    await pane.getByRole('button', { name: 'Save Data' }).click();
+    await pane.getByText('Data Saved').waitFor();
+
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.waitForURL(/\/main$/);
+    if ((await page.getByTestId('model-canvas').count()) === 0) {
+      if ((await page.getByRole('button', { name: MODEL }).count()) === 0) await signInAndOpenProcess();
+      await openModel();
+    } else await page.waitForFunction(viewerReady, undefined, { timeout: 90_000 });
+    const again = await openEditorFor(tag);
+    await expect
+      .poll(() => again.pane.getByRole('combobox', { name: `Status of ${tag}` }).inputValue(), {
+        timeout: 30_000,
+      })
+      .toBe('Normally Closed');
+    // the engineer (a project member) sees no lock controls
+    expect(await again.pane.getByRole('button', { name: /Lock all values/ }).count()).toBe(0);
+  });
+
+  it("lets the project manager lock the valve's Status, and keeps the lock in its history", async () => {
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+    await signIn(page, server.url, MANAGER.email, MANAGER.password);
+    await openSharedProcess(page);
+    await openModel();
+    const tag = await demoValve();
+    const { pane, note } = await openEditorFor(tag);
+    await pane.getByRole('button', { name: `Lock Status of ${tag}`, exact: true }).click();
+    const locked = pane.getByRole('textbox', { name: `Status of ${tag}` });
+    await locked.waitFor();
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await locked.inputValue()).toBe('Normally Closed');
+    expect(await note.isDisabled()).toBe(false);
+    await pane.getByRole('button', { name: 'Lock history' }).click();
+    await pane.getByText(`Locked Status by ${MANAGER.name}`, { exact: false }).waitFor();
+    await screenshot(page, '41-object-editor-value-locked');
+    await pane
+      .getByRole('button', { name: `Lock all values of ${tag}`, exact: true })
+      .scrollIntoViewIfNeeded();
+    await screenshot(page, '42-object-editor-lock-all');
   });
 });

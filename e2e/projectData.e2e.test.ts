@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { ENGINEER, openSharedProcess, signIn } from './support/journeys.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { ENGINEER, choosePanel, openSharedProcess, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
 const PID = 'RWTW-PID-0101 Inlet Works P&ID.pdf';
@@ -14,7 +15,7 @@ describe('project data, calculations and reports in Chromium', () => {
 
   /** The demo P&ID open in a tab, then a panel of its toolbar. */
   const openPanel = async (button: 'Project data' | 'Calculations' | 'Reports') => {
-    await page.getByRole('button', { name: button, exact: true }).click();
+    await choosePanel(page, button);
     const panel = page.getByRole('region', { name: button, exact: true });
     await panel.waitFor();
     return panel;
@@ -67,6 +68,7 @@ describe('project data, calculations and reports in Chromium', () => {
     await chart.locator('svg, canvas').first().waitFor({ timeout: 30_000 });
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'project-data-flow-chart');
+    await expectNoSeriousA11yViolations(page, 'project-data-flow-chart');
   });
 
   it('runs the Colebrook-White head loss calculation and shows the result', async () => {
@@ -80,16 +82,22 @@ describe('project data, calculations and reports in Chromium', () => {
     await form.getByLabel('Length').fill('1000');
     await form.getByRole('button', { name: 'Run calculation' }).click();
     const results = panel.getByRole('region', { name: 'Calculation results' });
-    await results
-      .getByText(/head loss/i)
-      .first()
-      .waitFor();
-    // 50 l/s in a 250 mm pipe, ks 0.15 mm, 1 km: about 3.4 m (Darcy-Weisbach, Colebrook-White)
-    const text = (await results.textContent()) ?? '';
-    const loss = Number(/Head loss[^0-9]*([0-9.]+)/i.exec(text)?.[1]);
-    expect(loss).toBeGreaterThan(2.5);
-    expect(loss).toBeLessThan(4.5);
+    const cells = async (name: RegExp) => {
+      const row = results.getByRole('table', { name: 'Latest results' }).getByRole('row', { name });
+      await row.waitFor();
+      return row.getByRole('cell').allTextContents();
+    };
+    // 50 l/s in a 250 mm pipe, ks 0.15 mm, 1 km: about 3.4 m (Darcy-Weisbach, Colebrook-White), to 4 s.f.
+    const [loss, unit] = await cells(/Friction head loss/);
+    expect(loss).toMatch(/^\d\.\d{3}$/);
+    expect(Number(loss)).toBeGreaterThan(2.5);
+    expect(Number(loss)).toBeLessThan(4.5);
+    expect(unit).toBe('m');
+    expect((await cells(/Relative roughness/))[0]).toBe('0.0006000');
+    await results.getByText(/Colebrook, C\. F\. \(1939\)/).waitFor();
+    await results.scrollIntoViewIfNeeded();
     await screenshot(page, 'calculation-head-loss');
+    await expectNoSeriousA11yViolations(page, 'calculation-head-loss');
   });
 
   it('creates the project report as a PDF and opens it in the viewer', async () => {
@@ -104,5 +112,6 @@ describe('project data, calculations and reports in Chromium', () => {
       .toBeGreaterThan(0);
     await page.getByText('Loading the drawing…').waitFor({ state: 'detached' });
     await screenshot(page, 'report-first-page');
+    await expectNoSeriousA11yViolations(page, 'report-first-page');
   });
 });

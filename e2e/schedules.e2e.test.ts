@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { ENGINEER, openSharedProcess, signIn } from './support/journeys.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { ENGINEER, choosePanel, openSharedProcess, signIn } from './support/journeys.ts';
 import './support/hooks.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
@@ -28,13 +29,12 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
 
   /** Opens the meta properties panel once the tab's property data has loaded. */
   const openAutomaticDocumentation = async () => {
-    const toggle = page.getByRole('button', { name: 'Automatic Documentation', exact: true });
     const panel = page.getByLabel('Automatic Documentation', { exact: true });
     await expect
       .poll(
         async () => {
           if ((await panel.count()) > 0) return true;
-          await toggle.click();
+          await choosePanel(page, 'Automatic Documentation');
           return (await panel.count()) > 0;
         },
         { timeout: 60_000, interval: 1000 },
@@ -74,6 +74,7 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
     const grid = modal.getByRole('region', { name: 'Schedule table' });
     await grid.getByRole('columnheader', { name: 'Valve Orientation' }).waitFor();
     await screenshot(page, '50-valve-schedule');
+    await expectNoSeriousA11yViolations(page, '50-valve-schedule');
 
     // scrolled right and down, the header and the first two columns stay in place, the third moves away
     const boxOf = async (name: string) => (await grid.getByRole('columnheader', { name }).boundingBox())!;
@@ -155,28 +156,34 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
       () => window.__penstockViewer!.tags().find((t) => /^P-\d/.test(t)) ?? null,
     );
     expect(tag).toBeTruthy();
-    // the server locks an entry saved with locked: true (a handed-over asset)
-    const status = await page.evaluate(
-      async ({ t, project }) => {
-        const body = new FormData();
-        body.append(
-          'Data',
-          JSON.stringify([
-            {
-              projectName: project,
-              fileName: 'RWTW-3D-Treatment-Works.ifc',
-              guId: '',
-              tag: t,
-              category: 'Pump',
-              locked: true,
-              propValueList: [{ propName: 'Note', propValue: 'Handed over' }],
-            },
-          ]),
-        );
-        return (await fetch('/api/savedynamic', { method: 'POST', body })).status;
-      },
-      { t: tag!, project: PROJECT },
+    // the project manager locks an entry by saving it with locked: true (a handed-over asset); the
+    // engineer signed in here is a member, who may not lock (issue 31)
+    const signedIn = await fetch(`${server.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'tm@penstock.demo', password: ENGINEER.password }),
+    });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const body = new FormData();
+    body.append(
+      'Data',
+      JSON.stringify([
+        {
+          projectName: PROJECT,
+          fileName: 'RWTW-3D-Treatment-Works.ifc',
+          guId: '',
+          tag: tag!,
+          category: 'Pump',
+          locked: true,
+          propValueList: [{ propName: 'Note', propValue: 'Handed over' }],
+        },
+      ]),
     );
+    const { status } = await fetch(`${server.url}/api/savedynamic`, {
+      method: 'POST',
+      body,
+      headers: { cookie },
+    });
     expect(status).toBe(200);
 
     // the tab's session copy still holds the values read before: a new session reads the server
@@ -195,6 +202,7 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
     await expect.poll(() => note.inputValue(), { timeout: 30_000 }).toBe('Handed over');
     expect(await note.isDisabled()).toBe(true);
     await screenshot(page, '53-object-editor-locked');
+    await expectNoSeriousA11yViolations(page, '53-object-editor-locked');
   });
 
   it('selects an object from a tag clicked on the P&ID and drives the object editor', async () => {
@@ -227,8 +235,7 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
     await page.getByRole('tab', { name: /RWTW-3D-Treatment-Works/ }).click();
     await page.waitForFunction(viewerReady, undefined, { timeout: 60_000 });
     await openAutomaticDocumentation();
-    const upload = page.getByRole('button', { name: 'Upload', exact: true });
-    await upload.click();
+    await choosePanel(page, 'Upload');
     const panel = page.getByRole('region', { name: 'Upload' });
     await panel.waitFor();
     expect(await page.getByLabel('Automatic Documentation', { exact: true }).count()).toBe(0);
@@ -241,9 +248,10 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
     });
     await panel.getByText('RWTW-Site-Note.pdf is now uploaded').waitFor();
     await screenshot(page, '55-upload-panel');
+    await expectNoSeriousA11yViolations(page, '55-upload-panel');
     await page.getByRole('button', { name: 'RWTW-Site-Note.pdf' }).waitFor();
-    // the active panel's button closes it
-    await upload.click();
+    // the active panel's menu item closes it
+    await choosePanel(page, 'Upload');
     await panel.waitFor({ state: 'detached' });
   });
 
@@ -251,12 +259,17 @@ describe('Automatic Documentation: schedules and the object editor in Chromium',
     const size = page.viewportSize()!;
     await openAutomaticDocumentation();
     try {
-      // a tablet: the buttons go, the open panel stays
+      // a tablet: the side panels' items go from the Panels menu (Views stays), the open panel stays
       await page.setViewportSize({ width: 800, height: 900 });
+      const panels = page.getByRole('button', { name: 'Panels', exact: true });
       await expect
-        .poll(() => page.getByRole('button', { name: 'Automatic Documentation', exact: true }).count())
-        .toBe(0);
-      expect(await page.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0);
+        .poll(async () => {
+          await panels.click();
+          const items = await page.getByRole('menuitemcheckbox').allTextContents();
+          await page.keyboard.press('Escape');
+          return items;
+        })
+        .toEqual(['Views']);
       // a phone: no panel is open
       await page.setViewportSize({ width: 400, height: 800 });
       await expect.poll(() => page.getByLabel('Automatic Documentation', { exact: true }).count()).toBe(0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { ENGINEER, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
@@ -68,6 +69,8 @@ describe('the P&ID sketch editor in Chromium', () => {
 
   it('sketches with a searched symbol, a line, an arrow and text, with undo and redo, and saves it', async () => {
     await page.goto(`${server.url}/engineering`);
+    await page.getByRole('link', { name: 'Sketchup Tool' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'the engineering page');
     await page.getByRole('link', { name: 'Sketchup Tool' }).click();
     await page.waitForURL(/\/SketchUp$/);
     await chooseProject();
@@ -114,6 +117,7 @@ describe('the P&ID sketch editor in Chromium', () => {
     await page.keyboard.press('Control+y');
     await expect.poll(signature).toContain('=P-101');
     await screenshot(page, '60-sketch-editor');
+    await expectNoSeriousA11yViolations(page, '60-sketch-editor');
 
     await page.getByLabel('Drawing name').fill('Inlet works');
     await page.getByRole('button', { name: 'Save sketch' }).click();
@@ -170,6 +174,70 @@ describe('the P&ID sketch editor in Chromium', () => {
     expect(await page.getByLabel('Drawing name').inputValue()).toBe('Inlet works');
   });
 
+  it('places a symbol with a click (no drag), keeps unsaved work through a reload, asks before Load and Back', async () => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => dialogs.push(dialog.message()));
+    const before = await signature();
+    const elements = await count();
+
+    // choose, then click the canvas: what a tablet without drag does
+    await page.getByLabel('Search items').fill('Pump');
+    const tile = page.locator('.sketch-palette figure[role="button"]').first();
+    await tile.click();
+    expect(await tile.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, '61-sketch-symbol-chosen');
+    const box = await canvas().boundingBox();
+    if (!box) throw new Error('no canvas');
+    await page.mouse.click(box.x + 300, box.y + 120);
+    await expect.poll(count).toBe(elements + 1);
+    expect(await tile.getAttribute('aria-pressed')).toBe('false');
+    const placed = (await signature()).split('|').at(-1)!;
+    const [px, py] = (/^image@(-?\d+),(-?\d+):(\d+)x(\d+)/.exec(placed) ?? []).slice(1).map(Number);
+    const [w, h] = (/:(\d+)x(\d+)/.exec(placed) ?? []).slice(1).map(Number);
+    // centred where the canvas was clicked
+    expect(Math.abs(px! + w! / 2 - 300)).toBeLessThanOrEqual(2);
+    expect(Math.abs(py! + h! / 2 - 120)).toBeLessThanOrEqual(2);
+    // the placed symbol is selected: Shift+arrow moves it 10 px
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect
+      .poll(async () => (await signature()).split('|').at(-1))
+      .toMatch(new RegExp(`^image@${px! + 10},${py}:`));
+    const unsaved = await signature();
+
+    // a reload (a crash or a closed tab) keeps the unsaved sketch as a draft, offered back
+    await page.reload();
+    await page.getByText(/^Restore unsaved sketch from .+\?$/).waitFor();
+    expect(await count()).toBe(0);
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect.poll(signature).toBe(unsaved);
+
+    // Load over unsaved work asks in the app's dialog; Cancel keeps it, then discarding loads
+    await chooseProject();
+    await page.getByRole('button', { name: 'Load sketch' }).click();
+    await page.getByRole('button', { name: /^Load Inlet works - / }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace the unsaved sketch?' });
+    await replace.waitFor();
+    await screenshot(page, '62-sketch-load-confirm');
+    await replace.getByRole('button', { name: 'Cancel' }).click();
+    await replace.waitFor({ state: 'hidden' });
+    expect(await signature()).toBe(unsaved);
+    await page.getByRole('button', { name: 'Load sketch' }).click();
+    await page.getByRole('button', { name: /^Load Inlet works - / }).click();
+    await page.getByRole('button', { name: 'Discard changes and load' }).click();
+    await expect.poll(signature).toBe(before);
+
+    // the browser's Back with unsaved work asks like a link does (accepted here: the page is left)
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(count).toBe(elements + 1);
+    dialogs.length = 0;
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.endsWith('/SketchUp'));
+    expect(dialogs).toContain(
+      'You are about to navigate away from this page, please make sure you have saved all of your work.',
+    );
+  });
+
   it('opens the legend, copies a fluid code and shows the symbol library', async () => {
     await page.goto(`${server.url}/engineering`);
     await page
@@ -202,5 +270,6 @@ describe('the P&ID sketch editor in Chromium', () => {
     await page.getByRole('button', { name: /^Valves \d+$/ }).click();
     await page.getByRole('cell').first().waitFor();
     await screenshot(page, '61-symbol-library');
+    await expectNoSeriousA11yViolations(page, '61-symbol-library');
   });
 });

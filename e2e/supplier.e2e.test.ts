@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateSitePhotoPng } from '@penstock/plantgen';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
@@ -46,6 +47,7 @@ describe('the Supplier Zone in Chromium', () => {
     expect(await procedure.getAttribute('href')).toMatch(/^\/api\/items\/i\.[0-9a-f-]+\/content$/);
     await page.getByRole('link', { name: 'design.competency@penstock.demo' }).waitFor();
     await screenshot(page, '79-supplier-zone');
+    await expectNoSeriousA11yViolations(page, '79-supplier-zone');
 
     await page.getByRole('button', { name: 'Open the Design Competency Form' }).click();
     const form = page.getByRole('form', { name: 'Design Competency Form' });
@@ -71,6 +73,7 @@ describe('the Supplier Zone in Chromium', () => {
     });
     await form.getByRole('img', { name: 'Chosen logo' }).waitFor();
     await screenshot(page, '81-supplier-form');
+    await expectNoSeriousA11yViolations(page, '81-supplier-form');
     await group(page, /mechanical systems are you/)
       .getByLabel('Odour control')
       .check();
@@ -125,6 +128,7 @@ describe('the Supplier Zone in Chromium', () => {
       .poll(() => submission.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     await screenshot(page, '82-supplier-review');
+    await expectNoSeriousA11yViolations(page, '82-supplier-review');
     await submission.getByLabel('Date of last design review').fill('2026-11-20');
     await submission.getByLabel(/^Review note/).fill('References checked with two water companies.');
     await submission.getByRole('button', { name: 'Approve' }).click();
@@ -148,6 +152,7 @@ describe('the Supplier Zone in Chromium', () => {
     const cards = page.getByRole('list', { name: 'Suppliers' }).getByRole('article');
     await expect.poll(() => cards.count()).toBe(2);
     await screenshot(page, '80-supplier-register');
+    await expectNoSeriousA11yViolations(page, '80-supplier-register');
     await page.getByLabel('Mechanical systems').click();
     await page.keyboard.type('Odour control');
     await page.keyboard.press('Enter');

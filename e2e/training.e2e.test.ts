@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import './support/hooks.ts';
 import { ENGINEER, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
@@ -100,6 +101,7 @@ describe('the training page in Chromium', () => {
     expect(await page.getByRole('checkbox', { name: `Completed: ${PDF_COURSE}` }).isChecked()).toBe(true);
     expect(await titles('Available')).toContain(EXTRA_COURSE);
     await screenshot(page, '70-training-page');
+    await expectNoSeriousA11yViolations(page, '70-training-page');
 
     // changing role re-splits the courses and keeps the completion
     await page.getByLabel('Your role').selectOption({ label: 'Supplier' });
@@ -132,6 +134,7 @@ describe('the training page in Chromium', () => {
     });
     expect(inked).toBeGreaterThan(100);
     await screenshot(page, '71-training-pdf-course');
+    await expectNoSeriousA11yViolations(page, '71-training-pdf-course');
   });
 
   it('plays the Video course from the training material folder', async () => {
@@ -185,5 +188,6 @@ describe('the training page in Chromium', () => {
     await page.getByRole('button', { name: 'Add role' }).click();
     await page.getByRole('cell', { name: 'siteEngineer' }).waitFor();
     await screenshot(page, '74-training-admin');
+    await expectNoSeriousA11yViolations(page, '74-training-admin');
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
-import { ENGINEER, signIn, openSharedProcess } from './support/journeys.ts';
+import { ENGINEER, choosePanel, signIn, openSharedProcess } from './support/journeys.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import './support/hooks.ts';
 
 const MODEL = 'RWTW-3D-Treatment-Works.ifc';
@@ -49,6 +50,94 @@ describe('model viewer in Chromium', () => {
     await screenshot(page, '10-model-drawn');
   });
 
+  it('fits the toolbar on one line at 1280 px, reaches every tool with the keyboard and passes axe', async () => {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      const toolbar = page.getByRole('toolbar', { name: 'Viewer tools' });
+      const fit = toolbar.getByRole('button', { name: 'Fit' });
+      await expect.poll(() => fit.isEnabled()).toBe(true);
+      // one row: the tools' middles are level, and the toolbar is lower than two tools (it wrapped to two rows
+      // at 1440 px before the Panels menu)
+      const oneRow = async () => {
+        const rows = await toolbar.evaluate((bar) => {
+          const boxes = Array.from(bar.querySelectorAll('button')).map((b) => b.getBoundingClientRect());
+          const middles = boxes.map((box) => box.top + box.height / 2);
+          return {
+            spread: Math.max(...middles) - Math.min(...middles),
+            barHeight: bar.getBoundingClientRect().height,
+            tallest: Math.max(...boxes.map((box) => box.height)),
+          };
+        });
+        expect(rows.spread).toBeLessThan(4);
+        expect(rows.barHeight).toBeLessThan(rows.tallest * 2);
+      };
+      await oneRow();
+      await screenshot(page, '10a-toolbar-at-1280');
+
+      // Tab goes through every enabled tool in order; Enter and Space use them
+      await toolbar.getByRole('button', { name: 'Fullscreen' }).focus();
+      const reached: string[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const name = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement;
+          if (!active.closest('[role="toolbar"][aria-label="Viewer tools"]')) return null;
+          return active.getAttribute('aria-label') ?? active.textContent!.trim();
+        });
+        if (name === null) break;
+        reached.push(name);
+        await page.keyboard.press('Tab');
+      }
+      for (const tool of ['Fullscreen', 'Fit', 'Isolate Hazards', 'Asset data tooltip', 'Markup tools']) {
+        expect(reached).toContain(tool);
+      }
+      expect(reached).toEqual(expect.arrayContaining(['Show/Hide issues', 'Panels', 'Workflow']));
+      const pins = toolbar.getByRole('button', { name: 'Show/Hide issues' });
+      const pinsWere = await pins.getAttribute('aria-pressed');
+      await pins.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => pins.getAttribute('aria-pressed')).not.toBe(pinsWere);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => pins.getAttribute('aria-pressed')).toBe(pinsWere);
+
+      // the Panels menu: Enter opens it on its first item, arrows move, Escape closes it back to the button
+      const panels = toolbar.getByRole('button', { name: 'Panels' });
+      await panels.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu', { name: 'Panels' });
+      await menu.waitFor();
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      expect(await focused()).toBe('Views');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('Model tree');
+      await expectNoSeriousA11yViolations(page, 'the viewer with its Panels menu open');
+      await screenshot(page, '10b-panels-menu');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await panels.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Space chooses: the model tree panel opens, and its controls are reached with Tab
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      const tree = page.getByRole('region', { name: 'Model tree' });
+      await tree.getByRole('treeitem').first().waitFor();
+      // with a side panel beside it the toolbar keeps one line: the labels give way to the icons, whose names
+      // stay (it wrapped to two lines before)
+      await oneRow();
+      await expect
+        .poll(() => toolbar.getByRole('button', { name: 'Isolate Hazards' }).isVisible())
+        .toBe(true);
+      await screenshot(page, '10c-toolbar-with-a-side-panel');
+      await expectNoSeriousA11yViolations(page, 'the viewer with the model tree panel');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await tree.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize(size);
+    }
+  });
+
   it('selects an object by tag and shows its Properties with grouped values', async () => {
     const firstTag = await page.evaluate(() => {
       return window.__penstockViewer!.tags().find((t) => /^P-\d/.test(t)) ?? null;
@@ -60,6 +149,7 @@ describe('model viewer in Chromium', () => {
     await panel.getByText(firstTag!).first().waitFor();
     await panel.getByText('Penstock_Asset').first().waitFor();
     await screenshot(page, '11-properties-panel');
+    await expectNoSeriousA11yViolations(page, 'the viewer with a model open and its Properties');
   });
 
   it('a real click on an object picks it from the GPU and shows its properties', async () => {
@@ -108,7 +198,7 @@ describe('model viewer in Chromium', () => {
   });
 
   it('the Views panel lists the 3D view and storey plans and shows a plan', async () => {
-    await page.getByRole('button', { name: 'Views' }).click();
+    await choosePanel(page, 'Views');
     const panel = page.getByRole('dialog', { name: 'Views' });
     await panel.waitFor();
     const select = panel.getByLabel('Viewable');
@@ -141,6 +231,7 @@ describe('model viewer in Chromium', () => {
     await expect.poll(() => page.getByText('Page 1 of 3').count()).toBeGreaterThan(0);
     expect(await previous.isDisabled()).toBe(true);
     await screenshot(page, '12-pdf-page');
+    await expectNoSeriousA11yViolations(page, 'the viewer with a PDF drawing open');
   });
 
   it('refuses a third tab with the spec’s alert and closes tabs in order', async () => {
@@ -178,8 +269,13 @@ describe('model viewer in Chromium', () => {
     const folders: Array<{ id: string; text: string }> = await (
       await api.get(`${server.url}/api/tree?id=${encodeURIComponent(project.id)}`)
     ).json();
-    const archived = folders.find((folder) => folder.text === 'Archived')!;
-    const upload = await api.post(`${server.url}/api/folders/${archived.id}/files`, {
+    // into WIP/Civil: the engineer is a member, and only managers upload into Published or Archived by hand
+    const wip = folders.find((folder) => folder.text === 'WIP')!;
+    const wipFolders: Array<{ id: string; text: string }> = await (
+      await api.get(`${server.url}/api/tree?id=${encodeURIComponent(wip.id)}`)
+    ).json();
+    const civil = wipFolders.find((folder) => folder.text === 'Civil')!;
+    const upload = await api.post(`${server.url}/api/folders/${civil.id}/files`, {
       multipart: {
         file: { name: 'LargeBuilding.ifc', mimeType: 'application/x-step', buffer: fs.readFileSync(fixture) },
       },
@@ -198,7 +294,8 @@ describe('model viewer in Chromium', () => {
     const wallTag = index.tags[index.categories.indexOf('Wall')]!;
     expect(wallTag).toMatch(/^\d+$/); // Revit writes its element id into the IFC Tag attribute
 
-    await page.getByRole('button', { name: 'Archived', exact: true }).click();
+    // WIP is open from the tab-limit check above; its Civil folder comes before Shared's
+    await page.getByRole('button', { name: 'Civil', exact: true }).first().click();
     await page.getByRole('button', { name: 'LargeBuilding.ifc' }).click();
     await page.waitForFunction(() => window.__penstockViewer?.ready === true, undefined, { timeout: 90_000 });
     expect(await page.evaluate(() => window.__penstockViewer!.objectCount)).toBeGreaterThan(100);

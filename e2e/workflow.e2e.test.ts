@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { openSharedProcess, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
@@ -95,15 +96,43 @@ describe('document review and approval in Chromium', () => {
     await panel.getByLabel('Approvers').selectOption({ label: 'Sara Patel (sdm@penstock.demo)' });
     await panel.getByLabel('Target suitability').selectOption('A1');
     await panel.getByLabel('Comment').fill('Inlet works P&ID ready for construction issue');
+    await panel.getByLabel('Due date').fill('2099-12-31');
     await panel.getByText('Submit For Review', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(engineer, 'workflow-panel');
+    await expectNoSeriousA11yViolations(engineer, 'workflow-panel');
     await panel.getByRole('button', { name: 'Submit', exact: true }).click();
     await panel.getByText('Workflow has been submitted').waitFor();
+
+    // under review, the document is held: the Move and Delete tabs say why, and their buttons are off
+    await panel.getByRole('tab', { name: 'Move' }).click();
+    const held = panel.getByTestId('file-action-refusal');
+    await held.getByText(/is under review \(submitted by Erin Walsh on \d{4}-\d{2}-\d{2}\)/).waitFor();
+    expect(await held.textContent()).toBe(
+      `${PID} is under review (submitted by Erin Walsh on ${new Date().toISOString().slice(0, 10)}): withdraw the workflow before moving it`,
+    );
+    expect(await panel.getByRole('button', { name: 'Move', exact: true }).isDisabled()).toBe(true);
+    await screenshot(engineer, 'workflow-panel-held');
+    await panel.getByRole('tab', { name: 'Delete' }).click();
+    await panel.getByText(/withdraw the workflow before deleting it$/).waitFor();
+    expect(await panel.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
   });
 
-  it('the technical manager reviews it from the hub, then the senior design manager approves', async () => {
+  it('the technical manager reviews it from the project browser, then the senior design manager approves from the hub', async () => {
+    // issue 31, item 3: the listed reviewer opens the document from the project browser, not the hub
     const tm = await signedIn('tm@penstock.demo');
-    await openFromHub(tm, 'Pending Review', 'Review');
+    await openSharedProcess(tm);
+    await tm.getByRole('button', { name: PID }).click();
+    await tm.locator('.pdf-canvas canvas').first().waitFor({ timeout: 60_000 });
+    await tm.getByRole('button', { name: 'Review', exact: true }).waitFor();
+    // the Workflow panel shows the open workflow, its due date, and a manager's Replace and Withdraw
+    await tm.getByRole('button', { name: 'Workflow', exact: true }).click();
+    const open = tm.getByRole('region', { name: 'Open workflow' });
+    await open.getByText('Due 31/12/2099').waitFor();
+    await open.getByRole('button', { name: /^Replace Tom Hughes/ }).waitFor();
+    await open.getByRole('button', { name: 'Withdraw...' }).waitFor();
+    await open.scrollIntoViewIfNeeded();
+    await screenshot(tm, 'workflow-open-in-panel');
+    await tm.getByRole('button', { name: 'Close Workflow' }).click();
     await completeReview(tm, 'Review', 'Checked against the process design', 'workflow-complete-review');
 
     const sdm = await signedIn('sdm@penstock.demo');
@@ -124,6 +153,7 @@ describe('document review and approval in Chromium', () => {
     await screenshot(engineer, 'workflow-hub-inspect');
     await inspect.getByRole('button', { name: 'Close' }).first().click();
     await screenshot(engineer, 'workflow-hub');
+    await expectNoSeriousA11yViolations(engineer, 'workflow-hub');
 
     await engineer.goto(`${server.url}/main`);
     await engineer.getByPlaceholder('Select project').click();

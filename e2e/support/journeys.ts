@@ -26,3 +26,12 @@ export async function openSharedProcess(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Shared', exact: true }).click();
   await page.getByRole('button', { name: 'Process', exact: true }).click();
 }
+
+/**
+ * Chooses a side panel from the viewer toolbar's Panels menu (issue 31 item 16): Views, Model tree, Upload,
+ * Automatic Documentation, Project data, Calculations, Reports. `scope` is the page or the viewer tab.
+ */
+export async function choosePanel(scope: Pick<Page, 'getByRole'>, name: string): Promise<void> {
+  await scope.getByRole('button', { name: 'Panels', exact: true }).click();
+  await scope.getByRole('menuitemcheckbox', { name, exact: true }).click();
+}

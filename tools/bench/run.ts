@@ -73,7 +73,8 @@ async function benchServer() {
   const penstock = await createTestPenstock('sqlite', { PENSTOCK_MAX_UPLOAD_MB: '1024' });
   try {
     const user = await penstock.createUser();
-    const project = await penstock.createProject('Bench', [{ userId: user.id, role: 'member' }]);
+    // a manager: the big upload goes into Archived, where only project managers upload by hand
+    const project = await penstock.createProject('Bench', [{ userId: user.id, role: 'manager' }]);
     const folderId = project.folders['WIP/Process']!;
 
     const signIns: number[] = [];

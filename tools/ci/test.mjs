@@ -1,7 +1,7 @@
 // `npm test`: every check of the README. The integration tests run one file at a time (they share the
-// databases), which leaves a core free: lint, typecheck and the web build run beside them, their output
-// held and printed when they finish. Then the unit and web tests (a worker per core), then the end-to-end
-// journeys against the build. The first failing stage stops the run; the exit code says whether all passed.
+// databases), which leaves a core free: lint, typecheck, the web build and then the unit and web tests run
+// beside them, their output held and printed when they finish. Then the end-to-end journeys against the
+// build. The first failing stage stops the run; the exit code says whether all passed.
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -43,15 +43,14 @@ const report = (results) => {
 };
 
 const held = [];
-console.log('== test:integration, with lint, typecheck and build beside it');
+console.log('== test:integration, with lint, typecheck, build and test:unit beside it');
 const [integration, beside] = await Promise.all([
   inTurn(['test:integration']),
-  inTurn(['lint', 'typecheck', 'build'], held),
+  inTurn(['lint', 'typecheck', 'build', 'test:unit'], held),
 ]);
-console.log('== output of lint, typecheck and build');
+console.log('== output of lint, typecheck, build and test:unit');
 process.stdout.write(Buffer.concat(held));
 let ok = report([...beside, ...integration]);
-if (ok) ok = report(await inTurn(['test:unit']));
 if (ok) ok = report(await inTurn(['test:e2e']));
 console.log(ok ? '== all tests passed' : '== tests FAILED');
 process.exit(ok ? 0 : 1);

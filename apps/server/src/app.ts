@@ -32,7 +32,7 @@ import { registerMarkups } from './modules/markups/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
-import { registerWorkflow } from './modules/workflow/index.ts';
+import { registerWorkflow, type WorkflowReminders } from './modules/workflow/index.ts';
 import { workflowMail } from './modules/workflow/workflow.notify.ts';
 import { registerHub } from './modules/hub/index.ts';
 import { registerProjectData } from './modules/projectData/index.ts';
@@ -42,6 +42,7 @@ import { registerSketches } from './modules/sketches/index.ts';
 import { registerSupplier } from './modules/supplier/index.ts';
 import { registerFeedback } from './modules/feedback/index.ts';
 import { registerTraining } from './modules/training/index.ts';
+import { registerHealth } from './modules/health/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { Notifier } from './notify/mailer.ts';
@@ -63,6 +64,8 @@ export interface Penstock {
   jobs: ConversionJobs;
   /** e-mail notifications (the outbox); `queue()` does nothing without SMTP settings */
   notifier: Notifier;
+  /** e-mails reminders of overdue workflows (with e-mail on): hourly, at most once a day per person */
+  workflowReminders: WorkflowReminders;
   /** removes stored files no row names, older than PENSTOCK_BLOB_GRACE_MINUTES: at start, then daily */
   blobCollector: BlobCollector;
   /** every route the server registered (method, URL pattern, body limit): the access matrix walks them all */
@@ -117,6 +120,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
 
   // the one access rule every service asks first (security/access.ts)
   const access = new AccessService(new AccessRepo(database.db));
+  registerHealth(app, database.db);
   const audit = registerAudit(app, database.db, access);
   const { users, auth } = registerAuth(app, database.db, {
     secureCookies: env.secureCookies,
@@ -152,11 +156,20 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerBcf(app, issues, blobs, access);
   registerReports(app, database.db, documentsRepo, documents, blobs, access);
   registerAdmin(app, users, documentsRepo, audit, access);
-  registerDsear(app, database.db, documentsRepo, access);
-  const workflows = registerWorkflow(app, database.db, documentsRepo, documents, access, {
+  registerDsear(app, database.db, { documentsRepo, documents, blobs }, access, {
     maxUploadBytes: env.maxUploadBytes,
-    mail: workflowMail(notifier, env),
   });
+  const { workflows, reminders: workflowReminders } = registerWorkflow(
+    app,
+    database.db,
+    documentsRepo,
+    documents,
+    access,
+    {
+      maxUploadBytes: env.maxUploadBytes,
+      mail: workflowMail(notifier, env),
+    },
+  );
   registerHub(app, database.db, { documentsRepo, access, workflows, users });
   registerLegend(app, { dataDir: env.dataDir });
   registerSketchExport(app);
@@ -191,6 +204,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     models,
     jobs,
     notifier,
+    workflowReminders,
     blobCollector,
     routes,
     close: async () => {

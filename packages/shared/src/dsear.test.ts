@@ -5,6 +5,7 @@ import {
   DsearGetSchema,
   EMPTY_DSEAR_FILTERS,
   canApprove,
+  dsearApprovalRefusal,
   dsearFilterOptions,
   entryDay,
   entryRag,
@@ -72,6 +73,7 @@ describe('practitionerFlagOf', () => {
 
 describe('canApprove', () => {
   const entry = {
+    ...yes,
     sdms: [
       { email: 'sdm@penstock.demo', name: 'Sara', status: 'Pending', approveDate: null },
       { email: 'done@penstock.demo', name: 'Dan', status: 'Approved', approveDate: '2026-11-21' },
@@ -82,6 +84,22 @@ describe('canApprove', () => {
     expect(canApprove(entry, ' SDM@Penstock.demo ')).toBe(true);
     expect(canApprove(entry, 'done@penstock.demo')).toBe(false);
     expect(canApprove(entry, 'tm@penstock.demo')).toBe(false);
+  });
+
+  it('does not offer Approve on a RED entry, which the server refuses (409)', () => {
+    for (const key of Object.keys(yes) as Array<keyof typeof yes>) {
+      const red = { ...entry, [key]: 'NO' as const };
+      expect(canApprove(red, 'sdm@penstock.demo')).toBe(false);
+      expect(dsearApprovalRefusal(red, 'sdm@penstock.demo')).toBe('red');
+    }
+  });
+
+  it('gives the reason the server answers with', () => {
+    expect(dsearApprovalRefusal(entry, 'sdm@penstock.demo')).toBeNull();
+    expect(dsearApprovalRefusal(entry, 'done@penstock.demo')).toBe('already-approved');
+    expect(dsearApprovalRefusal(entry, 'tm@penstock.demo')).toBe('not-listed');
+    // a manager who is not listed is refused for that before the RAG is looked at
+    expect(dsearApprovalRefusal({ ...entry, dsearApp: 'NO' }, 'tm@penstock.demo')).toBe('not-listed');
   });
 });
 

@@ -35,9 +35,9 @@ export type YesNo = (typeof YES_NO)[number];
 
 export const DSEAR_RAGS = ['RED', 'AMBER', 'GREEN'] as const;
 export type DsearRag = (typeof DSEAR_RAGS)[number];
-/** RAG colours (spec §9: amber orange, green, red) */
+/** RAG colours (spec §9: amber orange, green, red); a deep red, as white on pure red is 4:1, under WCAG AA's 4.5 */
 export const DSEAR_RAG_COLOURS: Record<DsearRag, string> = {
-  RED: 'red',
+  RED: '#c00000',
   AMBER: 'orange',
   GREEN: 'green',
 };
@@ -266,11 +266,36 @@ export function entryRag(entry: Questions & { sdms: Pick<DsearSdm, 'status'>[] }
 export const practitionerFlagOf = (practitioner: string | null | undefined): YesNo =>
   practitioner && practitioner.trim() ? 'YES' : 'NO';
 
-/** The Approve button shows only to that manager, while their line is not approved (spec §4). */
-export function canApprove(entry: Pick<DsearEntry, 'sdms'>, userEmail: string): boolean {
+/** Why a user may not approve their line of an entry, or null when they may (see dsearApprovalRefusal). */
+export type DsearApprovalRefusal = 'not-listed' | 'already-approved' | 'red';
+export const DSEAR_APPROVAL_REFUSALS: Record<DsearApprovalRefusal, string> = {
+  'not-listed': 'Only a listed senior design manager may approve their own line',
+  'already-approved': 'You have already approved this entry',
+  red: 'A RED submission cannot be approved: it must move to amber first',
+};
+
+/**
+ * The "may approve this line" rule, shared by the server (which refuses with the reason) and the page
+ * (which offers Approve only when the server would accept it). Spec §4: only the listed manager, while their
+ * line is not approved; and approving "is not possible until most questions are addressed and it can move
+ * to amber", so an entry whose questions make it RED cannot be approved. The RAG is judged from the four
+ * answers (formRag), not from the stored tmRag, because that is what the server checks.
+ */
+export function dsearApprovalRefusal(
+  entry: Pick<DsearEntry, 'sdms'> & Questions,
+  userEmail: string,
+): DsearApprovalRefusal | null {
   const me = userEmail.trim().toLowerCase();
-  return entry.sdms.some((s) => s.email.toLowerCase() === me && s.status !== SDM_APPROVED);
+  const line = entry.sdms.find((s) => s.email.toLowerCase() === me);
+  if (!line) return 'not-listed';
+  if (line.status === SDM_APPROVED) return 'already-approved';
+  if (formRag(entry) !== 'AMBER') return 'red';
+  return null;
 }
+
+/** The Approve button shows only to that manager, while their line is not approved and the entry is amber. */
+export const canApprove = (entry: Pick<DsearEntry, 'sdms'> & Questions, userEmail: string): boolean =>
+  dsearApprovalRefusal(entry, userEmail) === null;
 
 export interface DsearFilters {
   projectName: string;

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isoDateText,
   FormsFileSchema,
   allValid,
   failedMessage,
+  fieldMessage,
   fieldValid,
+  FormFieldSchema,
+  isIsoDate,
   flowChartYMax,
   formValidity,
   FLOW_CHART_HOURS,
@@ -88,5 +92,59 @@ describe('form validity rules', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['forms', 0, 'field_sets', 0, 'input_fields', 0, 'key']);
+  });
+});
+
+describe('fieldMessage: values validated as typed', () => {
+  const percentiles = FormFieldSchema.parse({
+    key: 'percentiles',
+    field_alias: 'Percentiles',
+    datatype: 'number_list',
+    required: true,
+    min: 0,
+    max: 100,
+  });
+  const date = FormFieldSchema.parse({ key: 'sample_date', field_alias: 'Date', datatype: 'date' });
+  const value = FormFieldSchema.parse({
+    key: 'v',
+    field_alias: 'Value',
+    unit: 'mg/l',
+    datatype: 'number',
+    min: 0,
+  });
+
+  it('takes percentile lists of numbers from 0 to 100 only', () => {
+    expect(fieldMessage(percentiles, '10, 50,90;95 100')).toBeNull();
+    expect(fieldValid(percentiles, '10,50,90,95')).toBe(true);
+    for (const bad of ['10,abc', '10,101', '-5', '10,,x'])
+      expect(fieldMessage(percentiles, bad), bad).toBe(
+        'Percentiles must be numbers from 0 to 100, separated by commas',
+      );
+    expect(fieldValid(percentiles, '10,101')).toBe(false);
+    // empty: no message, only the non-valid style of a required field
+    expect(fieldMessage(percentiles, '')).toBeNull();
+    expect(fieldValid(percentiles, '')).toBe(false);
+  });
+
+  it('takes real calendar dates only', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(fieldMessage(date, '2026-11-28')).toBeNull();
+    expect(fieldMessage(date, '31/02/2026')).toBe('Date must be a valid date');
+    expect(fieldValid(date, 'yesterday')).toBe(false);
+  });
+
+  it('reads dates kept as dd/mm/yyyy before the field was a date field', () => {
+    expect(isoDateText('05/03/2026')).toBe('2026-03-05');
+    expect(isoDateText('5.3.2026')).toBe('2026-03-05');
+    expect(isoDateText('2026-03-05')).toBe('2026-03-05');
+    expect(isoDateText('31/02/2026')).toBe('31/02/2026');
+    expect(fieldMessage(date, '05/03/2026')).toBeNull();
+  });
+
+  it('names the range of a number', () => {
+    expect(fieldMessage(value, '-1')).toBe('Value must be a number of at least 0');
+    expect(fieldMessage(value, '12abc')).toBe('Value must be a number of at least 0');
+    expect(fieldMessage(value, '12.5')).toBeNull();
   });
 });

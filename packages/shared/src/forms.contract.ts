@@ -13,7 +13,8 @@ export const FormFieldSchema = z.object({
   field_alias: z.string().min(1, 'field_alias is required'),
   /** 'file' and 'select' choose the input kind; anything else is the unit shown beside the input */
   unit: z.string().default('other'),
-  datatype: z.enum(['string', 'number', 'integer', 'date', 'boolean']).default('string'),
+  /** 'number_list': numbers separated by commas, spaces or semicolons (percentiles), each within min and max */
+  datatype: z.enum(['string', 'number', 'integer', 'date', 'boolean', 'number_list']).default('string'),
   required: z.boolean().default(false),
   readonly: z.boolean().default(false),
   options: z.array(z.string()).default([]),
@@ -142,20 +143,72 @@ export type Validity = Record<string, boolean>;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+const rangeText = (field: FormField) =>
+  field.min !== undefined && field.max !== undefined
+    ? ` from ${field.min} to ${field.max}`
+    : field.min !== undefined
+      ? ` of at least ${field.min}`
+      : field.max !== undefined
+        ? ` of at most ${field.max}`
+        : '';
+
+const inRange = (field: FormField, n: number) =>
+  (field.min === undefined || n >= field.min) && (field.max === undefined || n <= field.max);
+
+/** A real calendar date written yyyy-mm-dd (what a date input gives): '2026-02-30' is not one. */
+export function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * The yyyy-mm-dd form of a stored date, for a date input: dates typed before the field became a date
+ * field were kept as the UK's dd/mm/yyyy (or with dots or dashes), and a date input shows those as empty.
+ * Anything else comes back as it was.
+ */
+export function isoDateText(text: string): string {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return text;
+  const iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : text;
+}
+
+/**
+ * Why a typed value is not valid, in the spec's style ('Markup font size ... must be numbers from 0 to
+ * 100'), or null when it is valid. An empty value has no message (a required one only shows the non-valid
+ * style, spec §5); file and select fields are judged by fieldValid alone.
+ */
+export function fieldMessage(field: FormField, value: unknown): string | null {
+  if (isEmpty(value) || field.unit === 'file') return null;
+  const text = String(value).trim();
+  const name = field.field_alias;
+  if (field.datatype === 'number' || field.datatype === 'integer') {
+    const n = NUMBER_TEXT.test(text) ? Number(text) : Number.NaN;
+    const kind = field.datatype === 'integer' ? 'a whole number' : 'a number';
+    if (!Number.isFinite(n) || (field.datatype === 'integer' && !Number.isInteger(n)) || !inRange(field, n))
+      return `${name} must be ${kind}${rangeText(field)}`;
+  }
+  if (field.datatype === 'number_list') {
+    const entries = text.split(/[\s,;]+/).filter(Boolean);
+    const ok = entries.every((entry) => NUMBER_TEXT.test(entry) && inRange(field, Number(entry)));
+    if (!ok) return `${name} must be numbers${rangeText(field)}, separated by commas`;
+  }
+  if (field.datatype === 'date' && !isIsoDate(isoDateText(text))) return `${name} must be a valid date`;
+  return null;
+}
+
 /**
  * Spec §5: a text input or select is valid when it has a value or is not required; a file field is valid
- * only once its upload answered 200; a number outside its range is not valid.
+ * only once its upload answered 200; a typed value must be what its datatype says (fieldMessage).
  */
 export function fieldValid(field: FormField, value: unknown, uploaded = false): boolean {
   if (field.unit === 'file') return uploaded || (!field.required && isEmpty(value));
   if (isEmpty(value)) return !field.required;
-  if (field.datatype === 'number' || field.datatype === 'integer') {
-    const n = Number(value);
-    if (!Number.isFinite(n)) return false;
-    if (field.datatype === 'integer' && !Number.isInteger(n)) return false;
-    if (field.min !== undefined && n < field.min) return false;
-    if (field.max !== undefined && n > field.max) return false;
-  }
+  if (fieldMessage(field, value) !== null) return false;
   if (field.unit === 'select' && field.options.length > 0) return field.options.includes(String(value));
   return true;
 }

@@ -336,7 +336,7 @@ export interface MarkupRecord {
 // ---- BCF exchange (docs/api.md, 'BCF') ----------------------------------------------------------------
 
 /** The BCF versions Penstock reads, and those it writes (3.0 by default, 2.1 for tools that read only 2.1). */
-export const BCF_IMPORT_VERSIONS = ['2.0', '2.1', '3.0'] as const;
+export const BCF_IMPORT_VERSIONS = ['1.0', '2.0', '2.1', '3.0'] as const;
 export const BCF_EXPORT_VERSIONS = ['3.0', '2.1'] as const;
 export type BcfExportVersion = (typeof BCF_EXPORT_VERSIONS)[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mayWithdrawWorkflow,
   GLOBAL_ACTIONS,
   PERSON_ACTIONS,
   PROJECT_ACTIONS,
@@ -68,5 +69,15 @@ describe('the permission policies (one rule for server and browser)', () => {
     expect(mayAnswerAsListed(actor(), { email: ' me@example.ORG ' })).toBe(true);
     expect(mayAnswerAsListed(actor(), { email: 'other@example.org' })).toBe(false);
     expect(mayAnswerAsListed(actor(), {})).toBe(false);
+  });
+
+  it('lets the submitter (while a contributor) or a project manager withdraw a workflow', () => {
+    const mine = { createdByUserId: 'u.me' };
+    const theirs = { createdByUserId: 'u.other' };
+    expect(mayWithdrawWorkflow({ id: 'u.me' }, 'member', mine)).toBe(true);
+    expect(mayWithdrawWorkflow({ id: 'u.me' }, 'viewer', mine)).toBe(false);
+    expect(mayWithdrawWorkflow({ id: 'u.me' }, 'member', theirs)).toBe(false);
+    expect(mayWithdrawWorkflow({ id: 'u.me' }, 'manager', theirs)).toBe(true);
+    expect(mayWithdrawWorkflow({ id: 'u.me' }, undefined, mine)).toBe(false);
   });
 });

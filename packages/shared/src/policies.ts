@@ -40,10 +40,26 @@ export const PROJECT_ACTIONS = {
   upload: { roles: CONTRIBUTORS, refusal: 'Viewers cannot upload files to this project' },
   deleteFiles: { roles: CONTRIBUTORS, refusal: 'Viewers cannot delete files from this project' },
   moveFiles: { roles: CONTRIBUTORS, refusal: 'Viewers cannot move files in this project' },
+  /** Published and Archived are the record (documentControl.ts): members add there only through a workflow */
+  uploadToRecord: {
+    roles: MANAGERS,
+    refusal:
+      'Only project managers can upload into Published and Archived folders: submit the document for review instead',
+  },
+  moveRecordFiles: {
+    roles: MANAGERS,
+    refusal: 'Only project managers can move files into or out of Published and Archived folders',
+  },
+  deleteRecordFiles: {
+    roles: MANAGERS,
+    refusal: 'Only project managers can delete files in Published and Archived folders',
+  },
   listDeleted: { roles: MANAGERS, refusal: 'Only project managers can see and restore deleted items' },
   restoreDeleted: { roles: MANAGERS, refusal: 'Only project managers can restore deleted items' },
   convertModel: { roles: CONTRIBUTORS, refusal: 'Viewers cannot convert models again' },
   saveProperties: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save property values in this project' },
+  /** locking is a manager's control of what others may still change (issue 31) */
+  lockValues: { roles: MANAGERS, refusal: 'Only project managers can lock or unlock property values' },
   writeIssues: { roles: CONTRIBUTORS, refusal: 'Viewers cannot create or edit issues in this project' },
   saveMarkups: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save markups in this project' },
   /** anyone who reads a markup may mark it completed; changing more needs a contributor */
@@ -52,6 +68,16 @@ export const PROJECT_ACTIONS = {
   saveSchedules: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save schedules in this project' },
   saveDsear: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save the DSEAR entry of this project' },
   submitWorkflow: { roles: CONTRIBUTORS, refusal: 'Viewers cannot submit documents for review' },
+  reassignWorkflow: {
+    roles: MANAGERS,
+    refusal: 'Only a project manager can replace reviewers and approvers',
+  },
+  /** a workflow's submitter withdraws their own while still a contributor; a manager withdraws anyone's */
+  withdrawOwnWorkflow: { roles: CONTRIBUTORS, refusal: 'Viewers cannot withdraw workflows' },
+  withdrawAnyWorkflow: {
+    roles: MANAGERS,
+    refusal: 'Only the submitter or a project manager can withdraw this workflow',
+  },
   changeProjectData: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change project data' },
   createReports: { roles: CONTRIBUTORS, refusal: 'Viewers cannot create reports in this project' },
   changeSketches: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change the sketches of this project' },
@@ -142,3 +168,22 @@ export interface Listing {
 export const mayAnswerAsListed = (actor: Actor & { email?: string }, listed: Listing): boolean =>
   (!!listed.userId && listed.userId === actor.id) ||
   (!!listed.email && !!actor.email && listed.email.trim().toLowerCase() === actor.email.trim().toLowerCase());
+
+/**
+ * Which action withdrawing this workflow is for this person: their own submission, or anyone's (a
+ * manager's: someone else's reviewer on leave must not stall a document forever).
+ */
+export const withdrawActionFor = (
+  actor: Pick<Actor, 'id'>,
+  workflow: { createdByUserId: string },
+): 'withdrawOwnWorkflow' | 'withdrawAnyWorkflow' =>
+  workflow.createdByUserId === actor.id ? 'withdrawOwnWorkflow' : 'withdrawAnyWorkflow';
+
+/** Whether this member may withdraw the workflow (its submitter, or a project manager). */
+export const mayWithdrawWorkflow = (
+  actor: Pick<Actor, 'id'>,
+  membership: ProjectRole | null | undefined,
+  workflow: { createdByUserId: string },
+): boolean =>
+  mayInProject(membership, 'withdrawAnyWorkflow') ||
+  mayInProject(membership, withdrawActionFor(actor, workflow));

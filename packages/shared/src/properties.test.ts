@@ -163,7 +163,9 @@ const valve: ObjectWithProperties = {
     { displayName: 'Hazard', displayValue: 'Zone 1' },
     { displayName: 'Valve Type', displayValue: 'Wedge Gate' },
     { displayName: 'Size (mm)', displayValue: 200 },
-    { displayName: 'Status', displayValue: null },
+    { displayName: 'Fluid Code', displayValue: null },
+    // a valve's Status is its operating position, chosen by the team: not read from the model
+    { displayName: 'Status', displayValue: 'New' },
   ],
 };
 
@@ -181,7 +183,7 @@ describe('records', () => {
         { propName: 'P&ID Class', propValue: 'gate valve' },
         { propName: 'Size (mm)', propValue: '150' },
         { propName: 'Valve Type', propValue: 'Wedge Gate' },
-        { propName: 'Status', propValue: '' },
+        { propName: 'Fluid Code', propValue: '' },
       ],
     });
     expect(StaticRecordSchema.parse(record)).toEqual(record);
@@ -197,7 +199,7 @@ describe('records', () => {
     expect(record.locked).toBe(false);
     expect(record.propValueList.every((p) => p.propValue === '')).toBe(true);
     expect(record.propValueList.map((p) => p.propName)).toEqual(
-      expect.arrayContaining(['Valve Orientation', 'Extension Spindle Size (mm)', 'Note']),
+      expect.arrayContaining(['Valve Orientation', 'Extension Spindle Size (mm)', 'Note', 'Status']),
     );
     expect(buildDynamicRecord({ ...valve, locked: true }, 'R', 'f').locked).toBe(true);
     expect(DynamicRecordSchema.parse(record)).toEqual(record);

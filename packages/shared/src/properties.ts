@@ -226,6 +226,7 @@ export function mergeDynamicValues(
     return {
       ...record,
       locked: entry.Locked,
+      ...(entry.LockedProps?.length ? { lockedProps: entry.LockedProps } : {}),
       propValueList: record.propValueList.map(({ propName, propValue }) => ({
         propName,
         propValue: values.get(propName) ?? propValue,

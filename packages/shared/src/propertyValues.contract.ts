@@ -40,6 +40,8 @@ export type StaticRecord = z.infer<typeof StaticRecordSchema>;
 /** A dynamic property value record: the static fields plus the server's locked flag. */
 export const DynamicRecordSchema = StaticRecordSchema.extend({
   locked: z.boolean({ message: 'locked must be true or false' }),
+  /** the values locked one by one (valueLocks.ts); the server sets them, a save ignores them */
+  lockedProps: list(text('lockedProps'), 'lockedProps').optional(),
 });
 export type DynamicRecord = z.infer<typeof DynamicRecordSchema>;
 
@@ -59,6 +61,8 @@ export const DynamicEntrySchema = z.object({
   ProjectName: text('ProjectName'),
   Locked: z.boolean({ message: 'Locked must be true or false' }),
   PropertyValueData: list(PropValueSchema, 'PropertyValueData'),
+  /** the values locked one by one (an addition to the spec's entry; absent when none is) */
+  LockedProps: list(text('LockedProps'), 'LockedProps').optional(),
 });
 export type DynamicEntry = z.infer<typeof DynamicEntrySchema>;
 

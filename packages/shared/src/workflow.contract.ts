@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { DocumentHold } from './documentControl.ts';
+import { isIsoDay } from './issues.contract.ts';
 
 /**
  * Document review and approval (forms spec §3 'Workflow payloads', §4 'Workflow', §7 '/api/workflow'; hub
@@ -25,7 +27,14 @@ export const REVIEW_DECISIONS = ['Approved', 'Rejected'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 export const PARTICIPANT_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
-export const WORKFLOW_STATUSES = ['In review', 'Awaiting approval', 'Approved', 'Rejected'] as const;
+/** 'Withdrawn': its submitter or a project manager took it back before it ended (issue 31) */
+export const WORKFLOW_STATUSES = [
+  'In review',
+  'Awaiting approval',
+  'Approved',
+  'Rejected',
+  'Withdrawn',
+] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 export type ParticipantRole = 'reviewer' | 'approver';
 
@@ -50,6 +59,7 @@ export function decisionProblem(
   status: WorkflowStatus,
 ): string | null {
   if (own !== 'Pending') return 'You have already responded to this workflow';
+  if (status === 'Withdrawn') return 'This workflow has been withdrawn';
   if (status === 'Approved' || status === 'Rejected')
     return `This workflow is already ${status.toLowerCase()}`;
   if (role === 'approver' && status === 'In review')
@@ -101,6 +111,13 @@ export const WorkflowSubmissionSchema = z.object({
   createdByEmail: z.string().max(320).default(''),
   uploadFolderName: z.string().max(300).default(''),
   projectName: z.string().max(300).default(''),
+  /** Penstock's addition: the day answers are due by (YYYY-MM-DD); empty or missing means none */
+  dueDate: z
+    .string()
+    .max(10)
+    .refine((value) => value === '' || isIsoDay(value), 'The due date must be a date (YYYY-MM-DD)')
+    .nullable()
+    .optional(),
 });
 export type WorkflowSubmission = z.input<typeof WorkflowSubmissionSchema>;
 
@@ -154,6 +171,8 @@ export interface StructureNode {
   State?: string | null;
   Revision?: string;
   Suitability?: string;
+  /** files: the open workflow that holds it (no move, delete or new version until it closes) */
+  Hold?: DocumentHold | null;
 }
 export interface WorkflowStructure extends StructureNode {
   lastUpdated: string;
@@ -210,6 +229,10 @@ export interface HubWorkflow {
   /** once approved: the version published into the target folder */
   publishedVersionId: string | null;
   publishedRevision: string | null;
+  /** the day answers are due by (YYYY-MM-DD), or null */
+  dueDate: string | null;
+  /** still open after its due day */
+  overdue: boolean;
 }
 export interface WorkflowDetail extends HubWorkflow {
   history: WorkflowEvent[];

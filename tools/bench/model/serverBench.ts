@@ -11,8 +11,8 @@ import { RESULT_MARK, type ChildResult } from './child.ts';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const TIME = '/usr/bin/time';
 export const memoryMethod = fs.existsSync(TIME)
-  ? 'kernel maximum RSS of the child process (`/usr/bin/time -v`, worker threads included)'
-  : 'RSS of the child process sampled every 50 ms (`process.memoryUsage().rss`)';
+  ? 'the larger of the kernel maximum RSS of the child process (`/usr/bin/time -v`, worker threads included) and the RSS of the child with its own child processes (the conversion process) summed every 50 ms'
+  : 'RSS of the child process with its own child processes, summed every 50 ms (/proc)';
 
 export interface ChildRun extends ChildResult {
   peakMb: number;
@@ -35,7 +35,8 @@ export function runChild(script: string, args: string[], timeoutMs: number): Pro
         ? (JSON.parse(line.slice(RESULT_MARK.length)) as ChildResult)
         : { ms: 0, sampledPeakMb: 0, bytes: 0, error: `exit ${code}: ${err.slice(-400)}` };
       const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
-      const peakMb = kb ? Number(kb[1]) / 1024 : result.sampledPeakMb;
+      // the kernel counts each process alone: the server and its conversion process run together
+      const peakMb = Math.max(kb ? Number(kb[1]) / 1024 : 0, result.sampledPeakMb);
       resolve({ ...result, peakMb });
     });
   });

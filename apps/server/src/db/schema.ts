@@ -182,6 +182,24 @@ export interface PropertyValuesTable {
   updated_by: string;
   updated_at: string;
 }
+/** dynamic_values: the property values plus the values locked one by one */
+export interface DynamicValuesTable extends PropertyValuesTable {
+  /** JSON text of the names of the values locked one by one (all of them when locked = 1) */
+  locked_props: Generated<string>;
+}
+/** property_value_history: each lock change of a dynamic value (prop_name null: all of the object's) */
+export interface PropertyValueHistoryTable {
+  id: string;
+  project_id: string;
+  file_name: string;
+  tag: string;
+  prop_name: string | null;
+  /** 'locked' or 'unlocked' */
+  action: string;
+  by_id: string;
+  by_name: string;
+  at: string;
+}
 export interface IssuesTable {
   id: string;
   project_id: string;
@@ -247,6 +265,14 @@ export interface MarkupItemsTable {
   actioned: number;
 }
 /** One DSEAR register entry per project; YES/NO answers as text, zones as JSON text */
+/** A file of the document store attached to a DSEAR entry. */
+export interface DsearAttachmentsTable {
+  entry_id: string;
+  item_id: string;
+  /** user id */
+  added_by: string;
+  added_at: string;
+}
 export interface DsearEntriesTable {
   id: string;
   project_id: string;
@@ -312,6 +338,16 @@ export interface WorkflowsTable {
   created_at: string;
   updated_at: string;
   published_version_id: string | null;
+  /** the day (YYYY-MM-DD) the answers are due by, or null */
+  due_date: string | null;
+}
+/** One reminder e-mail per workflow, person and day (its primary key). */
+export interface WorkflowRemindersTable {
+  workflow_id: string;
+  user_id: string;
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  sent_at: string;
 }
 export interface WorkflowParticipantsTable {
   /** the review id or approval id */
@@ -416,12 +452,14 @@ export interface Database {
   project_members: ProjectMembersTable;
   folders: FoldersTable;
   items: ItemsTable;
+  dsear_attachments: DsearAttachmentsTable;
   versions: VersionsTable;
   blobs: BlobsTable;
   conversions: ConversionsTable;
   model_objects: ModelObjectsTable;
   static_values: PropertyValuesTable;
-  dynamic_values: PropertyValuesTable;
+  dynamic_values: DynamicValuesTable;
+  property_value_history: PropertyValueHistoryTable;
   issues: IssuesTable;
   issue_comments: IssueCommentsTable;
   markups: MarkupsTable;
@@ -432,6 +470,7 @@ export interface Database {
   workflows: WorkflowsTable;
   workflow_participants: WorkflowParticipantsTable;
   workflow_events: WorkflowEventsTable;
+  workflow_reminders: WorkflowRemindersTable;
   form_values: FormValuesTable;
   form_history: FormHistoryTable;
   calculation_runs: CalculationRunsTable;

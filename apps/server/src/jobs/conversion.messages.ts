@@ -14,14 +14,16 @@ export interface WorkerInput {
   maxUnzippedBytes: number;
   /** the tag fallback order of the general settings */
   tagFallback: readonly TagFallback[];
+  /** the tests' fault hook (PENSTOCK_TEST_CONVERSION_CRASH): see conversion.child.ts */
+  testCrash?: string | undefined;
 }
 
 export type WorkerMessage =
-  /** a worker started ahead of need has loaded its libraries and waits for its job */
+  /** a process started ahead of need has loaded its libraries and waits for its job */
   | { type: 'ready' }
   | { type: 'progress'; value: number }
   /** the object index, sent as soon as it is read (the importer then still writes and compresses the .frag) */
   | { type: 'index'; rows: ObjectRow[]; viewables: ExtractedViewable[] }
-  /** the .frag: the last message of a job that succeeds (after its 'index') */
-  | { type: 'done'; frag: Uint8Array }
+  /** the .frag, written to this file in the scratch folder: the last message of a job that succeeds */
+  | { type: 'done'; fragPath: string }
   | { type: 'failed'; error: string };

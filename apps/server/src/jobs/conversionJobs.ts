@@ -6,8 +6,10 @@ import { itemLocalIds, itemTableBytes } from '../modules/models/itemIndex.ts';
 import type { ModelsRepo } from '../modules/models/models.repo.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import {
+  ConversionCrash,
   conversionWorkerReady,
   runConversion,
+  stopConversionWorker,
   setConversionMemoryMb,
   warmConversionWorker,
   type ConversionHandle,
@@ -36,8 +38,9 @@ const QUEUE = 'conversion';
 /**
  * IFC conversions as jobs of the job queue (jobQueue.ts): on SQLite the in-process queue, on PostgreSQL
  * pg-boss, where whichever server is free takes the next model and a job whose server died goes to another.
- * Each job runs in a worker thread; its state and progress are in the conversions table, which every
- * server reads.
+ * Each job runs in a child process (runConversion.ts): a process that dies (a crash, an abort, out of
+ * memory) is tried once more in a fresh one, then the job fails with the reason; the server goes on. The
+ * job's state and progress are in the conversions table, which every server reads.
  */
 export class ConversionJobs {
   private readonly running = new Map<string, ConversionHandle | null>();
@@ -82,10 +85,11 @@ export class ConversionJobs {
     return this.queue.idle(QUEUE);
   }
 
-  /** Stops the running worker; its job stays 'running' and is taken again (next start, or another server). */
+  /** Stops the running process; its job stays 'running' and is taken again (next start, or another server). */
   async close(): Promise<void> {
     this.closed = true;
     for (const handle of this.running.values()) handle?.cancel('The server is stopping');
+    stopConversionWorker();
     await this.queue.close();
   }
 
@@ -104,68 +108,95 @@ export class ConversionJobs {
 
   private async run(versionId: string, version: { blob_hash: string; file_name: string }): Promise<void> {
     const started = Date.now();
-    const interval = this.options.progressIntervalMs ?? 1000;
-    let lastWrite = 0;
-    let writing: Promise<void> = Promise.resolve();
-    let indexWritten = false;
-    const scratchDir = this.options.scratchDir ?? os.tmpdir();
-    fs.mkdirSync(scratchDir, { recursive: true });
+    const progress = { lastWrite: 0, writing: Promise.resolve() as Promise<void> };
+    const state = { indexWritten: false };
     try {
-      // the worker reads a file: the stored one, or on S3 a copy downloaded to the scratch folder first
-      const objects = await this.blobs.withLocalFile(version.blob_hash, async (file) => {
-        if (this.closed) throw new Error('The server is stopping');
-        let indexed = false;
-        const handle = runConversion(file, {
-          fileName: version.file_name,
-          scratchDir,
-          maxUnzippedBytes: this.options.maxUnzippedBytes ?? 2048 * 1024 * 1024,
-          tagFallback: (await this.options.tagFallback?.()) ?? DEFAULT_TAG_FALLBACK,
-          timeoutMs: this.options.timeoutMs,
-          onProgress: (fraction) => {
-            const now = Date.now();
-            if (indexed || now - lastWrite < interval) return;
-            lastWrite = now;
-            writing = writing
-              .then(() => this.repo.setProgress(versionId, Math.min(0.99, Math.max(0, fraction))))
-              .catch(() => {});
-          },
-        });
-        this.running.set(versionId, handle);
-        // the index comes first: it is written while the worker still writes and compresses the .frag
-        const index = await handle.index;
-        indexed = true;
-        await writing;
-        if (this.closed) throw new Error('The server is stopping');
-        await this.repo.writeIndex(versionId, index.rows);
-        indexWritten = true;
-        const fragBytes = await handle.result;
-        const frag = await this.blobs.putBuffer(fragBytes);
-        // the item table beside it: the viewer asks for it with the .frag, and working it out then (a
-        // 33 MB inflate at 100k objects) took the CPU from the browser drawing the model
-        const items = await this.blobs.putBuffer(itemTableBytes(await itemLocalIds(fragBytes)));
-        await this.repo.complete(versionId, {
-          fragHash: frag.hash,
-          fragSize: frag.size,
-          itemsHash: items.hash,
-          itemsSize: items.size,
-          viewables: index.viewables,
-          objectCount: index.rows.filter((o) => o.kind !== 'spatial').length,
-        });
-        return index.rows.length;
-      });
+      let objects = 0;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          objects = await this.attempt(versionId, version, progress, state);
+          break;
+        } catch (error) {
+          // a process that died is tried once more, in a fresh one; a file the conversion refused is not
+          if (!(error instanceof ConversionCrash) || attempt >= 2 || this.closed) {
+            if (error instanceof ConversionCrash && attempt >= 2)
+              error.message = `${error.message}; tried twice`;
+            throw error;
+          }
+          this.options.log?.warn(
+            { versionId, error: error.message },
+            `the conversion of ${version.file_name} died: trying once more`,
+          );
+        }
+      }
       this.options.log?.info(
         { versionId, objects, ms: Date.now() - started },
         `converted ${version.file_name}`,
       );
     } catch (error) {
-      await writing;
+      await progress.writing;
       const message = error instanceof Error ? error.message : String(error);
       // left 'running': taken again at the next start, or by another server (which writes the index again)
       if (this.closed) throw new Error('The server is stopping', { cause: error });
       // users read the reason; the server's own paths stay in its log. An index already written goes with
       // the failure: a failed conversion leaves none.
-      await this.repo.markFailed(versionId, publicErrorMessage(message), { dropIndex: indexWritten });
+      await this.repo.markFailed(versionId, publicErrorMessage(message), { dropIndex: state.indexWritten });
       this.options.log?.warn({ versionId, error: message }, `conversion of ${version.file_name} failed`);
     }
+  }
+
+  /** One try in a conversion process: the index and the .frag stored; the number of objects. */
+  private async attempt(
+    versionId: string,
+    version: { blob_hash: string; file_name: string },
+    progress: { lastWrite: number; writing: Promise<void> },
+    state: { indexWritten: boolean },
+  ): Promise<number> {
+    const interval = this.options.progressIntervalMs ?? 1000;
+    const scratchDir = this.options.scratchDir ?? os.tmpdir();
+    fs.mkdirSync(scratchDir, { recursive: true });
+    // the process reads a file: the stored one, or on S3 a copy downloaded to the scratch folder first
+    return this.blobs.withLocalFile(version.blob_hash, async (file) => {
+      if (this.closed) throw new Error('The server is stopping');
+      let indexed = false;
+      const handle = runConversion(file, {
+        fileName: version.file_name,
+        scratchDir,
+        maxUnzippedBytes: this.options.maxUnzippedBytes ?? 2048 * 1024 * 1024,
+        tagFallback: (await this.options.tagFallback?.()) ?? DEFAULT_TAG_FALLBACK,
+        testCrash: process.env.PENSTOCK_TEST_CONVERSION_CRASH || undefined,
+        timeoutMs: this.options.timeoutMs,
+        onProgress: (fraction) => {
+          const now = Date.now();
+          if (indexed || now - progress.lastWrite < interval) return;
+          progress.lastWrite = now;
+          progress.writing = progress.writing
+            .then(() => this.repo.setProgress(versionId, Math.min(0.99, Math.max(0, fraction))))
+            .catch(() => {});
+        },
+      });
+      this.running.set(versionId, handle);
+      // the index comes first: it is written while the process still writes and compresses the .frag
+      const index = await handle.index;
+      indexed = true;
+      await progress.writing;
+      if (this.closed) throw new Error('The server is stopping');
+      await this.repo.writeIndex(versionId, index.rows);
+      state.indexWritten = true;
+      const fragBytes = await handle.result;
+      const frag = await this.blobs.putBuffer(fragBytes);
+      // the item table beside it: the viewer asks for it with the .frag, and working it out then (a
+      // 33 MB inflate at 100k objects) took the CPU from the browser drawing the model
+      const items = await this.blobs.putBuffer(itemTableBytes(await itemLocalIds(fragBytes)));
+      await this.repo.complete(versionId, {
+        fragHash: frag.hash,
+        fragSize: frag.size,
+        itemsHash: items.hash,
+        itemsSize: items.size,
+        viewables: index.viewables,
+        objectCount: index.rows.filter((o) => o.kind !== 'spatial').length,
+      });
+      return index.rows.length;
+    });
   }
 }

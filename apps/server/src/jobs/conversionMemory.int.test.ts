@@ -39,7 +39,7 @@ describe('a conversion out of memory fails its job, not the server', () => {
     expect(info.json().conversion).toMatchObject({
       state: 'failed',
       error: expect.stringMatching(
-        /^The model needs more memory than a conversion may use \(24 MB\): an administrator can raise PENSTOCK_CONVERSION_MEMORY_MB$/,
+        /^The model needs more memory than a conversion may use \(24 MB\): an administrator can raise PENSTOCK_CONVERSION_MEMORY_MB; tried twice$/,
       ),
     });
     expect(

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { describeChildEnd, forkWorkChild, type WorkChild } from '../workers/childProcess.ts';
 import type { ExtractedViewable } from './ifcExtract.ts';
 import type { ObjectRow } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
@@ -11,87 +12,90 @@ const require = createRequire(import.meta.url);
 export const WEB_IFC_DIR = `${path.dirname(require.resolve('web-ifc'))}/`;
 
 /**
- * A conversion worker started ahead of need: loading tsx, web-ifc and That Open in a new thread takes about
- * a second, which small models would otherwise pay on every job. One waits, unreferenced (it never keeps
- * the process alive), and takes its job by message; each job still gets a fresh worker (a crash, even out
- * of memory, only fails that job) and the next spare starts when a job ends.
+ * A conversion process started ahead of need: loading tsx, web-ifc and That Open in a new process takes about
+ * a second, which small models would otherwise pay on every job. One waits, unreferenced (it never keeps the
+ * server alive), and takes its job by message; each job still gets a fresh process (a crash, an abort or
+ * running out of memory only fails that job) and the next spare starts when a job ends.
  */
-let spare: Worker | null = null;
-/** resolves when the spare worker has loaded its libraries (or is gone) */
+let spare: WorkChild | null = null;
+/** resolves when the spare process has loaded its libraries (or is gone) */
 let spareReady: Promise<void> = Promise.resolve();
-/** The conversion worker's young generation (V8's default is about 16 MB on this machine). */
-const CONVERSION_YOUNG_GENERATION_MB = 64;
-/** How long after a job the next spare worker is started. */
+/** The conversion process's semi-space (V8's default young generation is about 16 MB on this machine). */
+const CONVERSION_SEMI_SPACE_MB = 32;
+/** How long after a job the next spare process is started. */
 const SPARE_DELAY_MS = 15_000;
 
 /**
- * The JavaScript heap a conversion worker may use (PENSTOCK_CONVERSION_MEMORY_MB): by default half the
- * machine's memory, between 2 and 16 GB. With no limit of its own, a worker out of memory aborts the whole
- * server (V8's fatal heap error); with one, only the job fails, with the reason.
+ * The JavaScript heap a conversion process may use (PENSTOCK_CONVERSION_MEMORY_MB): by default half the
+ * machine's memory, between 2 and 16 GB. Past it the process dies (V8's fatal heap error) and the job fails
+ * with the reason; the server goes on.
  */
 export const defaultConversionMemoryMb = (): number =>
   Math.min(16_384, Math.max(2_048, Math.floor(os.totalmem() / 2 / 1024 / 1024)));
 let conversionMemoryMb = defaultConversionMemoryMb();
 
-/** Sets the heap limit of the conversion workers started from now on (the job queue calls this first). */
+/** Sets the heap limit of the conversion processes started from now on (the job queue calls this first). */
 export function setConversionMemoryMb(mb: number): void {
   if (mb === conversionMemoryMb) return;
   conversionMemoryMb = mb;
   // a spare started with the old limit is replaced
   const old = spare;
   spare = null;
-  if (old) void old.terminate();
+  old?.kill();
 }
 
-function startWorker(): Worker {
-  // the worker is TypeScript too: register tsx in it first, whatever started this process
-  const entry = new URL('./conversion.worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(bootstrap, {
-    eval: true,
-    workerData: null,
+const CHILD = new URL('./conversion.child.ts', import.meta.url);
+
+function startChild(): WorkChild {
+  const work = forkWorkChild(CHILD, {
+    heapMb: conversionMemoryMb,
     // a conversion allocates millions of short-lived line objects: a larger young generation lets most of
     // them die there instead of being promoted and swept by full collections (about 8% off a 50k plant)
-    resourceLimits: {
-      maxYoungGenerationSizeMb: CONVERSION_YOUNG_GENERATION_MB,
-      maxOldGenerationSizeMb: conversionMemoryMb,
-    },
-    stdout: true,
-    stderr: true,
+    semiSpaceMb: CONVERSION_SEMI_SPACE_MB,
+    typescript: true,
   });
-  // web-ifc logs parser complaints to the console: keep them out of the server's output
-  worker.stdout.resume();
-  worker.stderr.resume();
-  worker.unref();
-  return worker;
+  work.ref(false);
+  return work;
 }
 
-/** Start the spare conversion worker unless one is waiting (the job queue calls this when it starts). */
+/** Start the spare conversion process unless one is waiting (the job queue calls this when it starts). */
 export function warmConversionWorker(): void {
-  if (spare) return;
-  const worker = startWorker();
-  spare = worker;
+  if (spare && !spare.ended()) return;
+  const work = startChild();
+  spare = work;
   spareReady = new Promise<void>((resolve) => {
     const ready = (message: WorkerMessage) => {
       if (message.type !== 'ready') return;
-      worker.off('message', ready);
+      work.child.off('message', ready);
       resolve();
     };
-    worker.on('message', ready);
+    work.child.on('message', ready);
     // a spare that dies while waiting is simply replaced by the next job
-    worker.once('exit', () => {
-      if (spare === worker) spare = null;
+    work.child.once('exit', () => {
+      if (spare === work) spare = null;
       resolve();
     });
   });
-  worker.once('error', () => undefined);
+}
+
+/** Stops the spare process (a server closing, or tests ending). */
+export function stopConversionWorker(): void {
+  const old = spare;
+  spare = null;
+  old?.kill();
 }
 
 /**
- * Resolves once the spare worker, if one is starting, has loaded its libraries: what a job started now
+ * Resolves once the spare process, if one is starting, has loaded its libraries: what a job started now
  * pays is the conversion itself (the model bench waits for this, as a server does between uploads).
  */
 export const conversionWorkerReady = (): Promise<void> => spareReady;
+
+/**
+ * The conversion process died (a signal, an abort, out of memory): the job is worth one more try, in a fresh
+ * process, unlike a file the conversion refused.
+ */
+export class ConversionCrash extends Error {}
 
 export interface ConversionIndex {
   rows: ObjectRow[];
@@ -108,8 +112,9 @@ export interface ConversionHandle {
 }
 
 /**
- * Converts one IFC file in a worker thread. The worker is terminated when it fails, when it runs past
- * the time limit, or when it is cancelled; a crash of the worker (even out of memory) only fails this job.
+ * Converts one IFC file in a child process. The process is killed when it fails, when it runs past the time
+ * limit, or when it is cancelled; its death (even out of memory, even glibc aborting) only fails this job,
+ * with a ConversionCrash the caller may retry.
  */
 export function runConversion(
   ifcPath: string,
@@ -120,10 +125,11 @@ export function runConversion(
 ): ConversionHandle {
   const { timeoutMs: _timeout, onProgress: _progress, ...rest } = options;
   const input: WorkerInput = { ...rest, ifcPath, wasmDir: WEB_IFC_DIR };
-  const worker = spare ?? startWorker();
+  const work = spare && !spare.ended() ? spare : startChild();
   spare = null;
-  worker.ref();
-  worker.postMessage(input);
+  work.ref(true);
+  const { child } = work;
+  child.send(input);
   let cancel: (reason: string) => void = () => {};
   let indexed: (index: ConversionIndex) => void = () => {};
   let indexFailed: (error: Error) => void = () => {};
@@ -139,8 +145,9 @@ export function runConversion(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      // the next job's worker starts a little later, while this server waits for work (not during this job
+      child.removeAllListeners('message');
+      work.kill();
+      // the next job's process starts a little later, while this server waits for work (not during this job
       // nor in the busy moment right after it); a job queued meanwhile starts its own
       setTimeout(warmConversionWorker, SPARE_DELAY_MS).unref();
       if (error) {
@@ -160,23 +167,39 @@ export function runConversion(
       options.timeoutMs,
     );
     cancel = (reason) => finish(new Error(reason));
-    worker.on('message', (message: WorkerMessage) => {
+    let delivered = false;
+    child.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') return;
       if (message.type === 'progress') options.onProgress?.(message.value);
       else if (message.type === 'index') indexed({ rows: message.rows, viewables: message.viewables });
-      else if (message.type === 'done') finish(null, message.frag);
-      else finish(new Error(message.error));
+      else if (message.type === 'done') {
+        // read without blocking the server's thread: a large model's .frag is tens of megabytes
+        const { fragPath } = message;
+        delivered = true;
+        fs.promises
+          .readFile(fragPath)
+          .then(
+            (bytes) => finish(null, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+            (error: Error) => finish(new Error(`The conversion's .frag could not be read: ${error.message}`)),
+          )
+          .finally(() => fs.rmSync(fragPath, { force: true }));
+      } else finish(new Error(message.error));
     });
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(
-        new Error(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? `The model needs more memory than a conversion may use (${conversionMemoryMb} MB): an administrator can raise PENSTOCK_CONVERSION_MEMORY_MB`
-            : `The conversion failed: ${error.message}`,
-        ),
-      ),
-    );
-    worker.on('exit', (code) => finish(new Error(`The conversion stopped unexpectedly (exit code ${code})`)));
+    child.once('exit', (code, signal) => {
+      // the .frag is written: a process ending now has done its job
+      if (delivered) return;
+      // the exit can come before the last of the process's output: give stderr a moment
+      setImmediate(() => {
+        const end = describeChildEnd(code, signal, work.stderrTail());
+        finish(
+          new ConversionCrash(
+            end.kind === 'memory'
+              ? `The model needs more memory than a conversion may use (${conversionMemoryMb} MB): an administrator can raise PENSTOCK_CONVERSION_MEMORY_MB`
+              : `The conversion process crashed (${end.how}${end.detail ? `: ${end.detail}` : ''})`,
+          ),
+        );
+      });
+    });
   });
   // likewise, whoever stops at a failed index never waits for the result
   result.catch(() => {});

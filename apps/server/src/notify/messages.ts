@@ -15,19 +15,19 @@ export function subjectLine(text: string): string {
   return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
 }
 
-const about = (documentName: string, projectName: string) =>
+export const about = (documentName: string, projectName: string) =>
   projectName.trim() ? `${documentName} (${projectName})` : documentName;
 
-const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
+export const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
 
 /** Lines of 'Label: value' for the values given; a multi-line value continues indented. */
-function details(entries: ReadonlyArray<readonly [string, string | null | undefined]>): string[] {
+export function details(entries: ReadonlyArray<readonly [string, string | null | undefined]>): string[] {
   return entries
     .filter(([, value]) => value != null && value.trim() !== '')
     .map(([label, value]) => `${label}: ${value!.trim().replace(/\r?\n/g, '\n  ')}`);
 }
 
-function body(paragraphs: ReadonlyArray<string | string[]>): string {
+export function body(paragraphs: ReadonlyArray<string | string[]>): string {
   return `${paragraphs
     .map((p) => (Array.isArray(p) ? p.join('\n') : p))
     .filter((p) => p !== '')

@@ -3,11 +3,14 @@ import {
   LISTED_ACTIONS,
   PERSON_ACTIONS,
   PROJECT_ACTIONS,
+  fileChangeRefusal,
   mayAnswerAsListed,
   mayForPerson,
   mayGlobally,
   mayInProject,
+  type CdeState,
   type CurrentUser,
+  type FileChange,
   type GlobalAction,
   type Listing,
   type ListedAction,
@@ -74,6 +77,20 @@ export class AccessService {
     const listed = action as ListedAction;
     if (!mayAnswerAsListed(user, resource.listed))
       throw forbidden(LISTED_ACTIONS[listed](resource.listed.name));
+  }
+
+  /**
+   * The record's rule (packages/shared/src/documentControl.ts), once the folders a file change touches are
+   * known: with the role requireAccess returned, refuses (403) a change the role makes elsewhere but not in
+   * Published or Archived folders.
+   */
+  requireFileChange(
+    role: ProjectRole,
+    change: FileChange,
+    states: ReadonlyArray<CdeState | null | undefined>,
+  ): void {
+    const refusal = fileChangeRefusal(role, change, states);
+    if (refusal) throw forbidden(refusal);
   }
 
   /** The user's role in a project, or undefined: for lists that show members more than others. */

@@ -54,6 +54,11 @@ export interface OwnTargets {
   submitItemId: string;
   /** an item to delete (POST /api/workflow/delete) */
   deleteItemId: string;
+  /** an item in WIP/Civil to move (POST /api/workflow/move) */
+  moveItemId: string;
+  /** items in Published/Drawings to move to Archived and to delete: the record, managers only */
+  recordMoveItemId: string;
+  recordDeleteItemId: string;
   /** a deleted item to restore (POST /api/items/:itemId/restore) */
   restoreItemId: string;
   /** a saved sketch to delete (POST /api/deletepidsketch) */
@@ -85,10 +90,21 @@ export interface AccessFixture {
   own: Record<Column, OwnTargets>;
   /** a text file the move's first step copies into WIP/Mechanical */
   copyItemId: string;
-  workflow: { inReviewId: string; reviewId: string; awaitingApprovalId: string; approvalId: string };
+  workflow: {
+    inReviewId: string;
+    reviewId: string;
+    awaitingApprovalId: string;
+    approvalId: string;
+    /** a third, for the calls that change or end a workflow (reassign, then withdraw) */
+    changeableId: string;
+    changeableReviewId: string;
+    changeableItemId: string;
+  };
   markup: { id: string; previewId: string };
   history: { projectInput: string; calculation: string };
   dsearId: string;
+  /** a file attached to the DSEAR entry (an item of the project's WIP/DSEAR folder) */
+  dsearAttachmentId: string;
   feedbackId: string;
   supplier: { pendingId: string; attachmentId: string; logoPath: string };
   training: { roleName: string; courseId: string; tag: string };
@@ -161,9 +177,9 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       );
     return response;
   };
-  const upload = async (folder: string, name: string, content: Buffer | string) => {
+  const upload = async (folder: string, name: string, content: Buffer | string, who = member) => {
     const { payload, headers } = multipartFile(name, Buffer.from(content));
-    const answer = await inject(member, {
+    const answer = await inject(who, {
       method: 'POST',
       url: `/api/folders/${project.folders[folder]}/files`,
       payload,
@@ -193,6 +209,11 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     const submit = await upload('WIP/Civil', `matrix-${column}-submit.txt`, `submit ${column}\n`);
     const remove = await upload('WIP/Civil', `matrix-${column}-delete.txt`, `delete ${column}\n`);
     const restore = await upload('WIP/Civil', `matrix-${column}-restore.txt`, `restore ${column}\n`);
+    const move = await upload('WIP/Civil', `matrix-${column}-move.txt`, `move ${column}\n`);
+    // only managers upload into Published by hand
+    const manager = people.manager;
+    const recordMove = await upload('Published/Drawings', `matrix-${column}-archive.txt`, 'a\n', manager);
+    const recordDelete = await upload('Published/Drawings', `matrix-${column}-delete.txt`, 'd\n', manager);
     await form(member, 'POST', '/api/workflow/delete', { projectId: project.id, urnId: restore.item.id });
     const sketchName = `Matrix delete ${column} - ${SKETCH_DATE}`;
     await inject(member, {
@@ -203,6 +224,9 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     own[column] = {
       submitItemId: submit.item.id,
       deleteItemId: remove.item.id,
+      moveItemId: move.item.id,
+      recordMoveItemId: recordMove.item.id,
+      recordDeleteItemId: recordDelete.item.id,
       restoreItemId: restore.item.id,
       sketchName,
     };
@@ -212,7 +236,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
   // two workflows: one in review by the listed reviewer, one the reviewer has passed to the approver
   const submitted = async (name: string) => {
     const document = await upload('WIP/Process', name, `${name}\n`);
-    return form(member, 'POST', '/api/workflow', {
+    const made = (await form(member, 'POST', '/api/workflow', {
       projectId: project.id,
       documentId: document.version.id,
       itemId: document.item.id,
@@ -222,10 +246,12 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       approvers: [optionOf(people.workflowApprover)],
       targetSuitability: 'A1',
       uploadFolderId: project.folders['Published/Drawings'],
-    }) as Promise<{ id: string; reviewers: { id: string }[]; approvers: { id: string }[] }>;
+    })) as { id: string; reviewers: { id: string }[]; approvers: { id: string }[] };
+    return { ...made, itemId: document.item.id };
   };
   const inReview = await submitted('matrix-review.txt');
   const awaiting = await submitted('matrix-approval.txt');
+  const changeable = await submitted('matrix-withdraw.txt');
   await form(people.workflowReviewer, 'PUT', '/api/workflow/UpdateReviewers', {
     id: awaiting.reviewers[0]!.id,
     userId: people.workflowReviewer.id,
@@ -267,6 +293,13 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
   });
 
   const dsear = await form(member, 'POST', '/api/dsear/saveOrCreate', dsearEntry(projectName, people));
+  const dsearAttachment = (
+    await inject(member, {
+      method: 'POST',
+      url: `/api/dsear/${(dsear as { id: string }).id}/attachments`,
+      ...multipartFile('matrix-hac.pdf', TINY_PDF),
+    })
+  ).json() as { itemId: string };
   // feedback: one waiting for review, one a reviewer has made a FAQ (what everyone else reads)
   const giveFeedback = (text: string) =>
     inject(member, {
@@ -351,6 +384,9 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       reviewId: inReview.reviewers[0]!.id,
       awaitingApprovalId: awaiting.id,
       approvalId: awaiting.approvers[0]!.id,
+      changeableId: changeable.id,
+      changeableReviewId: changeable.reviewers[0]!.id,
+      changeableItemId: changeable.itemId,
     },
     markup: { id: (markup as { id: string }).id, previewId: previewUrl.split('/').pop()! },
     history: {
@@ -358,6 +394,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       calculation: (calculationHistory as { id: string }[])[0]!.id,
     },
     dsearId: (dsear as { id: string }).id,
+    dsearAttachmentId: dsearAttachment.itemId,
     feedbackId: (feedback.json() as { Id: string }).Id,
     supplier: {
       pendingId: (pending as { id: string }).id,

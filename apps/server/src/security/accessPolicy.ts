@@ -51,6 +51,7 @@ export const ACCESS: Record<string, Rule> = {
   'GET /auth/signed-out': open('the signed-out page'),
   'GET /api/user/logoff': open('signing out ends whatever session there is'),
   'GET /api/user': signedIn('the signed-in user'),
+  'GET /api/health': open('whether the server serves: for load balancers, it says nothing of projects'),
 
   // ---- administration
   'GET /api/admin/users': admin('users'),
@@ -92,6 +93,8 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/getdynamic': read('property values'),
   'POST /api/savestatic': edit('save property values'),
   'POST /api/savedynamic': edit('save property values'),
+  'POST /api/properties/lock': rule(['manager'], 'project managers lock and unlock property values'),
+  'GET /api/properties/history': read('the lock history of property values'),
 
   // ---- schedules
   'POST /api/getreport': edit('submit schedules'),
@@ -147,12 +150,36 @@ export const ACCESS: Record<string, Rule> = {
     ['workflowApprover'],
     'only the listed approver answers an approval',
   ),
+  'GET /api/workflow/document': read("a document's open workflow"),
+  'POST /api/workflow/:id/reassign': rule(['manager'], 'project managers replace a reviewer or approver'),
+  // the submitter (the fixture's member) or a manager; whoever comes second finds it withdrawn (409), which
+  // is only answered once access was granted
+  'POST /api/workflow/:id/withdraw': rule(
+    ['member', 'manager'],
+    'the submitter or a project manager withdraws a workflow',
+    [200, 409],
+  ),
   'POST /api/workflow/upload': edit('upload'),
   'POST /api/workflow/uploadCopy': edit('move files'),
+  'POST /api/workflow/move': edit('move files (the item itself, with its history)'),
   'POST /api/workflow/delete': edit('delete files'),
+  // the record: Published and Archived (issue 31); members add there only through a workflow or a schedule
+  'POST /api/folders/:folderId/files [Published]': rule(
+    ['manager'],
+    'only project managers upload into Published and Archived by hand',
+  ),
+  'POST /api/workflow/move [Published to Archived]': rule(
+    ['manager'],
+    'only project managers move files into or out of Published and Archived',
+  ),
+  'POST /api/workflow/delete [Published]': rule(
+    ['manager'],
+    'only project managers delete files in Published and Archived',
+  ),
 
   // ---- DSEAR register
   'GET /api/dsear': signedIn('the register is central: every signed-in user sees its lines'),
+  'GET /api/dsear/export': signedIn('the register is central: its workbook holds the lines everyone sees'),
   'GET /api/dsear/people': signedIn("the form's pickers"),
   'GET /api/dsear/pendingApproval': rule(
     ['seniorDesignManager', 'administrator'],
@@ -163,6 +190,15 @@ export const ACCESS: Record<string, Rule> = {
     "the project's members, administrators and the entry's listed senior design manager read an entry",
   ),
   'POST /api/dsear/saveOrCreate': edit('save the DSEAR entry'),
+  'POST /api/dsear/:dsearId/attachments': edit('attach files to the DSEAR entry'),
+  'GET /api/dsear/:dsearId/attachments': rule(
+    [...PROJECT, 'administrator', 'seniorDesignManager'],
+    "whoever reads the entry lists its attachments (its project's members, administrators, its listed manager)",
+  ),
+  'GET /api/dsear/:dsearId/attachments/:itemId/content': rule(
+    [...PROJECT, 'administrator', 'seniorDesignManager'],
+    'whoever reads the entry opens its attachments',
+  ),
   'POST /api/dsear/approve': rule(
     ['seniorDesignManager'],
     'only a listed senior design manager approves their own line',

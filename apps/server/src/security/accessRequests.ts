@@ -62,6 +62,16 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/savestatic': (f) => multipart('POST', '/api/savestatic', jsonField([propertyRecord(f)], 'Data')),
   'POST /api/savedynamic': (f) =>
     multipart('POST', '/api/savedynamic', jsonField([{ ...propertyRecord(f), locked: false }], 'Data')),
+  // a tag of its own: a lock on MATRIX-1 would refuse the savedynamic calls above
+  'POST /api/properties/lock': (f) =>
+    body('POST', '/api/properties/lock', {
+      projectId: f.projectId,
+      fileName: 'plant.ifc',
+      tag: 'MATRIX-LOCK-1',
+      locked: true,
+    }),
+  'GET /api/properties/history': (f) =>
+    get(`/api/properties/history?projectId=${q(f.projectId)}&fileName=plant.ifc&tag=MATRIX-LOCK-1`),
 
   // ---- schedules
   'POST /api/getreport': (f) => multipart('POST', '/api/getreport', schedule(f, 'valve_schedule')),
@@ -212,6 +222,15 @@ export const REQUESTS: Record<string, Build> = {
       '/api/workflow/UpdateApprovers',
       jsonField({ id: f.workflow.approvalId, userId: me.id, comment: 'Approved', status: 'Approved' }),
     ),
+  'GET /api/workflow/document': (f) =>
+    get(`/api/workflow/document?projectId=${q(f.projectId)}&itemId=${q(f.workflow.changeableItemId)}`),
+  'POST /api/workflow/:id/reassign': (f) =>
+    body('POST', `/api/workflow/${f.workflow.changeableId}/reassign`, {
+      from: f.workflow.changeableReviewId,
+      to: f.people.workflowApprover.id,
+    }),
+  'POST /api/workflow/:id/withdraw': (f) =>
+    body('POST', `/api/workflow/${f.workflow.changeableId}/withdraw`, { reason: 'Matrix' }),
   'POST /api/workflow/upload': (f, who, me) =>
     multipart(
       'POST',
@@ -237,6 +256,41 @@ export const REQUESTS: Record<string, Build> = {
         itemId: f.copyItemId,
         uploadFolderId: f.folders['WIP/Mechanical'],
       }),
+    ),
+  'POST /api/workflow/move': (f, who) =>
+    multipart(
+      'POST',
+      '/api/workflow/move',
+      jsonField({
+        projectId: f.projectId,
+        documentId: f.own[who].moveItemId,
+        itemId: f.own[who].moveItemId,
+        uploadFolderId: f.folders['WIP/Mechanical'],
+      }),
+    ),
+  // the record (issue 31): the same calls in Published and Archived, where only managers change files
+  'POST /api/folders/:folderId/files [Published]': (f, who) =>
+    multipart(
+      'POST',
+      `/api/folders/${f.folders['Published/Drawings']}/files`,
+      multipartFile(`matrix-record-upload-${who}.txt`, Buffer.from(who)),
+    ),
+  'POST /api/workflow/move [Published to Archived]': (f, who) =>
+    multipart(
+      'POST',
+      '/api/workflow/move',
+      jsonField({
+        projectId: f.projectId,
+        documentId: f.own[who].recordMoveItemId,
+        itemId: f.own[who].recordMoveItemId,
+        uploadFolderId: f.folders.Archived,
+      }),
+    ),
+  'POST /api/workflow/delete [Published]': (f, who) =>
+    multipart(
+      'POST',
+      '/api/workflow/delete',
+      jsonField({ projectId: f.projectId, urnId: f.own[who].recordDeleteItemId }),
     ),
   'POST /api/workflow/delete': (f, who) =>
     multipart(
@@ -281,6 +335,17 @@ function schedule(f: AccessFixture, type: string) {
     FileName: 'plant.ifc',
   });
 }
+
+/**
+ * Rows beyond the server's route table: a route called on the project's record (Published and Archived
+ * folders), where only project managers change files by hand (issue 31). Each key is its route's with the
+ * case in brackets.
+ */
+export const RECORD_ROWS = [
+  { method: 'POST', url: '/api/folders/:folderId/files [Published]' },
+  { method: 'POST', url: '/api/workflow/move [Published to Archived]' },
+  { method: 'POST', url: '/api/workflow/delete [Published]' },
+] as const;
 
 /**
  * Calls that touch no stored data, so they may run beside the others, every column at once: building a

@@ -22,6 +22,7 @@ export const GLOBAL_REQUESTS: Record<string, Build> = {
   }),
   'GET /auth/signed-out': () => get('/auth/signed-out'),
   'GET /api/user': () => get('/api/user'),
+  'GET /api/health': () => get('/api/health'),
   'GET /api/user/logoff': () => get('/api/user/logoff'),
 
   // ---- administration
@@ -55,6 +56,7 @@ export const GLOBAL_REQUESTS: Record<string, Build> = {
 
   // ---- DSEAR register
   'GET /api/dsear': () => get('/api/dsear'),
+  'GET /api/dsear/export': () => get('/api/dsear/export?tmRag=AMBER&zones=Inlet%20Works'),
   'GET /api/dsear/people': () => get('/api/dsear/people'),
   'GET /api/dsear/pendingApproval': (f) =>
     get(`/api/dsear/pendingApproval?email=${q(f.people.seniorDesignManager.email)}`),
@@ -63,6 +65,11 @@ export const GLOBAL_REQUESTS: Record<string, Build> = {
     multipart('POST', '/api/dsear/saveOrCreate', jsonField(dsearEntry(f.projectName, f.people, f.dsearId))),
   'POST /api/dsear/approve': (f, _who, me) =>
     formEncoded('/api/dsear/approve', { dsearId: f.dsearId, email: me.email }),
+  'POST /api/dsear/:dsearId/attachments': (f, who) =>
+    multipart('POST', `/api/dsear/${f.dsearId}/attachments`, multipartFile(`matrix-${who}.pdf`, TINY_PDF)),
+  'GET /api/dsear/:dsearId/attachments': (f) => get(`/api/dsear/${f.dsearId}/attachments`),
+  'GET /api/dsear/:dsearId/attachments/:itemId/content': (f) =>
+    get(`/api/dsear/${f.dsearId}/attachments/${f.dsearAttachmentId}/content`),
 
   // ---- feedback
   'POST /api/getfeedback': () => multipart('POST', '/api/getfeedback', multipartBody({})),

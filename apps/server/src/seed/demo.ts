@@ -11,7 +11,13 @@ import type { Env } from '../env.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { DeletedItemsRepo } from '../modules/documents/deletedItems.repo.ts';
-import { DocumentsRepo, DocumentsService, ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import {
+  DocumentControlRepo,
+  DocumentControlService,
+  DocumentsRepo,
+  DocumentsService,
+  ISO_19650_FOLDERS,
+} from '../modules/documents/index.ts';
 import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 import { AccessRepo } from '../security/access.repo.ts';
 import { AccessService } from '../security/access.ts';
@@ -130,7 +136,13 @@ function boundTo(penstock: Penstock, db: Db): DemoServices {
     access,
     blobs: penstock.blobs,
     documentsRepo,
-    documents: new DocumentsService(documentsRepo, penstock.blobs, new DeletedItemsRepo(db), access),
+    documents: new DocumentsService(
+      documentsRepo,
+      penstock.blobs,
+      new DeletedItemsRepo(db),
+      access,
+      new DocumentControlService(documentsRepo, new DocumentControlRepo(db), access),
+    ),
   };
 }
 

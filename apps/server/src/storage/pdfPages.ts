@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { describeChildEnd, forkWorkChild } from '../workers/childProcess.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
@@ -8,43 +8,25 @@ const PDFJS = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).
 /** What reading one PDF may take: a hostile or broken file fails alone, never the API thread. */
 export const PDF_READ_LIMITS = { timeoutMs: 60_000, memoryMb: 512 } as const;
 
-// plain JavaScript, so the worker needs no TypeScript loader
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-import(workerData.pdfjs)
-  .then(async ({ getDocument }) => {
-    const data = new Uint8Array(fs.readFileSync(workerData.file));
-    const doc = await getDocument({ data, isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
-    parentPort.postMessage({ pages: doc.numPages });
-    await doc.destroy();
-  })
-  .catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
-`;
+const CHILD = new URL('./pdfPages.child.mjs', import.meta.url);
 
 export class PdfReadError extends Error {}
 
 /**
- * The number of pages of a PDF, read by pdf.js (the viewer's own library) in a worker thread with its own
- * memory limit and a time limit, so a large or hostile PDF never holds up the API thread (issue 16).
+ * The number of pages of a PDF, read by pdf.js (the viewer's own library) in a child process with its own
+ * memory limit and a time limit, so a large or hostile PDF never holds up the API thread (issue 16), and a
+ * crash of pdf.js or its wasm decoders ends that process only (issue 31, item 0).
  */
 export function countPdfPages(file: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, {
-      eval: true,
-      workerData: { file, pdfjs: PDFJS },
-      resourceLimits: { maxOldGenerationSizeMb: PDF_READ_LIMITS.memoryMb },
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
+    const work = forkWorkChild(CHILD, { heapMb: PDF_READ_LIMITS.memoryMb, typescript: false });
+    const { child } = work;
     let settled = false;
     const finish = (error: Error | null, pages?: number) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      work.kill();
       if (error) reject(error);
       else resolve(pages!);
     };
@@ -52,20 +34,23 @@ export function countPdfPages(file: string): Promise<number> {
       () => finish(new PdfReadError('reading it took longer than a minute')),
       PDF_READ_LIMITS.timeoutMs,
     );
-    worker.on('message', (message: { pages?: number; error?: string }) =>
+    child.on('message', (message: { pages?: number; error?: string }) =>
       typeof message.pages === 'number' && message.pages > 0
         ? finish(null, message.pages)
         : finish(new PdfReadError(message.error ?? 'it has no pages')),
     );
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(
-        new PdfReadError(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? 'it needs more memory than a PDF may use'
-            : error.message,
-        ),
-      ),
+    child.once('exit', (code, signal) =>
+      setImmediate(() => {
+        const end = describeChildEnd(code, signal, work.stderrTail());
+        finish(
+          new PdfReadError(
+            end.kind === 'memory'
+              ? 'it needs more memory than a PDF may use'
+              : `the reader stopped (${end.how}${end.detail ? `: ${end.detail}` : ''})`,
+          ),
+        );
+      }),
     );
-    worker.on('exit', (code) => finish(new PdfReadError(`the reader stopped (exit code ${code})`)));
+    child.send({ file, pdfjs: PDFJS });
   });
 }

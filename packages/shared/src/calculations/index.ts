@@ -206,3 +206,5 @@ export * from './headLoss.ts';
 export * from './tankVolume.ts';
 export * from './pumpPower.ts';
 export * from './flowPercentiles.ts';
+export * from './format.ts';
+export * from './inputLabels.ts';

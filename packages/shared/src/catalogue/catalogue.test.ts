@@ -6,6 +6,7 @@ import {
   MISSING_PID_CLASS_CATEGORY,
   SCHEDULE_COLUMNS,
   SCHEDULE_KINDS,
+  SCHEDULE_OPTIONS,
   assetTypesForSchedule,
   categoryOf,
   findAssetType,
@@ -191,5 +192,22 @@ describe('schedules', () => {
         expect(missing, `${kind} / ${entry.category}`).toEqual([]);
       }
     }
+  });
+
+  it('makes every dropdown column of a schedule a dynamic (editable) value of each type it lists', () => {
+    // The Status options are valve positions: in the instrument schedule Status is the model's own value.
+    const readOnly = new Set(['instrument/Status']);
+    for (const kind of SCHEDULE_KINDS) {
+      const dropdowns = SCHEDULE_COLUMNS[kind].filter(
+        (column) => SCHEDULE_OPTIONS[column] && !readOnly.has(`${kind}/${column}`),
+      );
+      for (const entry of assetTypesForSchedule(scheduleTypesOf(kind))) {
+        const notEditable = dropdowns.filter((column) => !entry.dynamicProps.includes(column));
+        expect(notEditable, `${kind} / ${entry.category}`).toEqual([]);
+      }
+    }
+    expect(findAssetType('Gate Valve')?.dynamicProps).toContain('Status');
+    expect(findAssetType('Gate Valve - Existing')?.staticProps).not.toContain('Status');
+    expect(findAssetType('Pump')?.staticProps).toContain('Status');
   });
 });

@@ -83,8 +83,13 @@ export const PIPELINE_STATIC = [
   'Pipeline Group Tag',
 ] as const;
 
+/**
+ * A valve's Status is its operating position (Normally Open, Locked Closed, ...): the valve schedule gives
+ * it a dropdown (forms spec §5), so it is chosen by the team, not read from the model. The model's own
+ * 'Status' (New / Existing, the drawing's lifecycle) stays in the element's properties panel.
+ */
 export const VALVE_STATIC = [
-  ...EQUIPMENT_STATIC,
+  ...EQUIPMENT_STATIC.filter((name) => name !== 'Status'),
   'Line Number',
   ...SIZE_FIELDS,
   ...FLUID_LIMITS,
@@ -168,11 +173,12 @@ export const PIPELINE_DYNAMIC = [
   'Plant System',
 ] as const;
 
-/** Equipment dynamic plus Valve Orientation and Extension Spindle Size, and the valve schedule's cells. */
+/** Equipment dynamic plus Valve Orientation and Extension Spindle Size, and the valve schedule's cells (Status included). */
 export const VALVE_DYNAMIC = [
   ...EQUIPMENT_DYNAMIC,
   'Valve Orientation',
   'Extension Spindle Size (mm)',
+  'Status',
   'Description',
   'Regulation 31 Compliance Required',
   'Mechanical Connection',

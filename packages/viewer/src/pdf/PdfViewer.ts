@@ -69,6 +69,11 @@ export function createPdfViewer(container: HTMLElement, options: PdfViewerOption
   GlobalWorkerOptions.workerSrc = options.workerSrc;
   const scroller = document.createElement('div');
   scroller.className = 'penstock-pdf-scroller';
+  // a page larger than the view scrolls: keyboard users reach it with Tab and scroll it with the arrows
+  // (WCAG 2.1.1, axe scrollable-region-focusable)
+  scroller.tabIndex = 0;
+  scroller.setAttribute('role', 'region');
+  scroller.setAttribute('aria-label', 'PDF page');
   Object.assign(scroller.style, { width: '100%', height: '100%', overflow: 'auto', cursor: 'grab' });
   const canvas = document.createElement('canvas');
   canvas.className = 'penstock-pdf-canvas';

@@ -56,6 +56,8 @@ function Bench() {
       height={720}
       stageRef={stage}
       onDropSymbol={() => undefined}
+      placing={null}
+      onPlace={() => undefined}
       onUpdateColour={() => undefined}
       editTextId={null}
       setEditTextId={() => undefined}

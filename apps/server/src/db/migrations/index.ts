@@ -17,6 +17,9 @@ import * as auditLog from './20261124T1410_audit_log.ts';
 import * as signinFailures from './20261124T1500_signin_failures.ts';
 import * as oidc from './20261125T1000_oidc.ts';
 import * as itemTables from './20261125T1100_item_tables.ts';
+import * as workflowDueReminders from './20261128T0200_workflow_due_reminders.ts';
+import * as valueLocks from './20261128T0500_value_locks.ts';
+import * as dsearAttachments from './20261128T0600_dsear_attachments.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +41,7 @@ export const migrations: Record<string, Migration> = {
   '20261124T1500_signin_failures': signinFailures,
   '20261125T1000_oidc': oidc,
   '20261125T1100_item_tables': itemTables,
+  '20261128T0200_workflow_due_reminders': workflowDueReminders,
+  '20261128T0500_value_locks': valueLocks,
+  '20261128T0600_dsear_attachments': dsearAttachments,
 };

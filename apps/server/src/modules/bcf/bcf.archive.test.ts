@@ -88,9 +88,9 @@ describe('BCF zip files', () => {
       'The file is not a BCF file: it is not a zip archive',
     );
     const old = new JSZip();
-    old.file('bcf.version', '<Version VersionId="1.0"/>');
+    old.file('bcf.version', '<Version VersionId="0.9"/>');
     await expect(readBcf(await old.generateAsync({ type: 'nodebuffer' }))).rejects.toThrow(
-      'Only BCF 2.0, 2.1 and 3.0 files can be imported (this file is BCF 1.0)',
+      'Only BCF 1.0, 2.0, 2.1 and 3.0 files can be imported (this file is BCF 0.9)',
     );
     await expect(readBcf(bomb)).rejects.toBeInstanceOf(HttpError);
   });

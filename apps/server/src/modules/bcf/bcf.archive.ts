@@ -1,5 +1,5 @@
 /**
- * BCF zip files: reading one with size caps (BCF 2.0, 2.1 or 3.0) into parsed topics, and writing topics
+ * BCF zip files: reading one with size caps (BCF 1.0, 2.0, 2.1 or 3.0) into parsed topics, and writing topics
  * as a BCF 3.0 or 2.1 zip.
  */
 import JSZip from 'jszip';
@@ -29,6 +29,7 @@ import {
   writeVersion21Xml,
   writeViewpoint21Xml,
 } from './bcf2.xml.ts';
+import { completeFromComments } from './bcf.mapping.ts';
 import { nameGuid, parseVersionXml } from './bcf.xmlio.ts';
 
 const MB = 1024 * 1024;
@@ -58,6 +59,7 @@ const SCHEMAS = {
   '3.0': { markup: parseMarkupXml, viewpoint: parseViewpointXml },
   '2.1': { markup: parseMarkup2Xml, viewpoint: parseViewpoint2Xml },
   '2.0': { markup: parseMarkup2Xml, viewpoint: parseViewpoint2Xml },
+  '1.0': { markup: parseMarkup2Xml, viewpoint: parseViewpoint2Xml },
 } as const;
 
 /** Viewpoints in their Index order; those without an Index keep their place in the file, after the rest. */
@@ -67,7 +69,7 @@ const byIndex = (entries: readonly BcfTopicViewpoint[]) =>
     .sort((a, b) => (a.entry.index ?? Infinity) - (b.entry.index ?? Infinity) || a.position - b.position)
     .map(({ entry }) => entry);
 
-/** Every topic of a BCF 2.0, 2.1 or 3.0 zip, or a 400 with the first problem. Nothing is written here. */
+/** Every topic of a BCF 1.0, 2.0, 2.1 or 3.0 zip, or a 400 with the first problem. Nothing is written here. */
 export async function readBcf(content: Buffer): Promise<{ version: string; topics: ParsedTopic[] }> {
   const files = await unzip(content);
   const text = (name: string) =>
@@ -76,20 +78,22 @@ export async function readBcf(content: Buffer): Promise<{ version: string; topic
       ?.toString('utf8')
       .replace(/^\uFEFF/, '');
   try {
+    const markups = [...files.keys()].filter((name) => name.endsWith('/markup.bcf')).sort();
     const versionText = text('bcf.version');
-    if (versionText === undefined)
+    // BCF 1.0 has no bcf.version (Solibri and others wrote many such files): topic folders alone say it
+    if (versionText === undefined && !markups.length)
       throw new BcfFormatError('The file is not a BCF file: bcf.version is missing');
-    const version = parseVersionXml(versionText);
+    const version = versionText === undefined ? '1.0' : parseVersionXml(versionText);
     if (!(BCF_IMPORT_VERSIONS as readonly string[]).includes(version))
       throw new BcfFormatError(
-        `Only BCF 2.0, 2.1 and 3.0 files can be imported (this file is BCF ${version})`,
+        `Only BCF 1.0, 2.0, 2.1 and 3.0 files can be imported (this file is BCF ${version})`,
       );
     const schema = SCHEMAS[version as keyof typeof SCHEMAS];
     const topics: ParsedTopic[] = [];
-    const markups = [...files.keys()].filter((name) => name.endsWith('/markup.bcf')).sort();
     for (const name of markups) {
       const folder = name.split('/')[0]!;
-      const topic = schema.markup(text(name)!, name);
+      const read = schema.markup(text(name)!, name);
+      const topic = version === '1.0' || version === '2.0' ? completeFromComments(read) : read;
       // a topic that lists no viewpoints may still have BCF 1.0's viewpoint.bcfv beside its markup
       if (!topic.viewpoints.length && files.has(`${folder}/viewpoint.bcfv`))
         topic.viewpoints = [{ guid: '', viewpoint: 'viewpoint.bcfv', snapshot: null, index: null }];

@@ -65,6 +65,7 @@ export class BcfExporter {
           modifiedDate: issue.updatedAt,
           assignedTo: emailOf(issue.assigneeId),
           dueDate: issue.dueDate,
+          labels: kept.labels,
           comments: issue.comments.map((c) =>
             exportComment(c, kept.comments, viewpoints, emailOf(c.authorId) ?? c.author),
           ),

@@ -66,9 +66,19 @@ class TopicWriter {
     private readonly at: string,
   ) {}
 
+  private memberOf(email: string | null): ProjectUser | undefined {
+    if (!email) return undefined;
+    return this.members.find((m) => m.email.toLowerCase() === email.toLowerCase());
+  }
+
   private idOfEmail(email: string | null): string | null {
-    if (!email) return null;
-    return this.members.find((m) => m.email.toLowerCase() === email.toLowerCase())?.autodeskId ?? null;
+    return this.memberOf(email)?.autodeskId ?? null;
+  }
+
+  /** A member's name, as Penstock shows its own comments (an export writes the email); else as in the file. */
+  private nameOf(author: string): string {
+    const member = this.memberOf(author);
+    return (member ? `${member.firstName} ${member.lastName}`.trim() : '') || author || 'Unknown';
   }
 
   async topic({ topic, viewpoints }: ParsedTopic, tally: Tally): Promise<void> {
@@ -91,7 +101,8 @@ class TopicWriter {
     const existing = await this.issues.findByGuid(this.projectId, topic.guid);
     let issueId: string;
     let before: string | null = null;
-    let stored = { viewpoints, comments: [] as StoredComment[] };
+    // the file's labels replace the kept ones whenever its fields are taken (new or updated topic)
+    let stored = { viewpoints, comments: [] as StoredComment[], labels: topic.labels ?? [] };
     if (!existing) {
       issueId = `q.${crypto.randomUUID()}`;
       await this.issues.insert({
@@ -119,7 +130,7 @@ class TopicWriter {
           ...fields,
           ...(links.length ? { linked_documents: JSON.stringify([...links, ...others]) } : {}),
         });
-        stored = { viewpoints, comments: kept.comments };
+        stored = { viewpoints, comments: kept.comments, labels: topic.labels ?? [] };
         tally.updated++;
       } else {
         stored = kept;
@@ -139,13 +150,13 @@ class TopicWriter {
       const row = await this.issues.addComment({
         issue_id: issueId,
         author_id: this.idOfEmail(comment.author),
-        author_name: comment.author || 'Unknown',
+        author_name: this.nameOf(comment.author),
         body: comment.body,
         created_at: comment.date,
       });
       stored.comments.push({ id: row.id, guid: comment.guid, viewpoint: comment.viewpoint });
     }
-    const after = formatStoredBcf(stored.viewpoints, stored.comments);
+    const after = formatStoredBcf(stored.viewpoints, stored.comments, stored.labels);
     if (after !== before) await this.issues.update(issueId, { bcf_viewpoints: after });
     tally.ids.push(issueId);
   }

@@ -386,8 +386,8 @@ for (const kind of await testDatabases()) {
         [crypto.randomBytes(4096), /not a zip archive/],
         [await emptyZip.generateAsync({ type: 'nodebuffer' }), /bcf\.version is missing/],
         [
-          await versionOnly('1.0'),
-          /Only BCF 2\.0, 2\.1 and 3\.0 files can be imported \(this file is BCF 1\.0\)/,
+          await versionOnly('4.0'),
+          /Only BCF 1\.0, 2\.0, 2\.1 and 3\.0 files can be imported \(this file is BCF 4\.0\)/,
         ],
         [await badTopic.generateAsync({ type: 'nodebuffer' }), /is not valid XML/],
         [await noTitle.generateAsync({ type: 'nodebuffer' }), /the Topic has no Title/],

@@ -95,9 +95,14 @@ describe('comments with a viewpoint', () => {
     expect(parseStoredBcf(text)).toEqual({
       viewpoints,
       comments: [{ id: 'c.1', guid: 'g', viewpoint: 'v1' }],
+      labels: [],
     });
     // what earlier imports stored (viewpoints only) still reads
-    expect(parseStoredBcf(JSON.stringify({ version: 1, viewpoints }))).toEqual({ viewpoints, comments: [] });
-    expect(parseStoredBcf('{"version":2}')).toEqual({ viewpoints: [], comments: [] });
+    expect(parseStoredBcf(JSON.stringify({ version: 1, viewpoints }))).toEqual({
+      viewpoints,
+      comments: [],
+      labels: [],
+    });
+    expect(parseStoredBcf('{"version":2}')).toEqual({ viewpoints: [], comments: [], labels: [] });
   });
 });

@@ -5,7 +5,7 @@
 import { ISSUE_TYPES, type IssueStatus, type IssueType, type LinkedDocument } from '@penstock/shared';
 import { modelViewerStateFromBcf } from './bcf.camera.ts';
 import type { ResolvedObject } from './bcf.repo.ts';
-import { viewpointCommentText } from './bcf.stored.ts';
+import { commentStatusText, viewpointCommentText } from './bcf.stored.ts';
 import type { BcfComment, BcfTopic, BcfViewpoint } from './bcf.types.ts';
 import { bcfInstant, GUID, nameGuid } from './bcf.xmlio.ts';
 
@@ -87,6 +87,25 @@ export function linksFromViewpoint(
     }));
 }
 
+/**
+ * BCF 1.0 topics have no TopicStatus, CreationDate or ModifiedDate (tools kept the status in the comments'
+ * VerbalStatus), and some 2.0 writers leave them out too: the newest comment with a VerbalStatus gives the
+ * status, and the first and last comment dates the topic's. Fields the topic has are kept.
+ */
+export function completeFromComments(topic: BcfTopic): BcfTopic {
+  const dated = topic.comments
+    .map((c) => ({ c, at: bcfInstant(c.date) }))
+    .filter((d): d is { c: BcfComment; at: string } => d.at !== null)
+    .sort((a, b) => a.at.localeCompare(b.at));
+  const verbal = [...dated].reverse().find((d) => d.c.verbalStatus)?.c.verbalStatus;
+  return {
+    ...topic,
+    topicStatus: topic.topicStatus || verbal || '',
+    creationDate: topic.creationDate || dated[0]?.c.date || '',
+    modifiedDate: topic.modifiedDate ?? (topic.creationDate ? null : (dated.at(-1)?.c.date ?? null)),
+  };
+}
+
 /** When the topic last changed, by its ModifiedDate or else its CreationDate (ISO), or null. */
 export function topicChangedAt(topic: BcfTopic): string | null {
   return bcfInstant(topic.modifiedDate) ?? bcfInstant(topic.creationDate);
@@ -131,8 +150,9 @@ export interface NewComment {
 
 /**
  * The topic's comments that the issue does not have yet, in file order. A comment is known by its BCF Guid
- * or by its date and text. A comment with only a viewpoint gets the text viewpointCommentText gives; one
- * with neither text nor viewpoint has nothing to keep.
+ * or by its date and text. A BCF 1.0/2.0 comment's status is shown on a line after its text (a comment
+ * that is only a status change, with an empty text, is kept as that line). A comment with only a viewpoint
+ * gets the text viewpointCommentText gives; one with none of these has nothing to keep.
  */
 export function newComments(
   topicGuid: string,
@@ -145,7 +165,8 @@ export function newComments(
   const keys = new Set(known.keys);
   const result: NewComment[] = [];
   for (const c of comments) {
-    const body = c.comment || (c.viewpointGuid ? viewpointCommentText(c.viewpointGuid, viewpoints) : '');
+    const text = [c.comment, commentStatusText(c)].filter(Boolean).join('\n');
+    const body = text || (c.viewpointGuid ? viewpointCommentText(c.viewpointGuid, viewpoints) : '');
     if (!body) continue;
     const date = bcfInstant(c.date) ?? fallbackDate;
     const key = `${date}\n${body}`;

@@ -19,32 +19,62 @@ export interface StoredBcf {
   version: 1;
   viewpoints: BcfViewpoint[];
   comments?: StoredComment[];
+  /** the topic's Labels (Penstock's issue has no field for them), written back on export */
+  labels?: string[];
 }
 
-export function parseStoredBcf(text: string | null): {
+export interface KeptBcf {
   viewpoints: BcfViewpoint[];
   comments: StoredComment[];
-} {
-  if (!text) return { viewpoints: [], comments: [] };
+  labels: string[];
+}
+
+export function parseStoredBcf(text: string | null): KeptBcf {
+  const none = { viewpoints: [], comments: [], labels: [] };
+  if (!text) return none;
   try {
     const parsed = JSON.parse(text) as Partial<StoredBcf>;
-    if (parsed.version !== 1) return { viewpoints: [], comments: [] };
+    if (parsed.version !== 1) return none;
     return {
       viewpoints: Array.isArray(parsed.viewpoints) ? parsed.viewpoints : [],
       comments: Array.isArray(parsed.comments) ? parsed.comments : [],
+      labels: Array.isArray(parsed.labels) ? parsed.labels.filter((l) => typeof l === 'string') : [],
     };
   } catch {
-    return { viewpoints: [], comments: [] };
+    return none;
   }
 }
 
 export const parseStoredViewpoints = (text: string | null): BcfViewpoint[] => parseStoredBcf(text).viewpoints;
 
 /** The column's text, or null when there is nothing to keep. */
-export function formatStoredBcf(viewpoints: BcfViewpoint[], comments: StoredComment[]): string | null {
-  if (!viewpoints.length && !comments.length) return null;
-  const stored: StoredBcf = { version: 1, viewpoints, ...(comments.length ? { comments } : {}) };
+export function formatStoredBcf(
+  viewpoints: BcfViewpoint[],
+  comments: StoredComment[],
+  labels: readonly string[] = [],
+): string | null {
+  if (!viewpoints.length && !comments.length && !labels.length) return null;
+  const stored: StoredBcf = {
+    version: 1,
+    viewpoints,
+    ...(comments.length ? { comments } : {}),
+    ...(labels.length ? { labels: [...labels] } : {}),
+  };
   return JSON.stringify(stored);
+}
+
+/**
+ * What Penstock shows of a BCF 1.0/2.0 comment's status, which BCF 2.1 and 3.0 have no element for:
+ * 'Status: Open (Error)' (VerbalStatus, then Status), or null when it has none. Status 'Unknown' says nothing
+ * and is left out. Kept in the comment's text, so an export in any version carries it and a re-import of
+ * that export gives the same text.
+ */
+export function commentStatusText(comment: { status?: string; verbalStatus?: string }): string | null {
+  const verbal = comment.verbalStatus?.trim() ?? '';
+  const status = comment.status?.trim() ?? '';
+  const severity = status.toLowerCase() === 'unknown' || status === verbal ? '' : status;
+  if (verbal && severity) return `Status: ${verbal} (${severity})`;
+  return verbal || severity ? `Status: ${verbal || severity}` : null;
 }
 
 /**

@@ -40,6 +40,9 @@ export interface BcfComment {
   comment: string;
   /** the Guid of the topic viewpoint the comment refers to */
   viewpointGuid: string | null;
+  /** BCF 1.0 and 2.0 only: the comment's Status (Error, Warning, Info, Unknown) and free VerbalStatus */
+  status?: string;
+  verbalStatus?: string;
 }
 
 /** A topic's entry for one viewpoint: its .bcfv file, its snapshot and its sort order. */
@@ -61,6 +64,8 @@ export interface BcfTopic {
   modifiedDate: string | null;
   assignedTo: string | null;
   dueDate: string | null;
+  /** the topic's Labels, in file order (absent when it has none) */
+  labels?: string[];
   comments: BcfComment[];
   viewpoints: BcfTopicViewpoint[];
 }

@@ -27,6 +27,7 @@ const topic: BcfTopic = {
   modifiedDate: '2026-11-21T11:00:00.000Z',
   assignedTo: 'grace@example.com',
   dueDate: '2026-12-01',
+  labels: ['Process', 'Civils & structures'],
   comments: [
     {
       guid: '5f0c8a2e-1111-4222-8333-000000000001',
@@ -63,7 +64,11 @@ const viewpoint: BcfViewpoint = {
 describe('BCF 3.0 XML', () => {
   it('writes and reads one topic with a viewpoint', () => {
     expect(parseVersionXml(writeVersionXml())).toBe('3.0');
-    expect(parseMarkupXml(writeMarkupXml(topic))).toEqual(topic);
+    // a due day is written as the xs:dateTime BCF asks for: midnight UTC
+    expect(parseMarkupXml(writeMarkupXml(topic))).toEqual({ ...topic, dueDate: '2026-12-01T00:00:00Z' });
+    expect(writeMarkupXml(topic)).toContain(
+      '<Labels>\n      <Label>Process</Label>\n      <Label>Civils &amp; structures</Label>\n    </Labels>\n',
+    );
     expect(parseViewpointXml(writeViewpointXml(viewpoint))).toEqual(viewpoint);
   });
 

@@ -16,6 +16,10 @@ import {
   type XmlNode,
 } from './bcf.xmlio.ts';
 
+/** BCF dates are xs:dateTime: a Penstock due day (yyyy-mm-dd) becomes midnight UTC of that day. */
+export const bcfDateTime = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+
 export function writeVersionXml(): string {
   return `${HEADER}<Version VersionId="3.0"/>\n`;
 }
@@ -52,10 +56,11 @@ export function writeMarkupXml(topic: BcfTopic): string {
   const i = '    ';
   let xml = `${HEADER}<Markup>\n  <Topic Guid="${escapeXml(topic.guid)}" TopicType="${escapeXml(topic.topicType)}" TopicStatus="${escapeXml(topic.topicStatus)}">\n`;
   xml += el('Title', topic.title, i);
+  xml += writeLabelsXml(topic.labels, true, i);
   xml += el('CreationDate', topic.creationDate, i);
   xml += el('CreationAuthor', topic.creationAuthor, i);
   xml += el('ModifiedDate', topic.modifiedDate, i);
-  xml += el('DueDate', topic.dueDate, i);
+  xml += el('DueDate', bcfDateTime(topic.dueDate), i);
   xml += el('AssignedTo', topic.assignedTo, i);
   xml += el('Description', topic.description, i);
   if (topic.comments.length) {
@@ -92,6 +97,7 @@ export function writeViewpointXml(viewpoint: BcfViewpoint): string {
 const parse = xmlReader([
   'Markup.Topic.Comments.Comment',
   'Markup.Topic.Viewpoints.ViewPoint',
+  'Markup.Topic.Labels.Label',
   'Markup.Header.Files.File',
   'VisualizationInfo.Components.Selection.Component',
 ]);
@@ -114,10 +120,40 @@ export function readTopicFields(topic: XmlNode, where: string): Omit<BcfTopic, '
     modifiedDate: optionalText(topic.ModifiedDate),
     assignedTo: optionalText(topic.AssignedTo),
     dueDate: optionalText(topic.DueDate),
+    labels: readLabels(topic.Labels),
   };
 }
 
-/** A Comment element (the same in BCF 2.x and 3.0; 2.0's Topic, Status and ReplyToComment are ignored). */
+/**
+ * The Labels of a Topic: BCF 3.0 nests them (`Labels/Label`), BCF 2.x repeats `Labels`; a topic without any
+ * gives undefined, so topics without labels keep the shape they had.
+ */
+function readLabels(value: unknown): string[] | undefined {
+  const entries = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  const labels: string[] = [];
+  for (const entry of entries) {
+    const nested = entry && typeof entry === 'object' ? (entry as XmlNode).Label : undefined;
+    const texts = nested === undefined ? [entry] : Array.isArray(nested) ? nested : [nested];
+    for (const text of texts.map(textOf)) if (text && !labels.includes(text)) labels.push(text);
+  }
+  return labels.length ? labels : undefined;
+}
+
+/** Labels in the 3.0 (`<Labels><Label>`) or 2.1 (repeated `<Labels>`) shape; they sit after the Title. */
+export function writeLabelsXml(
+  labels: readonly string[] | undefined,
+  nested: boolean,
+  indent: string,
+): string {
+  if (!labels?.length) return '';
+  if (!nested) return labels.map((l) => el('Labels', l, indent)).join('');
+  return `${indent}<Labels>\n${labels.map((l) => el('Label', l, `${indent}  `)).join('')}${indent}</Labels>\n`;
+}
+
+/**
+ * A Comment element (the same in BCF 1.0, 2.x and 3.0). 1.0 and 2.0's Status and VerbalStatus are read
+ * (a comment may be only a status change); their Topic and ReplyToComment are ignored.
+ */
 export function readComment(c: XmlNode): BcfComment {
   return {
     guid: textOf(c['@_Guid']).toLowerCase(),
@@ -125,6 +161,8 @@ export function readComment(c: XmlNode): BcfComment {
     author: textOf(c.Author),
     comment: textOf(c.Comment),
     viewpointGuid: optionalText(nodeOf(c.Viewpoint)['@_Guid'])?.toLowerCase() ?? null,
+    status: optionalText(c.Status) ?? undefined,
+    verbalStatus: optionalText(c.VerbalStatus) ?? undefined,
   };
 }
 

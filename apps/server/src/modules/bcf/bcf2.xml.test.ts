@@ -140,6 +140,7 @@ describe('BCF 2.1 markup and viewpoint to Penstock', () => {
       modifiedDate: '2015-10-17T08:00:00',
       assignedTo: 'ada@example.com',
       dueDate: '2015-11-01T00:00:00Z',
+      labels: ['Structural', 'MEP'],
       comments: [
         {
           guid: 'a1b2c3d4-0000-4000-8000-000000000001',
@@ -239,7 +240,7 @@ describe('BCF 2.1 markup and viewpoint to Penstock', () => {
 });
 
 describe('BCF 2.0 markup and viewpoint to Penstock', () => {
-  it('reads comments beside the topic (ignoring 2.0 Status and Topic) and Viewpoints without Index', () => {
+  it('reads comments beside the topic (with 2.0 Status and VerbalStatus) and Viewpoints without Index', () => {
     const topic = parseMarkup2Xml(MARKUP_20);
     expect(topic.comments).toEqual([
       {
@@ -248,6 +249,8 @@ describe('BCF 2.0 markup and viewpoint to Penstock', () => {
         author: 'dangl@example.com',
         comment: 'Which level?',
         viewpointGuid: VP_A,
+        status: 'Open',
+        verbalStatus: 'Open',
       },
     ]);
     expect(topic.viewpoints).toEqual([

@@ -1,14 +1,23 @@
 /**
  * BCF 2.0 and 2.1 XML, read into (and BCF 2.1 written from) the same topic and viewpoint shapes as BCF 3.0.
+ * BCF 1.0 (no bcf.version; one viewpoint.bcfv beside the markup) has 2.0's shape with fewer Topic fields,
+ * so it is read by the same functions.
  *
  * What differs from 3.0: comments are `Markup/Comment` elements beside the Topic (not `Topic/Comments`), the
  * viewpoints are repeated `Markup/Viewpoints` elements (with an Index from 2.1), cameras have no AspectRatio,
  * and a 2.0 viewpoint lists `Components/Component` with `Selected`/`Visible` attributes where 2.1 has
  * `Components/Selection/Component` and `Components/Visibility`. Topic fields Penstock has no place for
- * (ReferenceLink, Labels, Priority, Stage, BimSnippet, DocumentReference, RelatedTopic) are not read.
+ * (ReferenceLink, Priority, Stage, BimSnippet, DocumentReference, RelatedTopic) are not read.
  */
 import { BcfFormatError, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
-import { readComment, readTopicFields, readTopicViewpoint, writeCommentXml } from './bcf.xml.ts';
+import {
+  bcfDateTime,
+  readComment,
+  readTopicFields,
+  readTopicViewpoint,
+  writeCommentXml,
+  writeLabelsXml,
+} from './bcf.xml.ts';
 import {
   HEADER,
   el,
@@ -69,10 +78,6 @@ export function writeVersion21Xml(): string {
   return `${HEADER}<Version VersionId="2.1">\n  <DetailedVersion>2.1</DetailedVersion>\n</Version>\n`;
 }
 
-/** BCF 2.1 dates are xs:dateTime: a Penstock due day (yyyy-mm-dd) becomes midnight UTC of that day. */
-const dateTime = (value: string | null) =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
-
 /**
  * A BCF 2.1 markup.bcf (schema order: Topic with its attributes, then every Comment, then every Viewpoints
  * entry with its Index). The Comment text is required in 2.1, so a viewpoint-only comment has an empty one.
@@ -81,10 +86,11 @@ export function writeMarkup21Xml(topic: BcfTopic): string {
   const i = '    ';
   let xml = `${HEADER}<Markup>\n  <Topic Guid="${escapeXml(topic.guid)}" TopicType="${escapeXml(topic.topicType)}" TopicStatus="${escapeXml(topic.topicStatus)}">\n`;
   xml += el('Title', topic.title, i);
+  xml += writeLabelsXml(topic.labels, false, i);
   xml += el('CreationDate', topic.creationDate, i);
   xml += el('CreationAuthor', topic.creationAuthor, i);
   xml += el('ModifiedDate', topic.modifiedDate, i);
-  xml += el('DueDate', dateTime(topic.dueDate), i);
+  xml += el('DueDate', bcfDateTime(topic.dueDate), i);
   xml += el('AssignedTo', topic.assignedTo, i);
   xml += el('Description', topic.description, i);
   xml += '  </Topic>\n';

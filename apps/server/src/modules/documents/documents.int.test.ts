@@ -78,7 +78,7 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
       'Electrical',
       'Process',
     ]);
-    const archived = await get(`/api/tree?id=${project.folders.Archived}`, member);
+    const archived = await get(`/api/tree?id=${project.folders['Shared/Civil']}`, member);
     expect(archived.json()).toEqual([]);
   });
 
@@ -161,12 +161,12 @@ describe.each(await testDatabases())('document store on %s', (kind) => {
   });
 
   it('refuses an upload over the limit with 413 and stores nothing', async () => {
-    const before = (await get(`/api/tree?id=${project.folders.Archived}`, member)).json();
+    const before = (await get(`/api/tree?id=${project.folders['Shared/Civil']}`, member)).json();
     const big = crypto.randomBytes(1024 * 1024 + 10);
-    const response = await upload(project.folders.Archived!, 'too-big.bin', big, member);
+    const response = await upload(project.folders['Shared/Civil']!, 'too-big.bin', big, member);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'The file is larger than the upload limit of 1 MB.' });
-    expect((await get(`/api/tree?id=${project.folders.Archived}`, member)).json()).toEqual(before);
+    expect((await get(`/api/tree?id=${project.folders['Shared/Civil']}`, member)).json()).toEqual(before);
     expect(fs.readdirSync(path.join(penstock.dataDir, 'staging'))).toEqual([]);
     const hash = crypto.createHash('sha256').update(big).digest('hex');
     expect(fs.existsSync(path.join(penstock.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2)))).toBe(false);

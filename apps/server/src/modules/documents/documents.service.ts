@@ -20,6 +20,7 @@ import type { FoldersTable } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import type { DeletedItemsRepo } from './deletedItems.repo.ts';
+import type { DocumentControlService } from './documentControl.service.ts';
 import {
   presentFolder,
   presentItem,
@@ -54,6 +55,8 @@ export class DocumentsService {
     private readonly blobs: BlobStore,
     private readonly deleted: DeletedItemsRepo,
     private readonly access: AccessService,
+    /** holds, the record's rule and moves (the Workflow panel's file operations use it too) */
+    readonly control: DocumentControlService,
   ) {}
 
   /** GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. */
@@ -110,7 +113,8 @@ export class DocumentsService {
   async uploadTarget(user: CurrentUser, folderId: string): Promise<{ projectId: string; folderId: string }> {
     const folder = await this.repo.findFolder(folderId);
     if (!folder) throw notFound();
-    await this.access.requireAccess(user, { project: folder.project_id }, 'upload');
+    const role = await this.access.requireAccess(user, { project: folder.project_id }, 'upload');
+    await this.control.requireChangeIn(role, 'upload', [folder.id]);
     return { projectId: folder.project_id, folderId: folder.id };
   }
 
@@ -133,6 +137,8 @@ export class DocumentsService {
     blob: { hash: string; size: number },
     options: FileOrigin = {},
   ): Promise<UploadResult> {
+    // a document under review keeps the version its reviewers are looking at
+    await this.control.requireNewVersionAllowed(target.folderId, fileName);
     const state = stateOfTrail(await this.folderTrail(target.folderId));
     const { item, version } = await this.recordFile(this.repo, state, user, target, fileName, blob, options);
     await this.versionAdded(version);
@@ -271,11 +277,16 @@ export class DocumentsService {
     return this.repo.folderTrail(folderId);
   }
 
-  /** Soft delete (the workflow's Delete and the second step of a move): members and managers. */
+  /**
+   * Soft delete (the workflow's Delete): members and managers, only managers in Published and Archived;
+   * refused while a workflow holds the document.
+   */
   async deleteItem(user: CurrentUser, projectId: string, itemId: string): Promise<void> {
-    await this.access.requireAccess(user, { project: projectId }, 'deleteFiles');
+    const role = await this.access.requireAccess(user, { project: projectId }, 'deleteFiles');
     const item = await this.repo.findItem(itemId);
     if (!item || item.project_id !== projectId) throw notFound('No such file in this project');
+    await this.control.requireChangeIn(role, 'deleteFiles', [item.folder_id]);
+    await this.control.requireNotHeld(item, 'delete');
     if (!(await this.deleted.softDeleteItem(item.id, user.id)))
       throw notFound('No such file in this project');
   }

@@ -1,19 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  DSEAR_EXPORT_FILE_NAME,
+  DSEAR_EXPORT_URL,
   DsearApproveSchema,
   DsearEntryInputSchema,
+  DsearExportQuerySchema,
   DsearGetSchema,
   DsearPendingQuerySchema,
 } from '@penstock/shared';
 import { parseInput } from '../../http/errors.ts';
 import { readFormData } from '../../http/formData.ts';
 import { requireUser } from '../../http/session.ts';
+import { contentDisposition } from '../documents/contentDisposition.ts';
+import { XLSX_CONTENT_TYPE } from '../reports/workbook.ts';
 import type { DsearService } from './dsear.service.ts';
 
 /** A register entry is a few kilobytes; this leaves room and refuses anything absurd. */
 const MAX_FORM_DATA_BYTES = 1024 * 1024;
 export function dsearRoutes(app: FastifyInstance, dsear: DsearService): void {
   app.get('/api/dsear', async (request) => dsear.list(requireUser(request)));
+
+  // the register's filters as query parameters; the answer is the workbook of the rows they keep
+  app.get(DSEAR_EXPORT_URL, async (request, reply) => {
+    const user = requireUser(request);
+    const filters = parseInput(DsearExportQuerySchema, request.query);
+    return reply
+      .header('Content-Type', XLSX_CONTENT_TYPE)
+      .header('Content-Disposition', contentDisposition(DSEAR_EXPORT_FILE_NAME, 'attachment'))
+      .header('Cache-Control', 'private, no-store')
+      .send(await dsear.exportRegister(user, filters));
+  });
 
   app.get('/api/dsear/people', async (request) => {
     requireUser(request);

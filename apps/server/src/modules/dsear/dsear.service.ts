@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
 import {
+  DSEAR_APPROVAL_REFUSALS,
   DSEAR_REGISTER_FIELDS,
   SDM_APPROVED,
   SDM_PENDING,
+  dsearApprovalRefusal,
+  entryDayAt,
   entryRag,
-  formRag,
+  filterDsearRegister,
   isAdministrator,
   mayInProject,
   type CurrentUser,
   type DsearEntry,
   type DsearEntryInput,
+  type DsearFilters,
   type DsearListEntry,
   type DsearRegisterLine,
   type DsearPeople,
@@ -20,6 +24,7 @@ import type { AccessService } from '../../security/access.ts';
 import type { DsearApprovalsTable, DsearEntriesTable } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
+import { dsearRegisterWorkbook } from './dsear.workbook.ts';
 import { describeChanges, presentEntry, presentHistory } from './dsear.presenter.ts';
 import type { DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
 import { isUniqueViolation } from '../../db/database.ts';
@@ -52,6 +57,20 @@ export class DsearService {
       this.documentsRepo.projectsOfUser(user.id),
     ]);
     return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
+  }
+
+  /**
+   * GET /api/dsear/export: the register lines the filters keep, as the user sees them (detail only where they
+   * have access, as in list), in an .xlsx workbook.
+   */
+  async exportRegister(user: CurrentUser, filters: DsearFilters & { tzOffset?: number }): Promise<Buffer> {
+    const { tzOffset, ...rest } = filters;
+    let rows = await this.list(user);
+    // the date filter means the user's calendar day when their offset is known (the page's own rule)
+    if (rest.date && tzOffset !== undefined)
+      rows = rows.filter((entry) => entryDayAt(entry.date, tzOffset) === rest.date);
+    const shown = filterDsearRegister(rows, tzOffset === undefined ? rest : { ...rest, date: '' });
+    return dsearRegisterWorkbook(shown, rest, { creator: user.name, at: new Date() });
   }
 
   async pendingApproval(user: CurrentUser, email: string): Promise<DsearListEntry[]> {
@@ -194,22 +213,25 @@ export class DsearService {
       'approveDsearLine',
     );
     if (!line) throw notFound(`No register entry ${dsearId}`);
-    if (line.status === SDM_APPROVED) throw conflict('You have already approved this entry');
 
     const at = new Date().toISOString();
     return this.repo.transaction(async (trx) => {
       if (!(await trx.lockEntry(entry.id))) throw notFound(`No register entry ${dsearId}`);
       const current = (await trx.findEntry(entry.id))!;
       const questions = presentEntry(current, []);
-      // spec: approving is not possible until the questions are addressed and the entry is amber
-      if (formRag(questions) !== 'AMBER')
-        throw conflict('A RED submission cannot be approved: it must move to amber first');
+      // the page's rule (packages/shared canApprove), judged on the locked entry: a manager still listed,
+      // not yet approved, and an entry whose answers make it amber
+      const refusal = dsearApprovalRefusal(
+        { ...questions, sdms: presentEntry(current, await trx.approvalsOf([entry.id])).sdms },
+        email,
+      );
+      if (refusal === 'not-listed')
+        // the line checked by the rule above left the list meanwhile (inside the transaction)
+        // eslint-disable-next-line no-restricted-syntax
+        throw forbidden(DSEAR_APPROVAL_REFUSALS[refusal]);
+      if (refusal) throw conflict(DSEAR_APPROVAL_REFUSALS[refusal]);
       if (!(await trx.approve(entry.id, email, at)))
-        throw (await trx.approvalsOf([entry.id])).some((a) => a.email === email)
-          ? conflict('You have already approved this entry')
-          : // the line checked by the rule above left the list meanwhile (inside the transaction)
-            // eslint-disable-next-line no-restricted-syntax
-            forbidden('Only a listed senior design manager may approve their own line');
+        throw conflict(DSEAR_APPROVAL_REFUSALS['already-approved']);
       const approvals = await trx.approvalsOf([entry.id]);
       const tmRag = entryRag({ ...questions, sdms: approvals });
       await trx.setRag(entry.id, tmRag);

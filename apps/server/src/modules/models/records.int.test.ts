@@ -131,7 +131,7 @@ for (const kind of await testDatabases()) {
 
       // stored dynamic values are not merged here (the client does that with getdynamic)
       const { payload, headers } = dataField([
-        { ...pumpDynamic, locked: true, propValueList: [{ propName: 'Note', propValue: 'stored' }] },
+        { ...pumpDynamic, locked: false, propValueList: [{ propName: 'Note', propValue: 'stored' }] },
       ]);
       const saved = await penstock.app.inject({
         method: 'POST',

@@ -6,6 +6,8 @@ import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { ReportRepo } from './report.repo.ts';
 import { ReportService } from './report.service.ts';
+import { ReportsRepo } from '../reports/reports.repo.ts';
+import { scheduleTable } from '../reports/scheduleTable.ts';
 import type { ConfigDirs } from '../config/configFiles.ts';
 import { ProjectDataRepo } from './projectData.repo.ts';
 import { ProjectDataService } from './projectData.service.ts';
@@ -31,10 +33,19 @@ export async function registerProjectData(
       readFormsConfig(options.configDirs, 'projectDataConfig.json', app.log),
       readFormsConfig(options.configDirs, 'calculationsConfig.json', app.log),
     ]);
-  const reports = new ReportService(new ReportRepo(db), service, documents, access, options.blobs, {
-    forms,
-    reports: (bareProjectId) => readReportConfig(options.configDirs, bareProjectId, app.log),
-  });
+  const schedulesRepo = new ReportsRepo(db);
+  const reports = new ReportService(
+    new ReportRepo(db),
+    service,
+    documents,
+    access,
+    options.blobs,
+    {
+      forms,
+      reports: (bareProjectId) => readReportConfig(options.configDirs, bareProjectId, app.log),
+    },
+    (model) => scheduleTable(schedulesRepo, model, 'sap'),
+  );
   // read once at start, so a broken override is reported in the start-up log, not only on first use
   await forms();
   projectDataRoutes(app, {

@@ -27,6 +27,16 @@ const CreateReportSchema = z.object({
   fmejob: z.string().max(200).nullable().optional(),
   schema: z.string().max(200).nullable().optional(),
   PLM_project_id: z.string().max(200).nullable().optional(),
+  /** Penstock's addition: the model whose asset register the report prints (the viewer's open model) */
+  modelId: z
+    .string()
+    .trim()
+    .max(100, 'modelId is too long')
+    .regex(
+      /^([iv]\.[0-9a-f-]{36})?$/,
+      'modelId must be the id of a model file (i.<uuid>) or of a version (v.<uuid>)',
+    )
+    .optional(),
 });
 const RestoreBodySchema = HistoryBodySchema.extend({ id: z.string().optional(), at: z.string().optional() });
 

@@ -1,16 +1,15 @@
 import {
-  CALCULATIONS,
   CLOTH_FILTER_SHEET,
   CLOTH_FILTER_SHEET_ID,
   CLOTH_FILTER_SHEET_TITLE,
   clothFilterDerived,
   FOLDER_ID_PATTERN,
   bareProjectId,
-  isCalculationId,
   suitabilityCode,
   type CurrentUser,
   type FormsFile,
   type ReportConfig,
+  type ScheduleTable,
 } from '@penstock/shared';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
@@ -19,11 +18,13 @@ import type { AccessService } from '../../security/access.ts';
 import type { ReportModel } from '../../reports/reportModel.ts';
 import { renderReportInWorker } from '../../reports/renderInWorker.ts';
 import type { ProjectDataService } from './projectData.service.ts';
-import type { ReportRepo } from './report.repo.ts';
+import { calculationSections, projectDataForms } from './reportSections.ts';
+import type { ReportModelFile, ReportRepo } from './report.repo.ts';
 
 /** The asset register stops at this many rows (a register of a 100k-object model is not a report). */
 export const MAX_ASSET_ROWS = 20_000;
 export const REPORT_TIMEOUT_MS = 5 * 60_000;
+export const MODEL_NOT_CONVERTED = 'The chosen model is not a converted model of this project';
 
 /** The data sheet is a built-in report of every project, stored beside the other data sheets. */
 const DATA_SHEET_REPORT = {
@@ -41,6 +42,8 @@ export interface CreateReportBody {
   report_id: string;
   report_name?: string | undefined;
   bim360_folder_id?: string | undefined;
+  /** the model whose asset register is printed (item or version id); the latest converted model when absent */
+  modelId?: string | undefined;
 }
 
 /**
@@ -59,6 +62,11 @@ export class ReportService {
       forms: () => Promise<FormsFile[]>;
       reports: (bareProjectId: string) => Promise<ReportConfig>;
     },
+    private readonly schedules: (model: {
+      projectId: string;
+      versionId: string;
+      fileName: string;
+    }) => Promise<ScheduleTable>,
   ) {}
 
   async create(user: CurrentUser, body: CreateReportBody) {
@@ -70,6 +78,10 @@ export class ReportService {
         ? DATA_SHEET_REPORT
         : config.reports.find((candidate) => candidate.report_id === body.report_id);
     if (!report) throw badRequest(`No report '${body.report_id}' is configured for this project`);
+    // a chosen model is checked before anything is written (the report's folder, its version)
+    const registerModel =
+      report === DATA_SHEET_REPORT ? undefined : await this.repo.convertedModel(body.projectid, body.modelId);
+    if (report !== DATA_SHEET_REPORT && body.modelId && !registerModel) throw badRequest(MODEL_NOT_CONVERTED);
     const folderId = await this.folderOf(body.projectid, report.bim360_folder_id || 'WIP/Reports');
     const projectName = (await this.documents.projectName(body.projectid)) ?? '';
     const fileName = `${report.report_title} - ${projectName}.pdf`.replace(/[\\/:*?"<>|]+/g, '-');
@@ -77,7 +89,7 @@ export class ReportService {
     const model =
       report === DATA_SHEET_REPORT
         ? await this.dataSheetModel(user, body.projectid, projectName, codes)
-        : await this.model(user, body.projectid, projectName, report.report_title, codes);
+        : await this.model(user, body.projectid, projectName, report.report_title, codes, registerModel);
     let pdf: Buffer;
     try {
       pdf = await renderReportInWorker(model, { timeoutMs: REPORT_TIMEOUT_MS });
@@ -177,67 +189,28 @@ export class ReportService {
     projectName: string,
     reportTitle: string,
     codes: { revision: string; suitability: string },
+    model: ReportModelFile | undefined,
   ): Promise<ReportModel> {
-    const [forms, inputs, calculations, latest] = await Promise.all([
+    const [forms, inputs, calculations] = await Promise.all([
       this.config.forms(),
       this.projectData.inputs(user, projectId),
       this.projectData.calculationData(user, projectId),
-      this.repo.latestModel(projectId),
     ]);
-    const [dataForms] = forms;
-    const valueOf = (key: string) => inputs.values.find((v) => v.category === key)?.value ?? '';
-    const projectData = (dataForms?.forms ?? [])
-      .filter((form) => form.form_id !== 'flow_data')
-      .map((form) => ({
-        form: form.form_alias,
-        fields: form.field_sets
-          .flatMap((set) => set.input_fields)
-          .filter((field) => valueOf(field.key) !== '')
-          .map((field) => ({
-            label: field.field_alias,
-            value: field.unit === 'file' ? valueOf(field.key).split('|').pop()! : valueOf(field.key),
-            ...(field.unit !== 'file' && field.unit !== 'select' && field.unit !== 'other'
-              ? { unit: field.unit }
-              : {}),
-          })),
-      }))
-      .filter((form) => form.fields.length > 0);
-    // the latest successful run of each calculation
-    const latestRuns = new Map<string, (typeof calculations.runs)[number]>();
-    for (const run of calculations.runs)
-      if (run.state === 'done' && !latestRuns.has(run.fmejob)) latestRuns.set(run.fmejob, run);
-    const calculationSections = [...latestRuns.values()].map((run) => {
-      const definition = isCalculationId(run.fmejob) ? CALCULATIONS[run.fmejob] : undefined;
-      return {
-        title: definition?.title ?? run.fmejob,
-        source: definition?.source ?? '',
-        ...(definition?.description ? { formula: definition.description } : {}),
-        inputs: Object.entries(run.inputs)
-          .filter(([, value]) => typeof value !== 'object' && value !== '')
-          .map(([label, value]) => ({ label, value: String(value) })),
-        results: Object.values(run.results ?? {}).map((result) => ({
-          label: result.label,
-          value: typeof result.value === 'number' ? formatNumber(result.value) : String(result.value),
-          unit: result.unit,
-        })),
-        ranBy: run.createdByName,
-        ranAt: run.finishedAt ?? run.createdAt,
-      };
-    });
+    const projectData = projectDataForms(forms[0]?.forms ?? [], inputs.values);
+    const calculationSectionsOfRuns = calculationSections(calculations.runs);
     const flowText = inputs.values.find((v) => v.category === 'flow_data')?.value;
     const flow = flowText ? parseFlow(flowText) : undefined;
-    const assets = latest
-      ? {
-          model: latest.file_name,
-          columns: ['Tag', 'Category', 'IFC class', 'Name', 'Storey'],
-          rows: (await this.repo.assets(latest.version_id, MAX_ASSET_ROWS)).map((row) => [
-            row.tag,
-            row.category,
-            row.ifc_class,
-            row.name,
-            row.storey,
-          ]),
-        }
+    // the register of every scheduled object (the SAP schedule's columns), saved dynamic values included
+    const assets = model
+      ? await this.schedules({
+          projectId,
+          versionId: model.version_id,
+          fileName: model.item_name,
+        }).then((table) => ({
+          model: model.file_name,
+          columns: table.columns,
+          rows: table.rows.slice(0, MAX_ASSET_ROWS),
+        }))
       : undefined;
     const description = suitabilityCode(codes.suitability)?.description;
     return {
@@ -250,18 +223,13 @@ export class ReportService {
       author: user.name,
       sections: {
         projectData,
-        calculations: calculationSections,
+        calculations: calculationSectionsOfRuns,
         ...(flow ? { flow } : {}),
         ...(assets ? { assets } : {}),
       },
     };
   }
 }
-
-const formatNumber = (value: number) =>
-  Math.abs(value) >= 1000 || Number.isInteger(value)
-    ? String(Math.round(value * 100) / 100)
-    : value.toPrecision(4);
 
 function parseFlow(text: string): ReportModel['sections']['flow'] | undefined {
   try {

@@ -35,6 +35,7 @@ for (const kind of await testDatabases()) {
   describe(`property values (${kind})`, () => {
     let penstock: TestPenstock;
     let member: string;
+    let manager: string;
     let viewer: string;
     let outsider: string;
 
@@ -53,14 +54,17 @@ for (const kind of await testDatabases()) {
       const a = await penstock.createUser();
       const b = await penstock.createUser();
       const c = await penstock.createUser();
+      const d = await penstock.createUser();
       await penstock.createProject(PROJECT, [
         { userId: a.id, role: 'member' },
         { userId: b.id, role: 'viewer' },
+        { userId: d.id, role: 'manager' },
       ]);
       await penstock.createProject(OTHER, [{ userId: a.id, role: 'manager' }]);
       member = await penstock.signIn(a.email);
       viewer = await penstock.signIn(b.email);
       outsider = await penstock.signIn(c.email);
+      manager = await penstock.signIn(d.email);
     });
     afterAll(async () => {
       await penstock?.destroy();
@@ -105,7 +109,8 @@ for (const kind of await testDatabases()) {
     });
 
     it('keeps the values of locked entries and shows locked entries of the same tag from other projects', async () => {
-      const lock = await call('savedynamic', records(3, 'locked', { locked: true }));
+      // only a project manager locks (issue 31)
+      const lock = await call('savedynamic', records(3, 'locked', { locked: true }), manager);
       expect(lock.json()).toEqual({ saved: 3 });
       const overwrite = await call('savedynamic', records(5, 'changed', { locked: false }));
       expect(overwrite.json()).toEqual({ saved: 2 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { PropertyValuesTable } from '../../db/schema.ts';
+import type { PropertyValueHistoryTable, PropertyValuesTable } from '../../db/schema.ts';
 
 export type PropertyTable = 'static_values' | 'dynamic_values';
 /** 9 columns × 1000 rows per statement: within SQLite's and PostgreSQL's parameter limits */
@@ -16,6 +16,7 @@ export interface DynamicRow {
   tag: string;
   project_name: string;
   locked: number;
+  locked_props: string;
   values: string;
 }
 
@@ -45,7 +46,7 @@ export class PropertiesRepo {
     return this.db
       .selectFrom('dynamic_values as dv')
       .innerJoin('projects as p', 'p.id', 'dv.project_id')
-      .select(['dv.tag', 'p.name as project_name', 'dv.locked', 'dv.values'])
+      .select(['dv.tag', 'p.name as project_name', 'dv.locked', 'dv.locked_props', 'dv.values'])
       .where('dv.project_id', 'in', (eb) =>
         eb.selectFrom('project_members').select('project_id').where('user_id', '=', userId),
       )
@@ -87,9 +88,19 @@ export class PropertiesRepo {
   /**
    * Inserts or updates every row in one transaction, a batch of rows per statement. A locked dynamic
    * entry keeps its values (and stays locked) even if a concurrent save got past the service's check.
+   * The history lines (objects a manager locked with the save) are written in the same transaction.
    */
-  async upsert(table: PropertyTable, rows: PropertyValuesTable[]): Promise<void> {
+  async upsert(
+    table: PropertyTable,
+    rows: PropertyValuesTable[],
+    history: PropertyValueHistoryTable[] = [],
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < history.length; start += UPSERT_BATCH)
+        await trx
+          .insertInto('property_value_history')
+          .values(history.slice(start, start + UPSERT_BATCH))
+          .execute();
       for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
         await trx
           .insertInto(table)

@@ -3,7 +3,17 @@ import type { ZodType, z } from 'zod';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { PropertiesService } from './properties.service.ts';
-import { DynamicRecordListSchema, GetDynamicBodySchema, StaticRecordListSchema } from '@penstock/shared';
+import {
+  DynamicRecordListSchema,
+  GetDynamicBodySchema,
+  LockValuesBodySchema,
+  StaticRecordListSchema,
+  ValueHistoryQuerySchema,
+} from '@penstock/shared';
+import type { ValueLocksService } from './valueLocks.service.ts';
+
+/** The project of a call is read first, for the access check; the rest once access is granted. */
+const ProjectOfCall = LockValuesBodySchema.pick({ projectId: true });
 
 /** The Data field may be large (every record of a model): well above busboy's 1 MB default. */
 const MAX_DATA_BYTES = 100 * 1024 * 1024;
@@ -39,7 +49,11 @@ async function readData<S extends ZodType>(request: FastifyRequest, schema: S): 
   return parseInput(schema, json);
 }
 
-export function propertiesRoutes(app: FastifyInstance, properties: PropertiesService): void {
+export function propertiesRoutes(
+  app: FastifyInstance,
+  properties: PropertiesService,
+  locks: ValueLocksService,
+): void {
   app.post('/api/getdynamic', async (request) => {
     const user = requireUser(request);
     const { projectName, fileName } = await readData(request, GetDynamicBodySchema);
@@ -54,5 +68,17 @@ export function propertiesRoutes(app: FastifyInstance, properties: PropertiesSer
   app.post('/api/savedynamic', async (request) => {
     const user = requireUser(request);
     return properties.saveDynamic(user, await readData(request, DynamicRecordListSchema));
+  });
+
+  app.post('/api/properties/lock', async (request) => {
+    const user = requireUser(request);
+    const { projectId } = parseInput(ProjectOfCall, request.body ?? {});
+    return locks.lock(user, projectId, () => parseInput(LockValuesBodySchema, request.body));
+  });
+
+  app.get('/api/properties/history', async (request) => {
+    const user = requireUser(request);
+    const { projectId } = parseInput(ProjectOfCall, request.query);
+    return locks.history(user, projectId, () => parseInput(ValueHistoryQuerySchema, request.query));
   });
 }

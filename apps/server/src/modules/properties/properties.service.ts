@@ -7,12 +7,34 @@ import {
 } from '@penstock/shared';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { PropertyValuesTable } from '../../db/schema.ts';
+import type { PropertyValueHistoryTable, PropertyValuesTable } from '../../db/schema.ts';
 import { keyOf, type PropertiesRepo, type PropertyTable } from './properties.repo.ts';
+import type { StoredLockRow, ValueLocksRepo } from './valueLocks.repo.ts';
+import { nextInstant } from './valueLocks.service.ts';
+
+const valuesOf = (json: string) => JSON.parse(json) as PropValue[];
+
+/**
+ * The row with the stored values of its single locks kept, or null when the record changed nothing but
+ * locked values (a save of it would change nothing).
+ */
+function keepLockedValues(row: PropertyValuesTable, stored: StoredLockRow): PropertyValuesTable | null {
+  const locked = new Set(JSON.parse(stored.locked_props) as string[]);
+  const before = new Map(valuesOf(stored.values).map((v) => [v.propName, v.propValue]));
+  let changedOpen = false;
+  const values = valuesOf(row.values).map((v) => {
+    const old = before.get(v.propName) ?? '';
+    if (locked.has(v.propName)) return { propName: v.propName, propValue: old };
+    if (v.propValue !== old) changedOpen = true;
+    return v;
+  });
+  return changedOpen || row.locked ? { ...row, values: JSON.stringify(values) } : null;
+}
 
 export class PropertiesService {
   constructor(
     private readonly repo: PropertiesRepo,
+    private readonly locks: ValueLocksRepo,
     private readonly access: AccessService,
   ) {}
 
@@ -27,12 +49,16 @@ export class PropertiesService {
       projects.map((p) => p.id),
       fileName,
     );
-    return rows.map((row) => ({
-      Tag: row.tag,
-      ProjectName: row.project_name,
-      Locked: Number(row.locked) === 1,
-      PropertyValueData: JSON.parse(row.values) as PropValue[],
-    }));
+    return rows.map((row) => {
+      const lockedProps = JSON.parse(row.locked_props) as string[];
+      return {
+        Tag: row.tag,
+        ProjectName: row.project_name,
+        Locked: Number(row.locked) === 1,
+        PropertyValueData: JSON.parse(row.values) as PropValue[],
+        ...(lockedProps.length ? { LockedProps: lockedProps } : {}),
+      };
+    });
   }
 
   saveStatic(user: CurrentUser, records: StaticRecord[]): Promise<{ saved: number }> {
@@ -54,10 +80,14 @@ export class PropertiesService {
     // the first project of each name (oldest) that the user belongs to
     const byName = new Map<string, { id: string; role: string }>();
     for (const project of projects) if (!byName.has(project.name)) byName.set(project.name, project);
+    const locking = new Set(records.filter((r) => r.locked).map((r) => r.projectName));
     for (const name of names) {
       const project = byName.get(name);
       if (!project) throw notFound();
       await this.access.requireAccess(user, { project: project.id }, 'saveProperties');
+      // locked: true locks the object: only project managers may (issue 31)
+      if (table === 'dynamic_values' && locking.has(name))
+        await this.access.requireAccess(user, { project: project.id }, 'lockValues');
     }
     const at = new Date().toISOString();
     // one row per (project, file, tag): the last record of a key wins
@@ -79,17 +109,38 @@ export class PropertiesService {
       });
     }
     let toSave = [...rows.values()];
+    const history: PropertyValueHistoryTable[] = [];
     if (table === 'dynamic_values') {
-      const locked = await this.repo.lockedKeys(
-        [...new Set(toSave.map((r) => r.project_id))],
-        [...new Set(toSave.map((r) => r.file_name))],
-      );
-      toSave = toSave.filter((r) => !locked.has(keyOf(r.project_id, r.file_name, r.tag)));
+      const projectIds = [...new Set(toSave.map((r) => r.project_id))];
+      const fileNames = [...new Set(toSave.map((r) => r.file_name))];
+      const locked = await this.repo.lockedKeys(projectIds, fileNames);
+      const partly = await this.locks.partlyLocked(projectIds, fileNames);
+      toSave = toSave.flatMap((row) => {
+        const key = keyOf(row.project_id, row.file_name, row.tag);
+        if (locked.has(key)) return [];
+        const stored = partly.get(key);
+        const kept = stored ? keepLockedValues(row, stored) : row;
+        return kept ? [kept] : [];
+      });
       // a business rule, not a permission: locked values are kept for everyone
       // eslint-disable-next-line no-restricted-syntax
       if (!toSave.length) throw forbidden('These entries are locked: their values cannot be changed');
+      for (const row of toSave) {
+        if (!row.locked) continue;
+        history.push({
+          id: `pvh.${crypto.randomUUID()}`,
+          project_id: row.project_id,
+          file_name: row.file_name,
+          tag: row.tag,
+          prop_name: null,
+          action: 'locked',
+          by_id: user.id,
+          by_name: user.name,
+          at: nextInstant(),
+        });
+      }
     }
-    await this.repo.upsert(table, toSave);
+    await this.repo.upsert(table, toSave, history);
     return { saved: toSave.length };
   }
 }

@@ -5,12 +5,18 @@ import type { AccessService } from '../../security/access.ts';
 import { WorkflowRepo } from './workflow.repo.ts';
 import { WorkflowService } from './workflow.service.ts';
 import { WorkflowFilesService } from './workflowFiles.service.ts';
+import { WorkflowChangesService } from './workflowChanges.service.ts';
+import { WorkflowReminders } from './workflowReminders.ts';
 import { workflowRoutes } from './workflow.routes.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
 
 export { WorkflowService } from './workflow.service.ts';
+export { WorkflowReminders } from './workflowReminders.ts';
 
-/** Review and approval of documents, and the Workflow panel's folder operations. */
+/**
+ * Review and approval of documents, and the Workflow panel's folder operations. The overdue reminders
+ * start here (with e-mail on) and stop when the server closes.
+ */
 export function registerWorkflow(
   app: FastifyInstance,
   db: Db,
@@ -18,9 +24,14 @@ export function registerWorkflow(
   documents: DocumentsService,
   access: AccessService,
   options: { maxUploadBytes: number; mail: WorkflowMail },
-): WorkflowService {
-  const workflows = new WorkflowService(new WorkflowRepo(db), documentsRepo, documents, options.mail, access);
+): { workflows: WorkflowService; reminders: WorkflowReminders } {
+  const repo = new WorkflowRepo(db);
+  const workflows = new WorkflowService(repo, documentsRepo, documents, options.mail, access);
   const files = new WorkflowFilesService(documentsRepo, documents, access);
-  workflowRoutes(app, { workflows, files, documents, maxUploadBytes: options.maxUploadBytes });
-  return workflows;
+  const changes = new WorkflowChangesService(repo, documentsRepo, workflows, options.mail, access);
+  workflowRoutes(app, { workflows, files, changes, documents, maxUploadBytes: options.maxUploadBytes });
+  const reminders = new WorkflowReminders(repo, workflows, options.mail, app.log);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.stop());
+  return { workflows, reminders };
 }

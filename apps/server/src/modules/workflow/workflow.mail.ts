@@ -1,4 +1,4 @@
-import type { HubWorkflow, ParticipantRole, ReviewDecision } from '@penstock/shared';
+import type { HubWorkflow, ParticipantRole, ReviewDecision, WorkflowParticipant } from '@penstock/shared';
 import type { OutboxMessage } from '../../notify/outbox.repo.ts';
 
 /**
@@ -7,11 +7,22 @@ import type { OutboxMessage } from '../../notify/outbox.repo.ts';
  * on sending. Without SMTP settings there are none.
  */
 export interface WorkflowMail {
+  /** whether e-mail is on (SMTP settings given): reminders are only looked for then */
+  readonly enabled: boolean;
   submitted(workflow: HubWorkflow): OutboxMessage[];
   decided(
     workflow: HubWorkflow,
     decision: { role: ParticipantRole; deciderName: string; decision: ReviewDecision; comment: string },
   ): OutboxMessage[];
+  /** to everyone named on it (and its submitter, when someone else withdrew it), when it is withdrawn */
+  withdrawn(
+    workflow: HubWorkflow,
+    change: { byUserId: string; byName: string; reason: string },
+  ): OutboxMessage[];
+  /** to the person who replaced someone who had not answered */
+  reassigned(workflow: HubWorkflow, person: WorkflowParticipant, role: ParticipantRole): OutboxMessage[];
+  /** the daily reminder to someone who has not answered an overdue workflow */
+  overdue(workflow: HubWorkflow, person: WorkflowParticipant, role: ParticipantRole): OutboxMessage[];
   /** after the commit: sends what was queued, in the background */
   sendQueued(): void;
 }

@@ -2,6 +2,7 @@ import type { HubWorkflow } from '@penstock/shared';
 import type { Notifier } from '../../notify/mailer.ts';
 import type { OutboxMessage } from '../../notify/mailer.ts';
 import { assignmentMessage, decisionMessage, workflowOutcomeMessage } from '../../notify/messages.ts';
+import { overdueReminderMessage, withdrawnMessage } from '../../notify/workflowChangeMessages.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
 
 /**
@@ -15,8 +16,12 @@ export function workflowMail(
   env: { publicUrl: string },
 ): WorkflowMail {
   const hubUrl = `${env.publicUrl}/personalHub`;
-  const assign = (workflow: HubWorkflow, role: 'reviewer' | 'approver'): OutboxMessage[] =>
-    (role === 'reviewer' ? workflow.reviewers : workflow.approvers).map((person) =>
+  const assign = (
+    workflow: HubWorkflow,
+    role: 'reviewer' | 'approver',
+    people = role === 'reviewer' ? workflow.reviewers : workflow.approvers,
+  ): OutboxMessage[] =>
+    people.map((person) =>
       assignmentMessage({
         toName: person.name,
         toEmail: person.email,
@@ -39,8 +44,44 @@ export function workflowMail(
     );
   };
   return {
+    enabled: notifier.enabled,
     sendQueued: () => notifier.kick(),
     submitted: (workflow) => send(assign(workflow, 'reviewer')),
+    reassigned: (workflow, person, role) => send(assign(workflow, role, [person])),
+    withdrawn: (workflow, { byUserId, byName, reason }) => {
+      const people = [...workflow.reviewers, ...workflow.approvers].map(({ name, email }) => ({
+        name,
+        email,
+      }));
+      if (byUserId !== workflow.createdByUserId)
+        people.push({ name: workflow.createdByName, email: workflow.createdByEmail });
+      return send(
+        people.map((person) =>
+          withdrawnMessage({
+            toName: person.name,
+            toEmail: person.email,
+            documentName: workflow.documentName,
+            projectName: workflow.projectName,
+            hubUrl,
+            byName,
+            reason,
+          }),
+        ),
+      );
+    },
+    overdue: (workflow, person, role) =>
+      send([
+        overdueReminderMessage({
+          toName: person.name,
+          toEmail: person.email,
+          documentName: workflow.documentName,
+          projectName: workflow.projectName,
+          hubUrl,
+          role,
+          dueDate: workflow.dueDate ?? '',
+          submitterName: workflow.createdByName,
+        }),
+      ]),
     decided: (workflow, decision) => {
       const messages: OutboxMessage[] = [];
       if (workflow.createdByEmail)

@@ -1,9 +1,11 @@
-import type {
-  HubWorkflow,
-  ParticipantStatus,
-  WorkflowDetail,
-  WorkflowParticipant,
-  WorkflowStatus,
+import {
+  isOverdue,
+  utcDay,
+  type HubWorkflow,
+  type ParticipantStatus,
+  type WorkflowDetail,
+  type WorkflowParticipant,
+  type WorkflowStatus,
 } from '@penstock/shared';
 import type { EventRow, ParticipantRow, WorkflowRow } from './workflow.repo.ts';
 
@@ -14,6 +16,8 @@ export interface WorkflowContext {
   versions: ReadonlyMap<string, { revision: string; suitability: string }>;
   /** the asking user: their pending review or approval id is added */
   userId?: string | undefined;
+  /** the UTC day overdue is measured against (today by default) */
+  today?: string;
 }
 
 const presentParticipant = (row: ParticipantRow): WorkflowParticipant => ({
@@ -60,6 +64,8 @@ export function presentWorkflow(row: WorkflowRow, context: WorkflowContext): Hub
     ...(approvalId ? { approvalId } : {}),
     publishedVersionId: row.published_version_id,
     publishedRevision: published?.revision ?? null,
+    dueDate: row.due_date ?? null,
+    overdue: isOverdue(row.due_date, row.status, context.today ?? utcDay(new Date())),
   };
 }
 

@@ -108,6 +108,46 @@ export class WorkflowRepo {
     await this.db.insertInto('workflow_events').values(event).execute();
   }
 
+  /** Replaces a line's person while it is still pending; false when they answered first. */
+  async replaceParticipant(
+    id: string,
+    person: { user_id: string; name: string; email: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('workflow_participants')
+      .set(person)
+      .where('id', '=', id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Open workflows whose due day is before `today`, oldest due first. */
+  overdue(today: string): Promise<WorkflowRow[]> {
+    return this.db
+      .selectFrom('workflows')
+      .selectAll()
+      .where('due_date', 'is not', null)
+      .where('due_date', '<', today)
+      .where('status', 'in', ['In review', 'Awaiting approval'])
+      .orderBy('due_date')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Records today's reminder to this person about this workflow; false when one is already recorded (by
+   * this server before a restart, or by another server): the primary key decides, so only one is sent.
+   */
+  async recordReminder(workflowId: string, userId: string, day: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('workflow_reminders')
+      .values({ workflow_id: workflowId, user_id: userId, day, sent_at: at })
+      .onConflict((conflict) => conflict.columns(['workflow_id', 'user_id', 'day']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
   /** An open workflow (in review or awaiting approval) of the item, if any. */
   openOfItem(itemId: string): Promise<WorkflowRow | undefined> {
     return this.db

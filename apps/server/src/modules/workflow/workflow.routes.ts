@@ -5,7 +5,11 @@ import {
   WorkflowCopySchema,
   WorkflowDecisionSchema,
   WorkflowDeleteSchema,
+  WorkflowDocumentQuery,
+  WorkflowIdParams,
+  WorkflowReassignSchema,
   WorkflowSubmissionSchema,
+  WorkflowWithdrawSchema,
   WorkflowUploadSchema,
 } from '@penstock/shared';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
@@ -15,6 +19,7 @@ import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { WorkflowService } from './workflow.service.ts';
 import type { WorkflowFilesService } from './workflowFiles.service.ts';
+import type { WorkflowChangesService } from './workflowChanges.service.ts';
 
 /** A submission or decision is a few kilobytes. */
 const MAX_FORM_DATA_BYTES = 256 * 1024;
@@ -25,11 +30,12 @@ export function workflowRoutes(
   deps: {
     workflows: WorkflowService;
     files: WorkflowFilesService;
+    changes: WorkflowChangesService;
     documents: DocumentsService;
     maxUploadBytes: number;
   },
 ): void {
-  const { workflows, files, documents, maxUploadBytes } = deps;
+  const { workflows, files, changes, documents, maxUploadBytes } = deps;
   const structure = async (request: FastifyRequest) => {
     const user = requireUser(request);
     const { projectId } = parseInput(ProjectIdQuery, request.query);
@@ -42,6 +48,25 @@ export function workflowRoutes(
     const user = requireUser(request);
     const { id } = parseInput(UserIdQuery, request.query);
     return workflows.detail(user, id);
+  });
+
+  // Penstock's additions (issue 31), JSON bodies read only once access is granted
+  app.get('/api/workflow/document', async (request) => {
+    const user = requireUser(request);
+    const { projectId, itemId } = parseInput(WorkflowDocumentQuery, request.query);
+    return changes.openOfDocument(user, projectId, itemId);
+  });
+  // reassign before withdraw: the access matrix calls routes in this order on one workflow
+  app.post('/api/workflow/:id/reassign', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(WorkflowIdParams, request.params);
+    return changes.reassign(user, id, () => parseInput(WorkflowReassignSchema, request.body ?? {}));
+  });
+
+  app.post('/api/workflow/:id/withdraw', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(WorkflowIdParams, request.params);
+    return changes.withdraw(user, id, () => parseInput(WorkflowWithdrawSchema, request.body ?? {}));
   });
 
   app.post('/api/workflow', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request, reply) => {
@@ -67,6 +92,11 @@ export function workflowRoutes(
     const user = requireUser(request);
     const input = await readFormData(request, WorkflowCopySchema, MAX_FORM_DATA_BYTES);
     return reply.status(201).send(await files.copy(user, input));
+  });
+
+  app.post('/api/workflow/move', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {
+    const user = requireUser(request);
+    return files.move(user, await readFormData(request, WorkflowCopySchema, MAX_FORM_DATA_BYTES));
   });
 
   app.post('/api/workflow/delete', { bodyLimit: MAX_FORM_DATA_BYTES }, async (request) => {

@@ -1,8 +1,10 @@
 import {
   WORKFLOW_MISSING_FIELDS,
   decisionProblem,
+  dueDateProblem,
   isAdministrator,
   targetSuitabilityProblem,
+  utcDay,
   workflowStatus,
   type CurrentUser,
   type HubWorkflow,
@@ -60,6 +62,8 @@ export class WorkflowService {
     const folderPath = trail.map((f) => f.name).join('/');
     const problem = targetSuitabilityProblem(input.targetSuitability, stateOfTrail(trail), folderPath);
     if (problem) throw badRequest(problem);
+    const dueProblem = dueDateProblem(input.dueDate, utcDay(new Date()));
+    if (dueProblem) throw badRequest(dueProblem);
     const open = await this.repo.openOfItem(version.item_id);
     if (open)
       throw conflict(
@@ -97,6 +101,7 @@ export class WorkflowService {
       created_at: at,
       updated_at: at,
       published_version_id: null,
+      due_date: input.dueDate || null,
     };
     const line = (role: ParticipantRole) => (m: (typeof members)[number], position: number) =>
       ({
@@ -219,9 +224,10 @@ export class WorkflowService {
 
   /**
    * The workflow as the change left it, and its e-mails written to the outbox in the change's transaction
-   * (`unit`): after a crash the change and its e-mails are both there or both not.
+   * (`unit`): after a crash the change and its e-mails are both there or both not. Also used by the
+   * module's other services (withdraw, reassign, reminders).
    */
-  private async withMail<T>(
+  async withMail<T>(
     unit: WorkflowUnit,
     id: string,
     userId: string,
@@ -272,7 +278,7 @@ export class WorkflowService {
   }
 
   /** `unit`: read inside that transaction */
-  private async detailOf(id: string, userId: string, unit?: WorkflowUnit): Promise<WorkflowDetail> {
+  async detailOf(id: string, userId: string, unit?: WorkflowUnit): Promise<WorkflowDetail> {
     const workflows = unit?.workflows ?? this.repo;
     const workflow = (await workflows.find(id))!;
     const [context, events] = await Promise.all([

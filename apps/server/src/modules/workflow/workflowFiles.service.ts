@@ -13,8 +13,9 @@ import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
 
 /**
  * The Workflow panel's folder operations (forms spec §3, §7): the folder structure, upload into a folder,
- * copy (the first step of a move) and delete (soft: a project manager can restore it). Members and managers
- * only; a move is copy-then-delete, so a failure half-way leaves the original where it was.
+ * move (the item itself, keeping its history: documents/documentControl.service.ts), copy (the spec's
+ * uploadCopy) and delete (soft: a project manager can restore it). Members and managers only, and only
+ * managers by hand in Published and Archived; a document under review is held (409).
  */
 export class WorkflowFilesService {
   constructor(
@@ -26,10 +27,11 @@ export class WorkflowFilesService {
   /** GET and PUT /api/workflow/structure: folders and live files of the project, built fresh. */
   async structure(user: CurrentUser, projectId: string): Promise<WorkflowStructure> {
     await this.access.requireAccess(user, { project: projectId }, 'read');
-    const [project, folders, items] = await Promise.all([
+    const [project, folders, items, holds] = await Promise.all([
       this.documentsRepo.findProject(projectId),
       this.documentsRepo.projectFolders(projectId),
       this.documentsRepo.liveItemsOfProject(projectId),
+      this.documents.control.holdsInProject(projectId),
     ]);
     const children = new Map<string | null, FoldersTable[]>();
     for (const folder of folders)
@@ -52,6 +54,7 @@ export class WorkflowFilesService {
           State: state,
           Revision: item.latest.revision,
           Suitability: item.latest.suitability,
+          Hold: holds.get(item.id) ?? null,
         })),
       ],
     });
@@ -70,7 +73,18 @@ export class WorkflowFilesService {
     return { projectId, folderId: target.id };
   }
 
-  /** POST /api/workflow/uploadCopy: the document's version copied into the target folder, linked to it. */
+  /** POST /api/workflow/move: the item moves, with every version and everything attached to it. */
+  move(
+    user: CurrentUser,
+    input: { projectId: string; documentId: string; itemId: string; uploadFolderId: string },
+  ): Promise<UploadResult> {
+    return this.documents.control.move(user, input);
+  }
+
+  /**
+   * POST /api/workflow/uploadCopy: the document's version copied into the target folder, linked to it (the
+   * spec's first step of a move; the panel now moves with POST /api/workflow/move, which keeps history).
+   */
   async copy(
     user: CurrentUser,
     input: { projectId: string; documentId: string; itemId: string; uploadFolderId: string },
@@ -107,10 +121,12 @@ export class WorkflowFilesService {
     folderId: string,
     action: 'upload' | 'moveFiles',
   ) {
-    await this.access.requireAccess(user, { project: projectId }, action);
+    const role = await this.access.requireAccess(user, { project: projectId }, action);
     const folder = await this.documentsRepo.findFolder(folderId);
     if (!folder || folder.project_id !== projectId)
       throw badRequest('The target folder is not a folder of this project');
+    // a copy into Published or Archived adds to the record as an upload would
+    await this.documents.control.requireChangeIn(role, action, [folder.id]);
     return folder;
   }
 }

@@ -1,5 +1,16 @@
-import type { DsearEntry, DsearEntryInput, DsearListEntry, DsearPeople, DsearSdm } from '@penstock/shared';
-import { apiFetch, type ApiOptions } from '../../app/api.ts';
+import {
+  DSEAR_EXPORT_FILE_NAME,
+  dsearAttachmentsUrl,
+  dsearExportUrl,
+  type DsearAttachment,
+  type DsearEntry,
+  type DsearEntryInput,
+  type DsearFilters,
+  type DsearListEntry,
+  type DsearPeople,
+  type DsearSdm,
+} from '@penstock/shared';
+import { apiFetch, apiSend, type ApiOptions } from '../../app/api.ts';
 
 /** A register line: the entry, and whether the signed-in user may open that project. */
 /** A line of the register: the full entry where the user has access, else the register's columns only. */
@@ -47,3 +58,34 @@ export const fetchPendingApproval = (email: string): Promise<DsearListEntry[]> =
 
 /** GET /api/dsear/people: who may be picked as senior design manager, checker/lead engineer, practitioner. */
 export const fetchPeople = (): Promise<DsearPeople> => apiFetch('/api/dsear/people');
+
+export const dsearAttachmentsKey = (dsearId: string) => ['dsear', 'attachments', dsearId] as const;
+
+/** GET /api/dsear/{id}/attachments: the files attached to an entry. */
+export const fetchAttachments = (dsearId: string): Promise<DsearAttachment[]> =>
+  apiFetch(dsearAttachmentsUrl(dsearId));
+
+/** POST /api/dsear/{id}/attachments: one file, stored in the project's WIP/DSEAR folder. */
+export function uploadAttachment(dsearId: string, file: File): Promise<DsearAttachment> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiFetch<DsearAttachment>(dsearAttachmentsUrl(dsearId), { method: 'POST', form });
+}
+
+/** GET /api/dsear/export with the register's filters: the workbook and its file name. */
+export async function exportRegister(filters: DsearFilters): Promise<{ blob: Blob; fileName: string }> {
+  const response = await apiSend(dsearExportUrl(filters), { headers: { Accept: '*/*' } });
+  return { blob: await response.blob(), fileName: DSEAR_EXPORT_FILE_NAME };
+}
+
+/** Hands a blob to the browser as a download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

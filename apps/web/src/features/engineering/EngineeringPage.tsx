@@ -50,35 +50,39 @@ const TOOLS: Tool[] = [
 ];
 
 function ToolTile({ tool, onOpen }: { tool: Tool; onOpen: (dialog: Dialog) => void }) {
-  const body = (
-    <Card.Body className="d-flex gap-3 align-items-start text-start">
-      <span className="engineering-tile-icon fs-3">{tool.icon}</span>
-      <div>
-        <Card.Title as="h2" className="h5 mb-1">
-          {tool.title}
-        </Card.Title>
-        <Card.Text className="text-secondary small mb-0">{tool.summary}</Card.Text>
-      </div>
-    </Card.Body>
-  );
   const { action } = tool;
+  // The title is the link or button, stretched over the whole tile (Bootstrap's stretched-link), so its
+  // name is the text it shows (WCAG 2.5.3, axe label-content-name-mismatch) and the summary describes it.
+  const summaryId = `engineering-tile-${tool.title.replace(/\W+/g, '-')}`;
+  const title =
+    'to' in action ? (
+      <Link to={action.to} className="engineering-tile-action stretched-link" aria-describedby={summaryId}>
+        {tool.title}
+      </Link>
+    ) : (
+      <button
+        type="button"
+        className="engineering-tile-action stretched-link"
+        aria-describedby={summaryId}
+        aria-haspopup="dialog"
+        onClick={() => onOpen(action.dialog)}
+      >
+        {tool.title}
+      </button>
+    );
   return (
     <Card className="h-100 engineering-tile">
-      {'to' in action ? (
-        <Link to={action.to} className="engineering-tile-action" aria-label={tool.title}>
-          {body}
-        </Link>
-      ) : (
-        <button
-          type="button"
-          className="engineering-tile-action"
-          aria-label={tool.title}
-          aria-haspopup="dialog"
-          onClick={() => onOpen(action.dialog)}
-        >
-          {body}
-        </button>
-      )}
+      <Card.Body className="d-flex gap-3 align-items-start text-start">
+        <span className="engineering-tile-icon fs-3">{tool.icon}</span>
+        <div>
+          <Card.Title as="h2" className="h5 mb-1">
+            {title}
+          </Card.Title>
+          <Card.Text id={summaryId} className="text-secondary small mb-0">
+            {tool.summary}
+          </Card.Text>
+        </div>
+      </Card.Body>
     </Card>
   );
 }

@@ -36,3 +36,9 @@ export function pendingCountsLabel(counts: PendingCounts | undefined): string {
   const head = `${plural(counts.total, 'item')} waiting for you`;
   return parts.length ? `${head}: ${parts.join(', ')}` : head;
 }
+
+/** A due day (YYYY-MM-DD) as 25/11/2026: a whole day, so no time zone shifts it. */
+export function formatDueDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${date}/${month}/${year}` : day;
+}

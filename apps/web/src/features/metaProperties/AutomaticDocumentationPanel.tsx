@@ -7,6 +7,9 @@ import type { PropertyValues } from '../viewer/sessionCopy.ts';
 
 export interface AutomaticDocumentationPanelProps {
   versionId: string;
+  /** the model's project, and whether the signed-in user may lock values in it ('lockValues') */
+  projectId?: string | undefined;
+  mayLock?: boolean | undefined;
   projectName: string;
   fileName: string;
   /** the tab's meta-property data (the panel only opens once it is loaded) */
@@ -39,6 +42,8 @@ export function AutomaticDocumentationPanel(props: AutomaticDocumentationPanelPr
         fileName={props.fileName}
         values={props.values}
         selectedTag={props.selectedTag}
+        projectId={props.projectId}
+        mayLock={props.mayLock}
       />
       {schedule && (
         <ScheduleModal

@@ -82,10 +82,14 @@ describe('model tree in the viewer', () => {
       </ViewerEngineProvider>,
     );
     const user = userEvent.setup();
-    const toggle = await screen.findByRole('button', { name: 'Model tree' });
-    await vi.waitFor(() => expect(toggle).toBeEnabled());
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // Model tree is an item of the toolbar's Panels menu (issue 31 item 16)
+    const panelsMenu = await screen.findByRole('button', { name: 'Panels' });
+    await user.click(panelsMenu);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('menuitemcheckbox', { name: 'Model tree' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Model tree' }));
+    expect(panelsMenu).toHaveClass('btn-primary');
     const panel = await screen.findByRole('region', { name: 'Model tree' });
     await user.click(await within(panel).findByRole('button', { name: 'Expand Ground Floor' }));
     await user.click(within(panel).getByRole('button', { name: /^V-7/ }));
@@ -96,8 +100,9 @@ describe('model tree in the viewer', () => {
     expect(fake.viewer.select).toHaveBeenLastCalledWith([22]);
     expect(within(panel).getByRole('treeitem', { name: 'V-7' })).toHaveAttribute('aria-selected', 'true');
 
-    // one side panel at a time: the toolbar button closes it again
-    await user.click(toggle);
+    // one side panel at a time: its menu item closes it again
+    await user.click(panelsMenu);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Model tree' }));
     expect(screen.queryByRole('region', { name: 'Model tree' })).not.toBeInTheDocument();
   });
 });

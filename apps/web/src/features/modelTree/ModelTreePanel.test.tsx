@@ -36,8 +36,13 @@ beforeEach(() => {
   vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
 });
 
-const rowNames = () => screen.queryAllByRole('treeitem').map((row) => row.getAttribute('aria-label'));
-const row = (name: string) => screen.getByRole('treeitem', { name });
+/** the rows' labels (their names add the tag and object count they show) */
+const rowNames = () =>
+  screen.queryAllByRole('treeitem').map((row) => row.querySelector('.model-tree-name')?.textContent);
+const row = (label: string) =>
+  screen
+    .getAllByRole('treeitem')
+    .find((item) => item.querySelector('.model-tree-name')?.textContent === label)!;
 /** the button naming the node (its name first; the expand and eye buttons start with a verb) */
 const labelButton = (name: string) => within(row(name)).getByRole('button', { name: new RegExp(`^${name}`) });
 

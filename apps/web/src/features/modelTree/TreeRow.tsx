@@ -58,13 +58,17 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
   const allHidden = count > 0 && hiddenCount === count;
   const someHidden = hiddenCount > 0 && !allHidden;
   const ifcClass = tree.classNames[tree.classes[node]!] ?? '';
+  const countText = count.toLocaleString('en-GB');
+  const shownTag = tag && tag !== label ? tag : '';
+  // the name holds every text the row shows, in order (WCAG 2.5.3: speech users say what they see)
+  const name = [label, shownTag, branch ? `${countText} objects` : ''].filter(Boolean).join(' ');
   return (
     <div
       role="treeitem"
       aria-level={depth + 1}
       aria-expanded={branch ? expanded : undefined}
       aria-selected={selected}
-      aria-label={label}
+      aria-label={name}
       className={`model-tree-row${selected ? ' selected' : ''}${allHidden ? ' hidden-objects' : ''}`}
       style={{ transform: `translateY(${offset}px)`, paddingLeft: depth * INDENT }}
     >
@@ -91,8 +95,19 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
           <NodeIcon tree={tree} node={node} />
         </span>
         <span className="model-tree-name">{label}</span>
-        {tag && tag !== label && <span className="model-tree-tag">{tag}</span>}
-        {branch && <span className="model-tree-count">{count.toLocaleString('en-GB')}</span>}
+        {/* spaces between the texts (the flex layout drops them): the shown text reads as the name does */}
+        {shownTag && (
+          <>
+            {' '}
+            <span className="model-tree-tag">{shownTag}</span>
+          </>
+        )}
+        {branch && (
+          <>
+            {' '}
+            <span className="model-tree-count">{countText}</span>
+          </>
+        )}
       </button>
       <button
         type="button"

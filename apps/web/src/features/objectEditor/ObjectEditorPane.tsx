@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Accordion } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import { SCHEDULE_OPTIONS, type DynamicRecord, type StaticRecord } from '@penstock/shared';
+import type { StaticRecord } from '@penstock/shared';
 import { errorMessage } from '../../app/api.ts';
 import type { ElementWithProps, PropertyValues } from '../viewer/sessionCopy.ts';
 import { saveObjectData } from './saveObjectData.ts';
-import { ValueControl } from './ValueControl.tsx';
+import { DynamicValuesTable } from './DynamicValuesTable.tsx';
+import { LockHistory } from './LockHistory.tsx';
+import { useLockValues } from './useLockValues.ts';
 import { ALL_CLASSES, MAX_EDITOR_OBJECTS, shownStatic, withEdit, type Edits } from './objectEditor.ts';
 
 export const INSTRUCTION_TEXT = 'Select an object in the model to edit its data.';
@@ -22,6 +24,13 @@ export interface ObjectEditorPaneProps {
   values: PropertyValues | undefined;
   /** the selected object's tag: null when nothing is selected, '' when the object has no tag */
   selectedTag: string | null;
+  /** the model's project: with it, the lock history and (for managers) the lock controls show */
+  projectId?: string | undefined;
+  /**
+   * whether the signed-in user may lock values in that project (POST /api/properties/lock: 'lockValues'),
+   * from the caller's useMayInProject
+   */
+  mayLock?: boolean | undefined;
   onClose?: () => void;
 }
 
@@ -40,6 +49,8 @@ export function ObjectEditorPane({
   fileName,
   values,
   selectedTag,
+  projectId,
+  mayLock = false,
   onClose,
 }: ObjectEditorPaneProps) {
   const queryClient = useQueryClient();
@@ -48,6 +59,8 @@ export function ObjectEditorPane({
   const [edits, setEdits] = useState<Edits>({});
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const canLock = !!projectId && mayLock;
+  const locks = useLockValues({ versionId, fileName, projectId: projectId ?? '' });
 
   const staticByTag = useMemo(
     () => new Map((values?.StatPropValues ?? []).map((record) => [record.tag, record])),
@@ -101,9 +114,6 @@ export function ObjectEditorPane({
     setSaving(false);
     setSaved(bothSaved);
   };
-
-  const valueOf = (record: DynamicRecord, propName: string, stored: string) =>
-    edits[record.tag]?.[propName] ?? stored;
 
   return (
     <section className="object-editor border-top pt-2" aria-label="Model object editing section">
@@ -165,6 +175,11 @@ export function ObjectEditorPane({
           <div>{NO_TAG_HINT}</div>
         </div>
       )}
+      {locks.error && (
+        <div role="alert" className="alert alert-danger py-1 px-2 small">
+          {locks.error}
+        </div>
+      )}
       {values && total > MAX_EDITOR_OBJECTS && (
         <p className="small text-body-secondary">
           Showing the first {MAX_EDITOR_OBJECTS} of {total} objects. Choose an object type to narrow the list.
@@ -178,7 +193,6 @@ export function ObjectEditorPane({
         >
           {items.map((item) => {
             const record = dynamicByTag.get(item.tag);
-            const locked = record?.locked ?? false;
             const statics = shownStatic(staticByTag.get(item.tag));
             return (
               <Accordion.Item eventKey={item.tag} key={item.tag}>
@@ -195,38 +209,19 @@ export function ObjectEditorPane({
                       ))}
                     </tbody>
                   </table>
-                  <h3 className="h6">
-                    Dynamic Properties{locked && <span className="badge text-bg-secondary ms-2">Locked</span>}
-                  </h3>
-                  <table className="table table-sm small" aria-label={`Dynamic Properties of ${item.tag}`}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Property</th>
-                        <th scope="col">Value</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {(record?.propValueList ?? []).map((prop) => {
-                        const value = valueOf(record!, prop.propName, prop.propValue);
-                        const options = SCHEDULE_OPTIONS[prop.propName];
-                        const label = `${prop.propName} of ${item.tag}`;
-                        return (
-                          <tr key={prop.propName}>
-                            <th scope="row">{prop.propName}</th>
-                            <td>
-                              <ValueControl
-                                label={label}
-                                value={value}
-                                options={locked ? null : (options ?? null)}
-                                disabled={locked}
-                                onChange={(next) => edit(item.tag, prop.propName, next)}
-                              />
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
+                  <DynamicValuesTable
+                    tag={item.tag}
+                    record={record}
+                    valueOf={(propName, stored) => edits[item.tag]?.[propName] ?? stored}
+                    onEdit={(propName, next) => edit(item.tag, propName, next)}
+                    onLock={
+                      canLock && record
+                        ? (propName, locked) => void locks.change(record, propName, locked)
+                        : undefined
+                    }
+                    locking={locks.pending}
+                  />
+                  {projectId && <LockHistory projectId={projectId} fileName={fileName} tag={item.tag} />}
                 </Accordion.Body>
               </Accordion.Item>
             );

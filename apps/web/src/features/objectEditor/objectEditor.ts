@@ -1,4 +1,4 @@
-import type { DynamicRecord, StaticRecord } from '@penstock/shared';
+import { isValueLocked, type DynamicRecord, type LockState, type StaticRecord } from '@penstock/shared';
 
 /** Pure helpers of the Model object editing section (forms spec §2, §3, §5). */
 
@@ -14,7 +14,10 @@ export const withEdit = (edits: Edits, tag: string, propName: string, value: str
   [tag]: { ...edits[tag], [propName]: value },
 });
 
-/** The dynamic records with at least one changed value, carrying the edited values (locked ones skipped). */
+/**
+ * The dynamic records with at least one changed value, carrying the edited values (locked records and
+ * locked values skipped: the server keeps them anyway).
+ */
 export function changedRecords(records: readonly DynamicRecord[], edits: Edits): DynamicRecord[] {
   const changed: DynamicRecord[] = [];
   for (const record of records) {
@@ -22,7 +25,9 @@ export function changedRecords(records: readonly DynamicRecord[], edits: Edits):
     if (!edit || record.locked) continue;
     const propValueList = record.propValueList.map((prop) => ({
       ...prop,
-      propValue: edit[prop.propName] ?? prop.propValue,
+      propValue: isValueLocked(record, prop.propName)
+        ? prop.propValue
+        : (edit[prop.propName] ?? prop.propValue),
     }));
     if (propValueList.some((prop, i) => prop.propValue !== record.propValueList[i]?.propValue))
       changed.push({ ...record, propValueList });
@@ -46,3 +51,14 @@ export const shownStatic = (record: StaticRecord | undefined) =>
 /** A dropdown's choices: the allowed options, with a stored value outside them kept first. */
 export const choicesFor = (options: readonly string[], value: string): readonly string[] =>
   options.includes(value) ? options : [value, ...options];
+
+/** The records with an object's new lock state (from the lock call). */
+export function withLockState(records: readonly DynamicRecord[], state: LockState): DynamicRecord[] {
+  return records.map((record) => {
+    if (record.tag !== state.tag) return record;
+    const { lockedProps: _old, ...rest } = record;
+    return state.lockedProps.length
+      ? { ...rest, locked: state.locked, lockedProps: state.lockedProps }
+      : { ...rest, locked: state.locked };
+  });
+}

@@ -5,7 +5,13 @@ import { failedMessage } from '@penstock/shared';
 import { deferred, mockFetch, type Reply, type Routes } from '../../test/fetchMock.ts';
 import { renderWithProviders, storeState } from '../../test/render.tsx';
 import { reportConfigUrl } from './api.ts';
-import { CREATE_REPORT_TOOLTIP, NO_REPORTS, ReportsPanel } from './components/ReportsPanel.tsx';
+import {
+  CREATE_REPORT_TOOLTIP,
+  LATEST_MODEL,
+  NO_REPORTS,
+  REGISTER_MODEL_LABEL,
+  ReportsPanel,
+} from './components/ReportsPanel.tsx';
 import { callCount, formRoutes, memberState, PROJECT_ID, sentJson, user } from './test/fixtures.ts';
 
 const CONFIG_URL = `/config/reports/${PROJECT_ID.slice(2)}/reports_config.json`;
@@ -117,5 +123,49 @@ describe('ReportsPanel', () => {
   it('says when the report config is broken', async () => {
     setup({ [CONFIG_URL]: { json: { reports: [{ report_title: 'No id' }] } } });
     await waitFor(() => expect(screen.getByText(/not a valid report configuration/)).toBeInTheDocument());
+  });
+
+  it('asks for the register of the model open in the viewer, or of the one the user chooses', async () => {
+    const tab = (id: string, name: string, fileType: string, selected: boolean, number: number) => ({
+      id,
+      name,
+      number,
+      selected,
+      fileType,
+      hrefbim360: '',
+      versionId: `v.${id}`,
+    });
+    const fetchMock = mockFetch({
+      ...formRoutes(),
+      [CONFIG_URL]: { json: reportConfig },
+      'POST /api/createreport': {
+        json: { itemId: 'i.r', versionId: 'v.r', fileName: 'r.pdf', folderPath: '' },
+      },
+    });
+    renderWithProviders(<ReportsPanel projectId={PROJECT_ID} onClose={vi.fn()} />, {
+      initialState: {
+        ...memberState(),
+        openModels: [
+          tab('a', 'RWTW-PID-101.ifc', 'ifc', false, 1),
+          tab('b', 'RWTW-PID-202.ifc', 'ifc', true, 2),
+          tab('c', 'Layout.pdf', 'pdf', false, 3),
+        ],
+      },
+    });
+    const select = screen.getByLabelText(REGISTER_MODEL_LABEL);
+    expect(select).toHaveDisplayValue('RWTW-PID-202.ifc (open in the viewer)');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['RWTW-PID-101.ifc', 'RWTW-PID-202.ifc (open in the viewer)', LATEST_MODEL]);
+    await userEvent.click(await screen.findByText('Flows, loads and consents'));
+    await waitFor(() => expect(callCount(fetchMock, '/api/createreport')).toBe(1));
+    expect(sentJson(fetchMock, '/api/createreport')).toMatchObject({ modelId: 'v.b' });
+
+    await userEvent.selectOptions(select, 'RWTW-PID-101.ifc');
+    await userEvent.click(screen.getByText('All sampling results'));
+    await waitFor(() => expect(callCount(fetchMock, '/api/createreport')).toBe(2));
+    expect(sentJson(fetchMock, '/api/createreport', 1)).toMatchObject({ modelId: 'v.a' });
   });
 });

@@ -108,6 +108,8 @@ export interface CreateReportBody {
   fmejob: string;
   schema: string;
   PLM_project_id: string;
+  /** Penstock's addition: the model (version or item id) whose asset register the report prints */
+  modelId?: string;
 }
 export interface CreatedReport {
   itemId: string;

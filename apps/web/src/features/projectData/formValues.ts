@@ -116,3 +116,23 @@ export function settingText(settings: unknown, name: string): string | undefined
   const value = (settings as Record<string, unknown>)[name];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
+
+/**
+ * The notes under a calculation form's empty fields that the server fills from the saved project data (a
+ * run reads the project's data first, then the form's non-empty values): field key → note.
+ */
+export function projectDataFallbacks(
+  form: FormConfig,
+  values: Values,
+  projectValues: readonly StoredFormValue[] | undefined,
+): Record<string, string> {
+  const notes: Record<string, string> = {};
+  for (const field of allFields(form)) {
+    if ((values[field.key] ?? '').trim() !== '') continue;
+    const saved = projectValues?.find((value) => value.category === field.key)?.value.trim();
+    if (!saved || saved.startsWith('[') || saved.startsWith('{')) continue;
+    const unit = field.unit && !['other', 'select', 'file'].includes(field.unit) ? ` ${field.unit}` : '';
+    notes[field.key] = `Left empty: the saved project data is used (${saved}${unit}).`;
+  }
+  return notes;
+}

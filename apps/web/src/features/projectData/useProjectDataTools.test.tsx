@@ -35,16 +35,17 @@ describe('useProjectDataTools', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Tools' });
     expect(
       within(toolbar)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => item.textContent),
     ).toEqual(['Project data', 'Calculations', 'Reports']);
-    await userEvent.click(within(toolbar).getByRole('button', { name: 'Project data' }));
+    // items of the viewer toolbar's Panels menu (issue 31 item 16), checked while their panel is open
+    await userEvent.click(within(toolbar).getByRole('menuitemcheckbox', { name: 'Project data' }));
     expect(await screen.findByRole('region', { name: 'Project data' })).toBeInTheDocument();
-    expect(within(toolbar).getByRole('button', { name: 'Project data' })).toHaveAttribute(
-      'aria-pressed',
+    expect(within(toolbar).getByRole('menuitemcheckbox', { name: 'Project data' })).toHaveAttribute(
+      'aria-checked',
       'true',
     );
-    await userEvent.click(within(toolbar).getByRole('button', { name: 'Calculations' }));
+    await userEvent.click(within(toolbar).getByRole('menuitemcheckbox', { name: 'Calculations' }));
     expect(await screen.findByRole('region', { name: 'Calculations' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Project data' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close Calculations' }));
@@ -54,6 +55,8 @@ describe('useProjectDataTools', () => {
   it('has no buttons below desktop widths', () => {
     mockFetch(formRoutes());
     renderWithProviders(<ToolsHarness desktop={false} />, { initialState: memberState() });
-    expect(within(screen.getByRole('toolbar', { name: 'Tools' })).queryAllByRole('button')).toHaveLength(0);
+    expect(
+      within(screen.getByRole('toolbar', { name: 'Tools' })).queryAllByRole('menuitemcheckbox'),
+    ).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { FaCalculator, FaDatabase, FaFilePdf } from 'react-icons/fa6';
 import { useAppStore } from '../../app/store.tsx';
+import { PanelMenuItem } from '../viewer/components/PanelsMenu.tsx';
 import type { SidePanel } from '../viewer/sidePanels.ts';
 import { CalculationsPanel } from './components/CalculationsPanel.tsx';
 import { ProjectDataPanel } from './components/ProjectDataPanel.tsx';
@@ -39,31 +40,31 @@ const BUTTONS: { panel: Panel; label: string; title: string; Icon: IconType }[] 
 ];
 
 /**
- * The Project data, Calculations and Reports tools of one viewer (forms spec §2): their toolbar buttons
- * (desktop widths only) and, while one is open, its panel as the side pane, for the selected project.
+ * The Project data, Calculations and Reports tools of one viewer (forms spec §2): their items of the
+ * toolbar's Panels menu (desktop widths only) and, while one is open, its panel as the side pane, for the selected project.
  */
 export function useProjectDataTools({ side }: { side: ProjectDataSide }): {
   toolbar: ReactNode;
+  /** whether one of these panels is open */
+  open: boolean;
   pane: ReactNode | undefined;
 } {
   const project = useAppStore().state.selectedProject;
   const projectId = project?.projectid;
 
+  // items of the viewer toolbar's Panels menu (issue 31 item 16)
   const toolbar = side.desktop ? (
     <>
       {BUTTONS.map(({ panel, label, title, Icon }) => (
-        <button
+        <PanelMenuItem
           key={panel}
-          type="button"
-          className={`btn btn-sm ${side.panel === panel ? 'btn-primary' : 'btn-light'} viewer-tool`}
-          aria-pressed={side.panel === panel}
+          label={label}
           title={projectId ? title : 'Choose a project first'}
+          Icon={Icon}
+          open={side.panel === panel}
           disabled={!projectId}
-          onClick={() => side.choose(panel)}
-        >
-          <Icon aria-hidden="true" className="me-1" />
-          {label}
-        </button>
+          onSelect={() => side.choose(panel)}
+        />
       ))}
     </>
   ) : null;
@@ -77,5 +78,5 @@ export function useProjectDataTools({ side }: { side: ProjectDataSide }): {
     pane = <CalculationsPanel projectId={projectId} onClose={() => side.close('calculations')} />;
   else if (projectId && side.panel === 'reports')
     pane = <ReportsPanel key={projectId} projectId={projectId} onClose={() => side.close('reports')} />;
-  return { toolbar, pane };
+  return { toolbar, open: BUTTONS.some((button) => button.panel === side.panel), pane };
 }

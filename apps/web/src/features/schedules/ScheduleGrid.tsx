@@ -171,7 +171,7 @@ function EditableCell({
         className="schedule-cell locked"
         aria-label={label}
         aria-disabled="true"
-        title="This object is locked"
+        title="This value is locked"
       >
         {value}
       </span>
@@ -232,7 +232,7 @@ const ScheduleRow = memo(
               label={`${column} of ${group.key}`}
               value={value}
               options={cellOptions(column, value)}
-              locked={locked}
+              locked={locked || (first?.lockedProps?.includes(column) ?? false)}
               active={activeColumn === column}
               onActivate={(active) => onActivate(group.key, active ? column : null)}
               onChange={(next) => onEdit(rowTags(group), column, next)}

@@ -117,6 +117,19 @@ describe('ScheduleModal', () => {
     expect(within(grid).queryAllByRole('combobox')).toHaveLength(0);
   });
 
+  it("shows a value locked on its own disabled, and the same row's other values editable", () => {
+    const [statics, dynamic] = valve('V-5');
+    const partly: PropertyValues = {
+      ...values,
+      StatPropValues: [statics],
+      DynaPropValues: [{ ...dynamic, lockedProps: ['Valve Orientation'] }],
+    };
+    setup({ values: partly });
+    const grid = screen.getByRole('region', { name: 'Schedule table' });
+    expect(within(grid).getByLabelText('Valve Orientation of V-5')).toHaveAttribute('aria-disabled', 'true');
+    expect(within(grid).getByRole('button', { name: 'Note of V-5' })).toBeInTheDocument();
+  });
+
   it('refuses a submit while unsaved, saves both sets, then submits to getreport', async () => {
     const user = userEvent.setup();
     URL.createObjectURL = vi.fn(() => 'blob:x');

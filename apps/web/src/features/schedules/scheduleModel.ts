@@ -29,6 +29,8 @@ export const SCHEDULE_CHOICES: readonly { value: ScheduleSelection; label: strin
 /** An object of the model as a schedule sees it. */
 export interface ScheduleItem extends ScheduleObject {
   locked: boolean;
+  /** its values locked one by one (issue 31) */
+  lockedProps?: readonly string[] | undefined;
   /** the names of its dynamic properties: the cells a user may edit */
   dynamicNames: ReadonlySet<string>;
 }
@@ -53,6 +55,7 @@ export function scheduleItems(values: PropertyValues, fileName: string): Schedul
       staticValues: toValues(record.propValueList),
       dynamicValues: dyn ? toValues(dyn.propValueList) : {},
       locked: dyn?.locked ?? false,
+      lockedProps: dyn?.lockedProps,
       dynamicNames: new Set(dyn?.propValueList.map((prop) => prop.propName) ?? []),
     });
   }

@@ -83,7 +83,8 @@ export function UploadPanel({ projectId, onClose }: { projectId: string; onClose
         className={`upload-drop ${dragging ? 'dragging' : ''}`}
         role="button"
         tabIndex={0}
-        aria-label="Choose files to upload"
+        // the name holds the text shown (WCAG 2.5.3: speech users say what they see)
+        aria-label={`${dragging ? DROPPING_TEXT : DROP_TEXT}, or choose files to upload`}
         onClick={() => chooser.current?.click()}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ') chooser.current?.click();

@@ -6,6 +6,8 @@ import {
   type HubWorkflow,
   type StructureNode,
   type WorkflowDecision,
+  type WorkflowDetail,
+  type WorkflowReassign,
   type WorkflowStructure,
   type WorkflowSubmission,
 } from '@penstock/shared';
@@ -58,10 +60,13 @@ export interface MoveFields {
 export const deleteFile = async (projectId: string, urnId: string): Promise<void> => {
   await apiSend('/api/workflow/delete', { method: 'POST', form: formDataOf({ projectId, urnId }) });
 };
-/** A move is two steps: copy into the target folder (uploadCopy), then, only if that worked, delete. */
+/**
+ * POST /api/workflow/move: the item itself moves, with every version, issue, markup and workflow (issue 31).
+ * The spec's two steps (uploadCopy, then delete) made a new item with only the current version, and could
+ * stop half way; the server keeps uploadCopy for copies.
+ */
 export const moveFile = async (fields: MoveFields): Promise<void> => {
-  await apiSend('/api/workflow/uploadCopy', { method: 'POST', form: formDataOf(fields) });
-  await deleteFile(fields.projectId, fields.itemId);
+  await apiSend('/api/workflow/move', { method: 'POST', form: formDataOf(fields) });
 };
 
 export type DecisionKind = 'review' | 'approval';
@@ -70,6 +75,30 @@ export const updateDecision = async (kind: DecisionKind, decision: WorkflowDecis
   const path = kind === 'review' ? 'UpdateReviewers' : 'UpdateApprovers';
   await apiSend(`/api/workflow/${path}`, { method: 'PUT', form: formDataOf(decision) });
 };
+
+/**
+ * The document's open workflow, as the signed-in user sees it (their pending review or approval id). Its key
+ * starts with 'hub' so that every change that refreshes the hub's lists refreshes it too.
+ */
+export const documentWorkflowKey = (projectId: string, itemId: string) =>
+  ['hub', 'documentWorkflow', projectId, itemId] as const;
+/** GET /api/workflow/document?projectId=&itemId= */
+export const fetchDocumentWorkflow = (projectId: string, itemId: string) =>
+  apiFetch<{ workflow: WorkflowDetail | null }>(
+    `/api/workflow/document?projectId=${encodeURIComponent(projectId)}&itemId=${encodeURIComponent(itemId)}`,
+  );
+/** POST /api/workflow/{id}/withdraw {reason} */
+export const withdrawWorkflow = (id: string, reason: string) =>
+  apiFetch<WorkflowDetail>(`/api/workflow/${encodeURIComponent(id)}/withdraw`, {
+    method: 'POST',
+    json: { reason },
+  });
+/** POST /api/workflow/{id}/reassign {from, to} */
+export const reassignWorkflow = (id: string, change: WorkflowReassign) =>
+  apiFetch<WorkflowDetail>(`/api/workflow/${encodeURIComponent(id)}/reassign`, {
+    method: 'POST',
+    json: change,
+  });
 
 // ---- pure helpers -------------------------------------------------------------
 
@@ -148,7 +177,7 @@ export interface PendingDecision {
  * or approval id and the document shown is that very document (its version, or its item).
  */
 export function pendingDecisionsFor(
-  pending: PendingReview | null,
+  pending: Pick<PendingReview, 'documentId' | 'itemId' | 'reviewId' | 'approvalId'> | null | undefined,
   document: { versionId: string; itemId?: string | undefined },
 ): PendingDecision[] {
   if (!pending) return [];

@@ -39,13 +39,14 @@ export function useWorkflowTools({ versionId, side }: { versionId: string; side:
           className={`btn btn-sm ${open ? 'btn-primary' : 'btn-light'} viewer-tool`}
           aria-pressed={open}
           title="Submit this document for review, or move, delete or upload documents"
+          aria-label="Workflow"
           onClick={onWorkflow}
         >
           <FaDiagramProject aria-hidden="true" className="me-1" />
-          Workflow
+          <span className="viewer-tool-label">Workflow</span>
         </button>
       )}
-      <ReviewButtons versionId={versionId} itemId={info?.itemId} />
+      <ReviewButtons versionId={versionId} itemId={info?.itemId} projectId={info?.projectId} />
     </>
   );
   const pane = open ? (

@@ -4,7 +4,7 @@ import {
   DSEAR_QUESTIONS,
   DSEAR_RAG_TEXT,
   SDM_APPROVED,
-  canApprove,
+  dsearApprovalRefusal,
   practitionerFlagOf,
   type DsearEntry,
   type DsearPerson,
@@ -12,6 +12,7 @@ import {
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { formatDateTime, formatDay, personText, RagBadge } from './format.tsx';
 import { DsearHistory } from './DsearHistory.tsx';
+import { DsearAttachments } from './DsearAttachments.tsx';
 
 interface ApproveState {
   pending: boolean;
@@ -22,7 +23,9 @@ interface ApproveState {
 
 function Approvals({ entry, me, approve }: { entry: DsearEntry; me: string; approve: ApproveState }) {
   const mine = (email: string) => email.toLowerCase() === me.toLowerCase();
-  const mayApprove = canApprove(entry, me);
+  // the same rule the server applies: no Approve where it would answer 409 (a RED entry)
+  const refusal = dsearApprovalRefusal(entry, me);
+  const mayApprove = refusal === null;
   return (
     <section aria-labelledby="dsear-approvals" className="mb-4">
       <h2 id="dsear-approvals" className="h5">
@@ -66,6 +69,9 @@ function Approvals({ entry, me, approve }: { entry: DsearEntry; me: string; appr
                 </td>
                 <td>{formatDateTime(sdm.approveDate)}</td>
                 <td>
+                  {refusal === 'red' && mine(sdm.email) && (
+                    <span className="small text-secondary">Can be approved once the entry is AMBER</span>
+                  )}
                   {mayApprove && mine(sdm.email) && sdm.status !== SDM_APPROVED && (
                     <Button
                       size="sm"
@@ -93,8 +99,11 @@ export function DsearDetail({
   me,
   people,
   approve,
+  canAttach,
 }: {
   entry: DsearEntry;
+  /** whether the user may attach files (useMayInProject's 'saveDsear', as the server checks) */
+  canAttach: boolean;
   /** the signed-in user's email */
   me: string;
   people: Map<string, DsearPerson>;
@@ -217,6 +226,7 @@ export function DsearDetail({
               </tbody>
             </Table>
           </section>
+          <DsearAttachments dsearId={entry.id} projectId={entry.projectId} canAttach={canAttach} />
         </Col>
       </Row>
       <DsearHistory history={entry.history ?? []} />

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
-import Select from 'react-select';
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import {
   DSEAR_PRACTITIONER_HINT,
   DSEAR_QUESTIONS,
@@ -8,8 +7,6 @@ import {
   DSEAR_RESET_NOTE,
   DSEAR_SAVE_EDIT,
   DSEAR_SAVE_NEW,
-  DSEAR_ZONES,
-  DSEAR_ZONES_HINT,
   DsearEntryInputSchema,
   FLIDS_RISKS,
   YES_NO,
@@ -18,14 +15,14 @@ import {
   type DsearEntry,
   type DsearPeople,
   type DsearZoneEntry,
-  type DsearZoneName,
   type YesNo,
 } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import type { DsearDraft } from '../api.ts';
 import { RagBadge } from './format.tsx';
 import { PeopleSelect, PersonSelect } from './PersonSelect.tsx';
-import { menuInBody } from '../../../components/selectMenu.ts';
+import { BlankOrSelect } from './BlankOrSelect.tsx';
+import { ZoneLines } from './ZoneLines.tsx';
 
 type Rating = DsearZoneEntry['rating'];
 type FlidsRisk = DsearDraft['flidsRisk'];
@@ -66,17 +63,6 @@ export function draftFrom(projectName: string, entry: DsearEntry | null, tmName:
     dsearApp: entry.dsearApp,
   };
 }
-
-/** Choosing a zone adds it with an empty rating; removing it drops it; the others keep their values. */
-export function withZones(current: DsearZoneEntry[], zones: DsearZoneName[]): DsearZoneEntry[] {
-  return zones.map((zone) => current.find((z) => z.zone === zone) ?? { zone, rating: '', other: '' });
-}
-
-interface ZoneOption {
-  value: DsearZoneName;
-  label: string;
-}
-const ZONE_OPTIONS: ZoneOption[] = DSEAR_ZONES.map((zone) => ({ value: zone, label: zone }));
 
 function YesNoQuestion({
   name,
@@ -153,13 +139,6 @@ export function DsearForm({
     setProblems([]);
     onSubmit(payload);
   };
-
-  const zoneValue = draft.dsearZone.map((z) => ZONE_OPTIONS.find((o) => o.value === z.zone)!);
-  const setZone = (index: number, change: Partial<DsearZoneEntry>) =>
-    set(
-      'dsearZone',
-      draft.dsearZone.map((zone, i) => (i === index ? { ...zone, ...change } : zone)),
-    );
 
   return (
     <Form className="dsear-form" aria-label="DSEAR entry" onSubmit={submit} noValidate>
@@ -265,62 +244,11 @@ export function DsearForm({
           <label className="form-label" htmlFor={`${id}-zones`}>
             DSEAR zones
           </label>
-          <Select<ZoneOption, true>
+          <ZoneLines
             inputId={`${id}-zones`}
-            isMulti
-            classNamePrefix="dsear-select"
-            placeholder="Select..."
-            options={ZONE_OPTIONS}
-            value={zoneValue}
-            onChange={(next) =>
-              set(
-                'dsearZone',
-                withZones(
-                  draft.dsearZone,
-                  next.map((o) => o.value),
-                ),
-              )
-            }
-            {...menuInBody}
+            zones={draft.dsearZone}
+            onChange={(zones) => set('dsearZone', zones)}
           />
-          <Form.Text>{DSEAR_ZONES_HINT}</Form.Text>
-          {draft.dsearZone.length > 0 && (
-            <Table size="sm" bordered className="mt-2 mb-0 align-middle" aria-label="Zone ratings">
-              <thead>
-                <tr>
-                  <th scope="col">Zone</th>
-                  <th scope="col">Rating</th>
-                  <th scope="col">Other</th>
-                </tr>
-              </thead>
-              <tbody>
-                {draft.dsearZone.map((zone, index) => (
-                  <tr key={zone.zone}>
-                    <th scope="row" className="fw-normal">
-                      {zone.zone}
-                    </th>
-                    <td>
-                      <BlankOrSelect
-                        size="sm"
-                        label={`Rating of ${zone.zone}`}
-                        options={DSEAR_RATINGS}
-                        value={zone.rating}
-                        onChange={(rating) => setZone(index, { rating })}
-                      />
-                    </td>
-                    <td>
-                      <Form.Control
-                        size="sm"
-                        aria-label={`Other of ${zone.zone}`}
-                        value={zone.other}
-                        onChange={(e) => setZone(index, { other: e.target.value })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
         </Col>
       </Row>
       <div className="mb-3">
@@ -348,37 +276,5 @@ export function DsearForm({
         {pending ? 'Saving...' : editing ? DSEAR_SAVE_EDIT : DSEAR_SAVE_NEW}
       </Button>
     </Form>
-  );
-}
-
-/** A select of '(blank)' or one of the options (FLIDS risk and outcome, a zone's rating). */
-function BlankOrSelect<T extends string>({
-  options,
-  value,
-  onChange,
-  label,
-  size,
-}: {
-  options: readonly T[];
-  value: T | '';
-  onChange: (value: T | '') => void;
-  /** the accessible name when there is no Form.Label (inside a table) */
-  label?: string;
-  size?: 'sm';
-}) {
-  return (
-    <Form.Select
-      size={size}
-      aria-label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as T | '')}
-    >
-      <option value="">(blank)</option>
-      {options.map((option) => (
-        <option key={option} value={option}>
-          {option}
-        </option>
-      ))}
-    </Form.Select>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -6,7 +6,9 @@ import {
   DSEAR_QUESTIONS,
   DSEAR_RAG_TEXT,
   DSEAR_RESET_NOTE,
+  DSEAR_EXPORT_URL,
   DSEAR_ZONES_HINT,
+  dsearAttachmentsUrl,
   type DsearEntry,
   type DsearPeople,
 } from '@penstock/shared';
@@ -99,6 +101,7 @@ function setup(routes: (sent: Sent) => Routes = () => ({}), path = '/dsear') {
     [treeUrl('#')]: { json: [project, otherProject].map((p) => ({ ...p, role: 'member' })) },
     '/api/dsear': { json: [registerEntry(entry, true), locked] },
     '/api/dsear/people': { json: people },
+    [dsearAttachmentsUrl(ID)]: { json: [] },
     'POST /api/dsear/get': record(sent, 'get', (body) => ({
       json: (body as { projectName: string }).projectName === project.text ? entry : null,
     })),
@@ -140,7 +143,7 @@ describe('DSEAR register', () => {
     const theirs = within(table).getByRole('row', { name: /Northbrook/ });
     expect(within(theirs).queryByRole('button', { name: 'View' })).not.toBeInTheDocument();
     expect(within(theirs).getByText('Access Required')).toBeInTheDocument();
-    expect(within(theirs).getByText('RED')).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
+    expect(within(theirs).getByText('RED')).toHaveStyle({ backgroundColor: 'rgb(192, 0, 0)' });
   });
 
   it('filters by text, by any of the selected RAGs, and by every selected zone', async () => {
@@ -167,6 +170,22 @@ describe('DSEAR register', () => {
     expect(within(table).getByText('Found no results matching selected filters')).toBeInTheDocument();
   });
 
+  it('exports the filtered register: the server is asked with the same filters', async () => {
+    const createObjectURL = vi.fn(() => 'blob:register');
+    // jsdom has no object URLs: the download is handed one
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { fetchMock } = setup(() => ({
+      [`${DSEAR_EXPORT_URL}?projectName=north&zones=TPS&tmRag=RED`]: { text: 'PK' },
+    }));
+    await screen.findByRole('table', { name: 'DSEAR register' });
+    await userEvent.type(screen.getByLabelText('Project name'), 'north');
+    await chooseOption('DSEAR zones', 'TPS');
+    await chooseOption('TM RAG', 'RED');
+    await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls(fetchMock)).toContain(`GET ${DSEAR_EXPORT_URL}?projectName=north&zones=TPS&tmRag=RED`);
+  });
+
   it('opens an entry with View: status, answers, approvals, details and history; Back returns', async () => {
     const { sent } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'View' }));
@@ -191,6 +210,17 @@ describe('DSEAR register', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('table', { name: 'DSEAR register' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Approve on a RED entry, which the server would refuse', async () => {
+    const red: DsearEntry = { ...entry, tmRag: 'RED', dsearSpec: 'NO' };
+    setup(() => ({ 'POST /api/dsear/get': { json: red } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View' }));
+    expect(await screen.findByText(DSEAR_RAG_TEXT.RED)).toBeInTheDocument();
+    const approvals = screen.getByRole('table', { name: 'Approvals' });
+    expect(within(approvals).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    const myRow = within(approvals).getByRole('row', { name: /Ada Lovelace/ });
+    expect(myRow).toHaveTextContent('Can be approved once the entry is AMBER');
   });
 
   it('lists my own open approvals above the register and opens one', async () => {
@@ -272,7 +302,10 @@ describe('DSEAR register', () => {
     await chooseOption('DSEAR zones', 'PST');
     await chooseOption('DSEAR zones', 'Other');
     await chooseOption('DSEAR zones', 'TPS');
+    // a zone type may be recorded more than once, each line with its own rating
+    await chooseOption('DSEAR zones', 'PST');
     await userEvent.selectOptions(within(form).getByLabelText('Rating of PST'), 'Zone 0');
+    await userEvent.selectOptions(within(form).getByLabelText('Rating of PST (2)'), 'Zone 2');
     await userEvent.type(within(form).getByLabelText('Other of Other'), 'Biogas flare');
     // removing a zone drops it
     await userEvent.click(screen.getByRole('button', { name: 'Remove TPS' }));
@@ -297,6 +330,7 @@ describe('DSEAR register', () => {
       dsearZone: [
         { zone: 'PST', rating: 'Zone 0', other: '' },
         { zone: 'Other', rating: '', other: 'Biogas flare' },
+        { zone: 'PST', rating: 'Zone 2', other: '' },
       ],
       dsearIden: 'YES',
       dsearImp: 'YES',

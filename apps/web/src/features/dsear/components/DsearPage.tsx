@@ -3,10 +3,10 @@ import { Alert, Button } from 'react-bootstrap';
 import Select from 'react-select';
 import { FaArrowLeft, FaPen, FaXmark } from 'react-icons/fa6';
 import { useSearchParams } from 'react-router';
-import { canUploadToProject } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { useProjects } from '../../projects/hooks/useProjects.ts';
 import {
   useApproveDsear,
@@ -116,11 +116,13 @@ function Register({ onView }: { onView: (projectName: string) => void }) {
   return <RegisterTable entries={register.data} onView={onView} />;
 }
 
-/** Whether the user may save the project's entry: managers and members (viewers read; the server checks too). */
+/**
+ * Whether the user may save the project's entry and attach files to it: the server's 'saveDsear' (POST
+ * /api/dsear/saveOrCreate and /api/dsear/:dsearId/attachments); viewers read.
+ */
 function useCanSave(projectName: string | null): boolean {
   const projects = useProjects();
-  const project = projects.data?.find((node) => node.text === projectName);
-  return canUploadToProject(project?.role);
+  return useMayInProject(projects.data?.find((node) => node.text === projectName)?.projectid)('saveDsear');
 }
 
 function ProjectEntry({
@@ -180,6 +182,7 @@ function ProjectEntry({
     <DsearDetail
       entry={current}
       me={me}
+      canAttach={canSave}
       people={byEmail}
       approve={{
         pending: approve.isPending,

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { FaEye, FaFilterCircleXmark } from 'react-icons/fa6';
+import { FaEye, FaFileExcel, FaFilterCircleXmark } from 'react-icons/fa6';
 import {
   DSEAR_ACCESS_REQUIRED,
   DSEAR_NO_RESULTS,
@@ -9,7 +9,9 @@ import {
   filterDsearRegister,
   type DsearFilters,
 } from '@penstock/shared';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import type { DsearRegisterEntry } from '../api.ts';
+import { useExportDsear } from '../hooks/useDsear.ts';
 import { formatDay, RagBadge } from './format.tsx';
 import { MultiFilter, type FilterOption } from './MultiFilter.tsx';
 
@@ -111,8 +113,37 @@ function RegisterFilters({
             Clear filters
           </Button>
         </Col>
+        <Col xs="auto">
+          <ExportButton filters={filters} />
+        </Col>
       </Row>
     </form>
+  );
+}
+
+/** The register's rows that the filters keep, as an .xlsx workbook made by the server. */
+function ExportButton({ filters }: { filters: DsearFilters }) {
+  const exporter = useExportDsear();
+  return (
+    <>
+      <Button
+        variant="outline-success"
+        disabled={exporter.isPending}
+        onClick={() => exporter.mutate(filters)}
+        title="Download the entries the filters show as an Excel workbook"
+      >
+        <FaFileExcel aria-hidden="true" className="me-1" />
+        {exporter.isPending ? 'Exporting...' : 'Export to Excel'}
+      </Button>
+      {exporter.isError && (
+        <ErrorAlert
+          error={exporter.error}
+          title="The register was not exported."
+          className="small py-2 mt-2 mb-0"
+          onClose={() => exporter.reset()}
+        />
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DsearFilters } from '@penstock/shared';
 import {
   approveEntry,
+  downloadBlob,
+  dsearAttachmentsKey,
   dsearEntryKey,
+  exportRegister,
+  fetchAttachments,
+  uploadAttachment,
   dsearPeopleKey,
   dsearPendingKey,
   dsearRegisterKey,
@@ -68,5 +74,33 @@ export function useApproveDsear() {
     mutationFn: ({ dsearId, email }: { dsearId: string; email: string; projectName: string }) =>
       approveEntry(dsearId, email),
     onSuccess: (_entry, { projectName }) => reload(projectName),
+  });
+}
+
+export const useDsearAttachments = (dsearId: string) =>
+  useQuery({
+    queryKey: dsearAttachmentsKey(dsearId),
+    queryFn: () => fetchAttachments(dsearId),
+    staleTime: 0,
+  });
+
+/** Attaches a file, then lists the attachments again (and the project's tree, which now holds the file). */
+export function useAttachToDsear(dsearId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadAttachment(dsearId, file),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: dsearAttachmentsKey(dsearId) }),
+        client.invalidateQueries({ queryKey: ['tree'] }),
+      ]),
+  });
+}
+
+/** The register's workbook with the filters applied, handed to the browser as a download. */
+export function useExportDsear() {
+  return useMutation({
+    mutationFn: (filters: DsearFilters) => exportRegister(filters),
+    onSuccess: ({ blob, fileName }) => downloadBlob(blob, fileName),
   });
 }

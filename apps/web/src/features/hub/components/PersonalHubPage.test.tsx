@@ -64,6 +64,8 @@ const workflow = (id: string, over: Partial<HubWorkflow> = {}): HubWorkflow => (
   ],
   publishedVersionId: null,
   publishedRevision: null,
+  dueDate: null,
+  overdue: false,
   ...over,
 });
 const mine = workflow('w.mine', {
@@ -72,7 +74,12 @@ const mine = workflow('w.mine', {
   createdByUserId: 'u1',
 });
 const toReview = { ...workflow('w.review'), reviewId: 'r.1' };
-const other = workflow('w.other', { projectName: 'Bristol Reservoir', documentName: 'BRS-GA-0002.pdf' });
+const other = workflow('w.other', {
+  projectName: 'Bristol Reservoir',
+  documentName: 'BRS-GA-0002.pdf',
+  dueDate: '2026-11-25',
+  overdue: true,
+});
 const detail = (w: HubWorkflow): WorkflowDetail => ({
   ...w,
   history: [
@@ -166,6 +173,18 @@ describe('personal hub', () => {
     expect(bodyRows(table)[0]).toHaveTextContent('BRS-GA-0002.pdf');
     await userEvent.type(within(table).getByPlaceholderText('Filter status'), 'approved');
     expect(within(table).getByText('No rows match the filters.')).toBeInTheDocument();
+  });
+
+  it('marks overdue work, with its due date, and finds it by the status filter', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Pending Review 2' }));
+    const table = await screen.findByRole('table', { name: 'Pending Review' });
+    const [onTime, late] = bodyRows(table);
+    expect(within(onTime as HTMLElement).queryByText('Overdue')).not.toBeInTheDocument();
+    expect(within(late as HTMLElement).getByText('Overdue')).toHaveAttribute('title', 'Due 25/11/2026');
+    await userEvent.type(within(table).getByPlaceholderText('Filter status'), 'overdue');
+    expect(bodyRows(table)).toHaveLength(1);
+    expect(bodyRows(table)[0]).toHaveTextContent('BRS-GA-0002.pdf');
   });
 
   it('opens a review in the viewer with the review id, closing the left navigation', async () => {

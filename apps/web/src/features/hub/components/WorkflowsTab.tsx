@@ -1,8 +1,8 @@
-import { Button, Tab, Tabs } from 'react-bootstrap';
+import { Badge, Button, Tab, Tabs } from 'react-bootstrap';
 import { FaCheck, FaEye, FaMagnifyingGlass, FaPenToSquare } from 'react-icons/fa6';
 import type { HubWorkflow } from '@penstock/shared';
 import type { WorkflowList } from '../api.ts';
-import { formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
+import { formatDueDate, formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
 import { useHubWorkflows } from '../hooks/useHub.ts';
 import type { HubOpenTarget } from '../open.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
@@ -19,7 +19,22 @@ export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
     className: 'text-nowrap',
   },
   { key: 'comment', label: 'Comment', text: (w) => w.comment, className: 'hub-comment' },
-  { key: 'status', label: 'Status', text: (w) => w.status, render: (w) => <StatusBadge status={w.status} /> },
+  {
+    key: 'status',
+    label: 'Status',
+    // 'Overdue' is part of the text, so the status filter finds overdue work too
+    text: (w) => (w.overdue ? `${w.status} Overdue` : w.status),
+    render: (w) => (
+      <span className="d-inline-flex flex-wrap gap-1">
+        <StatusBadge status={w.status} />
+        {w.overdue && (
+          <Badge bg="danger" title={w.dueDate ? `Due ${formatDueDate(w.dueDate)}` : undefined}>
+            Overdue
+          </Badge>
+        )}
+      </span>
+    ),
+  },
 ];
 
 interface ListConfig {

@@ -10,6 +10,7 @@ const STATUS_BG: Record<string, string> = {
   Pending: 'secondary',
   'In review': 'info',
   'Awaiting approval': 'warning',
+  Withdrawn: 'dark',
 };
 
 /** A workflow's or participant's status as a coloured badge. */

@@ -43,7 +43,7 @@ function SkippedTopics({ skipped }: { skipped: BcfSkippedTopic[] }) {
 }
 
 /**
- * BCF export for every member, as BCF 3.0 or 2.1 (for tools that read only 2.1); import (BCF 2.0, 2.1 or
+ * BCF export for every member, as BCF 3.0 or 2.1 (for tools that read only 2.1); import (BCF 1.0, 2.0, 2.1 or
  * 3.0) only for those who may change issues (not viewers).
  */
 export function BcfTools({ projectId, canImport }: { projectId: string; canImport: boolean }) {
@@ -98,7 +98,7 @@ export function BcfTools({ projectId, canImport }: { projectId: string; canImpor
           <label
             className={`btn btn-sm btn-outline-secondary mb-0 ${busy ? 'disabled' : ''}`}
             htmlFor={`${id}-bcf`}
-            title="BCF 2.0, 2.1 or 3.0"
+            title="BCF 1.0, 2.0, 2.1 or 3.0"
           >
             <FaUpload aria-hidden="true" className="me-1" />
             {busy ? 'Importing...' : 'Import BCF'}

@@ -105,15 +105,17 @@ export function MarkupPanel({
                       className="markup-preview"
                     />
                   )}
-                  <dl className="small mb-0">
-                    <dt>Created by</dt>
-                    <dd>{markup.createdByName}</dd>
-                    <dt>Created on</dt>
-                    <dd>{createdOn(markup)}</dd>
-                    <dt>Created for</dt>
-                    <dd>{markup.createdFor}</dd>
-                  </dl>
                 </button>
+                {/* the details sit outside the button named 'Show markup <title>': a name must hold the text
+                    its control shows (WCAG 2.5.3, axe label-content-name-mismatch) */}
+                <dl className="small mb-0">
+                  <dt>Created by</dt>
+                  <dd>{markup.createdByName}</dd>
+                  <dt>Created on</dt>
+                  <dd>{createdOn(markup)}</dd>
+                  <dt>Created for</dt>
+                  <dd>{markup.createdFor}</dd>
+                </dl>
               </div>
             </li>
           );

@@ -1,5 +1,11 @@
 import { Badge, Table } from 'react-bootstrap';
-import type { CalculationRun, CalculationState } from '@penstock/shared';
+import {
+  CALCULATIONS,
+  formatSignificant,
+  isCalculationId,
+  type CalculationRun,
+  type CalculationState,
+} from '@penstock/shared';
 import { formatHubDate } from '../../hub/format.ts';
 
 /** How many earlier runs the 'Previous runs' list shows. */
@@ -34,7 +40,7 @@ function ResultsTable({ run, caption }: { run: CalculationRun; caption: string }
             <th scope="row" className="fw-normal">
               {result.label}
             </th>
-            <td>{typeof result.value === 'number' ? result.value.toLocaleString('en-GB') : result.value}</td>
+            <td>{formatSignificant(result.value)}</td>
             <td>{result.unit}</td>
           </tr>
         ))}
@@ -44,11 +50,21 @@ function ResultsTable({ run, caption }: { run: CalculationRun; caption: string }
 }
 
 /**
- * The latest run of a calculation form (its results with label, value and unit, who ran it and when, or why
- * it failed) and a short list of the previous runs.
+ * The latest run of a calculation form (its results with label, value to 4 significant figures as the PDF
+ * report prints them, and unit; who ran it and when, or why it failed), a short list of the previous runs,
+ * and the calculation's method and source.
  */
-export function CalculationResults({ runs }: { runs: readonly CalculationRun[] }) {
+export function CalculationResults({
+  runs,
+  fmejob,
+}: {
+  runs: readonly CalculationRun[];
+  /** the form's calculation: its method and source show beside the results */
+  fmejob?: string | undefined;
+}) {
   const [latest, ...previous] = runs;
+  const id = fmejob || latest?.fmejob;
+  const definition = isCalculationId(id) ? CALCULATIONS[id] : undefined;
   return (
     <section className="project-form-results" aria-label="Calculation results">
       <h3 className="h6">Results</h3>
@@ -70,6 +86,14 @@ export function CalculationResults({ runs }: { runs: readonly CalculationRun[] }
             <ResultsTable run={latest} caption="Latest results" />
           )}
         </>
+      )}
+      {definition && (
+        <dl className="small mt-2 mb-2 calculation-method" aria-label="Method and source">
+          <dt>Method</dt>
+          <dd className="mb-1">{definition.description}</dd>
+          <dt>Source</dt>
+          <dd className="mb-0 text-body-secondary">{definition.source}</dd>
+        </dl>
       )}
       {previous.length > 0 && (
         <>

@@ -4,7 +4,7 @@ import { formsForProject } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { menuInBody } from '../../../components/selectMenu.ts';
 import { storedOf } from '../formValues.ts';
-import { useCalculationData, useFormsConfig } from '../hooks.ts';
+import { useCalculationData, useFormsConfig, useProjectInput } from '../hooks.ts';
 import { FormCard } from './FormCard.tsx';
 import { FormHistory } from './FormHistory.tsx';
 import { LoadFailed, PanelShell } from './PanelShell.tsx';
@@ -25,6 +25,8 @@ interface CalculationOption {
 export function CalculationsPanel({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const config = useFormsConfig('calculationsConfig');
   const data = useCalculationData(projectId);
+  // the saved project data that empty fields fall back to (the note under them waits for it quietly)
+  const projectInput = useProjectInput(projectId);
   // the choice belongs to the project it was made for
   const [choice, setChoice] = useState<{ projectId: string; formId: string } | null>(null);
   const forms = useMemo(() => formsForProject(config.forms, projectId), [config.forms, projectId]);
@@ -68,6 +70,7 @@ export function CalculationsPanel({ projectId, onClose }: { projectId: string; o
           projectId={projectId}
           stored={storedOf(data.data.values, form.form_id)}
           runs={data.data.runs.filter((run) => run.form === form.form_id)}
+          projectValues={projectInput.data?.values}
         />
       </div>
     );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
-import type { FormConfig, FormField, Validity } from '@penstock/shared';
+import { fieldMessage, isoDateText, type FormConfig, type FormField, type Validity } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
 import { uploadFormFile } from '../api.ts';
 import { fileNameOf, fileValue, type Values } from '../formValues.ts';
@@ -17,6 +17,8 @@ export interface DynamicFormProps {
   onUploaded: (key: string, value: string | null) => void;
   /** makes the input ids unique when one form shows several times (sampling items) */
   idPrefix?: string;
+  /** notes under empty fields whose value comes from elsewhere (saved project data), by field key */
+  fallbacks?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -55,15 +57,23 @@ function FieldRow({
   uploaded,
   onChange,
   onUploaded,
+  fallbacks,
 }: DynamicFormProps & { field: FormField; id: string }) {
   const value = values[field.key] ?? '';
   const invalid = validity[field.key] === false;
-  const helpId = field.help ? `${id}-help` : undefined;
+  // what is wrong with a typed value, said under the input (an empty required field only shows the style)
+  const message = fieldMessage(field, value);
+  const fallback = fallbacks?.[field.key];
+  const notes = [
+    field.help ? `${id}-help` : '',
+    message ? `${id}-error` : '',
+    fallback ? `${id}-fallback` : '',
+  ].filter(Boolean);
   const common = {
     id,
     required: field.required,
     'aria-invalid': invalid,
-    'aria-describedby': helpId,
+    'aria-describedby': notes.length ? notes.join(' ') : undefined,
   };
   const invalidClass = invalid ? ' is-invalid' : '';
 
@@ -107,7 +117,7 @@ function FieldRow({
         min={field.min}
         max={field.max}
         className={`form-control form-control-sm${invalidClass}`}
-        value={value}
+        value={field.datatype === 'date' ? isoDateText(value) : value}
         readOnly={field.readonly}
         onChange={(event) => onChange(field.key, event.target.value)}
       />
@@ -133,8 +143,18 @@ function FieldRow({
         )}
       </label>
       {control}
+      {message && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {message}
+        </div>
+      )}
+      {fallback && (
+        <div id={`${id}-fallback`} className="form-text fst-italic">
+          {fallback}
+        </div>
+      )}
       {field.help && (
-        <div id={helpId} className="form-text">
+        <div id={`${id}-help`} className="form-text">
           {field.help}
         </div>
       )}

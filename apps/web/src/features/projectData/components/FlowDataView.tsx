@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import {
   allValid,
   FLOW_CHART_HEIGHT,
+  fieldMessage,
   fieldValid,
   FormFieldSchema,
   type FormConfig,
@@ -20,18 +21,21 @@ const FlowChart = lazy(() => import('./FlowChart.tsx'));
 export const FLOW_CHART_LABEL = 'Annual hourly flows chart';
 const PERCENTILES_KEY = 'percentiles';
 
-/** The form's percentiles field, else a required 'Percentiles' text field. */
+/**
+ * The form's percentiles field, else a required 'Percentiles' field; either way a list of numbers from 0 to
+ * 100 (a percentile is nothing else, whatever an older config says).
+ */
 function percentilesField(form: FormConfig): FormField {
-  return (
-    allFields(form).find((field) => field.key === PERCENTILES_KEY) ??
+  const field =
+    allFields(form).find((candidate) => candidate.key === PERCENTILES_KEY) ??
     FormFieldSchema.parse({
       key: PERCENTILES_KEY,
       field_alias: 'Percentiles',
       required: true,
       default_value: DEFAULT_PERCENTILES,
       help: 'Comma-separated, e.g. 10,50,90,95',
-    })
-  );
+    });
+  return { ...field, datatype: 'number_list', min: field.min ?? 0, max: field.max ?? 100 };
 }
 
 /**
@@ -57,6 +61,7 @@ export function FlowDataView({ form, kind, stored, submitter }: EditorProps) {
   const issues = flowIssues(rows);
   const validity = { [field.key]: fieldValid(field, percentiles), annual_hourly_flows: issues.length === 0 };
   const invalid = validity[field.key] === false;
+  const message = fieldMessage(field, percentiles);
   const id = `${form.form_id}-${field.key}`;
 
   const set = form.field_sets.find((entry) => entry.input_fields.some((f) => f.key === field.key));
@@ -82,8 +87,14 @@ export function FlowDataView({ form, kind, stored, submitter }: EditorProps) {
           required={field.required}
           readOnly={field.readonly}
           aria-invalid={invalid}
+          aria-describedby={message ? `${id}-error` : undefined}
           onChange={(event) => setPercentiles(event.target.value)}
         />
+        {message && (
+          <div id={`${id}-error`} className="invalid-feedback d-block">
+            {message}
+          </div>
+        )}
         {field.help && <div className="form-text">{field.help}</div>}
       </div>
       <h3 className="h6 mt-3">Annual hourly flows</h3>

@@ -11,6 +11,7 @@ import {
   fieldsPayload,
   FLOW_DATA_FORM,
   initialValues,
+  projectDataFallbacks,
   SAMPLING_DATA_FORM,
   storedUploads,
   type Values,
@@ -30,6 +31,8 @@ export interface FormCardProps {
   stored: StoredFormValue[];
   /** calculation forms: this form's runs, newest first */
   runs?: CalculationRun[];
+  /** calculation forms: the saved project data a run falls back to for empty fields */
+  projectValues?: StoredFormValue[] | undefined;
   /** ordinary forms: told the values as they start and after every change (e.g. to show derived rules) */
   onValuesChange?: (values: Values) => void;
 }
@@ -54,7 +57,7 @@ export function FormCard(props: FormCardProps) {
   return (
     <div className="project-form-layout">
       <div className="project-form-inputs">{editor}</div>
-      <CalculationResults runs={latest ? [latest, ...(runs ?? [])] : (runs ?? [])} />
+      <CalculationResults fmejob={form.fmejob} runs={latest ? [latest, ...(runs ?? [])] : (runs ?? [])} />
     </div>
   );
 }
@@ -62,7 +65,15 @@ export function FormCard(props: FormCardProps) {
 export type EditorProps = FormCardProps & { submitter: ReturnType<typeof useFormSubmit> };
 
 /** An ordinary form: the dynamic form's inputs, submitted as {category: field key, value}. */
-function FieldsForm({ form, kind, projectId, stored, submitter, onValuesChange }: EditorProps) {
+function FieldsForm({
+  form,
+  kind,
+  projectId,
+  stored,
+  submitter,
+  onValuesChange,
+  projectValues,
+}: EditorProps) {
   const [values, setValues] = useState(() => initialValues(form, stored));
   const [uploaded, setUploaded] = useState<ReadonlySet<string>>(() => storedUploads(form, values));
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
@@ -75,6 +86,7 @@ function FieldsForm({ form, kind, projectId, stored, submitter, onValuesChange }
         values={values}
         validity={validity}
         uploaded={uploaded}
+        fallbacks={kind === 'calculation' ? projectDataFallbacks(form, values, projectValues) : undefined}
         onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
         onUploaded={(key, value) => {
           setValues((current) => ({ ...current, [key]: value ?? '' }));

@@ -1,5 +1,7 @@
 import { useState, type MouseEvent } from 'react';
-import { Button, OverlayTrigger, Spinner, Table, Tooltip } from 'react-bootstrap';
+import { Button, Form, OverlayTrigger, Spinner, Table, Tooltip } from 'react-bootstrap';
+import { isModelFile } from '@penstock/shared';
+import { useAppStore, type OpenModel } from '../../../app/store.tsx';
 import { FaCircleCheck, FaCircleXmark, FaPlus } from 'react-icons/fa6';
 import { errorMessage } from '../../../app/api.ts';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
@@ -12,6 +14,14 @@ import { LoadFailed, PanelShell } from './PanelShell.tsx';
 export const REPORTS_TITLE = 'Reports';
 export const CREATE_REPORT_TOOLTIP = 'Create and upload report to Penstock';
 export const NO_REPORTS = 'No reports are configured for this project.';
+export const REGISTER_MODEL_LABEL = 'Asset register from';
+export const LATEST_MODEL = 'The latest converted model';
+
+/** The open tabs that show a model (the asset register is read from a model's conversion). */
+const openModelFiles = (tabs: readonly OpenModel[]) =>
+  tabs.filter((tab) => tab.fileType.toLowerCase() === 'ifc' || isModelFile(tab.name));
+/** The id createreport's modelId takes: the version the tab shows, else its item. */
+const modelIdOf = (tab: OpenModel) => tab.versionId ?? tab.id;
 
 type ReportRun =
   { state: 'running' } | { state: 'success'; report: CreatedReport } | { state: 'failed'; message: string };
@@ -28,6 +38,16 @@ export function ReportsPanel({ projectId, onClose }: { projectId: string; onClos
   const openReport = useOpenReport();
   const [runs, setRuns] = useState<Record<string, ReportRun>>({});
   const runKey = (reportId: string) => `${projectId}:${reportId}`;
+  // the asset register's model: the user's choice, else the model open in the viewer, else the latest one
+  const models = openModelFiles(useAppStore().state.openModels);
+  const [chosenModel, setChosenModel] = useState<string | null>(null);
+  const openModel = models.find((tab) => tab.selected) ?? models[0];
+  const modelId =
+    chosenModel !== null && (chosenModel === '' || models.some((tab) => modelIdOf(tab) === chosenModel))
+      ? chosenModel
+      : openModel
+        ? modelIdOf(openModel)
+        : '';
 
   const create = async (reportId: string) => {
     const report = config.data?.reports.find((entry) => entry.report_id === reportId);
@@ -46,6 +66,7 @@ export function ReportsPanel({ projectId, onClose }: { projectId: string; onClos
         fmejob: report.fmejob,
         schema: report.schema,
         PLM_project_id: config.data.PLM_project_id,
+        ...(modelId ? { modelId } : {}),
       });
       next = { state: 'success', report: created };
     } catch (failure) {
@@ -145,6 +166,18 @@ export function ReportsPanel({ projectId, onClose }: { projectId: string; onClos
 
   return (
     <PanelShell title={REPORTS_TITLE} onClose={onClose}>
+      <Form.Group className="mb-2" controlId="report-register-model">
+        <Form.Label className="small mb-1">{REGISTER_MODEL_LABEL}</Form.Label>
+        <Form.Select size="sm" value={modelId} onChange={(event) => setChosenModel(event.target.value)}>
+          {models.map((tab) => (
+            <option key={tab.id} value={modelIdOf(tab)}>
+              {tab.name}
+              {tab.selected ? ' (open in the viewer)' : ''}
+            </option>
+          ))}
+          <option value="">{LATEST_MODEL}</option>
+        </Form.Select>
+      </Form.Group>
       {body}
     </PanelShell>
   );

@@ -7,6 +7,7 @@ import { useAppStore } from '../../../app/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useModelHover, useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
 import { useViewerWarmUp } from '../../workspace/hooks/useViewerWarmUp.ts';
+import { useMayInProject } from '../hooks/useMayInProject.ts';
 import { useProjectTree } from '../hooks/useProjects.ts';
 import { TreeContext, type TreeSettings } from './treeContext.ts';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
@@ -25,6 +26,7 @@ export function ProjectBrowser() {
   const hoverFile = useModelHover();
   const [binOpen, setBinOpen] = useState(false);
   const warmUp = useViewerWarmUp();
+  const may = useMayInProject(selectedProject?.projectid);
 
   const settings = useMemo<TreeSettings>(
     () => ({
@@ -68,7 +70,8 @@ export function ProjectBrowser() {
           <TreeNodeList key={selectedProject.projectid} nodes={tree.data} depth={0} />
         )}
       </TreeContext.Provider>
-      {selectedProject.role === 'manager' && (
+      {/* the bin lists GET /api/projects/:projectId/deleted: 'listDeleted' */}
+      {may('listDeleted') && (
         <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setBinOpen(true)}>
           Deleted items
         </button>

@@ -26,9 +26,15 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
     <>
       <span className="tree-twisty" aria-hidden="true" />
       <FileIcon fileType={fileType} className="tree-icon" />
-      <span className="tree-label">{label}</span>
+      {/* the name is the whole file name, not the shown cut one with its codes (WCAG 2.5.3: a name set by
+          aria-label must contain the visible text, which a cut name does not) */}
+      <span className="tree-label" aria-hidden="true">
+        {label}
+      </span>
+      <span className="visually-hidden">{node.text}</span>
       {codes && (
         <span
+          aria-hidden="true"
           className="tree-codes"
           title={`Revision ${node.revision ?? '-'}, suitability ${node.suitability ?? '-'}${
             node.suitability ? `: ${suitabilityCode(node.suitability)?.description ?? ''}` : ''
@@ -49,7 +55,6 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           className="tree-row tree-file"
           style={style}
           title={node.text}
-          aria-label={node.text}
           onClick={() => openFile(node)}
           onPointerEnter={hoverFile && (() => hoverFile(node))}
         >
@@ -63,7 +68,6 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           target="_blank"
           rel="noopener noreferrer"
           title={node.text}
-          aria-label={node.text}
         >
           {content}
         </a>

@@ -30,7 +30,14 @@ interface Props {
   /** a text to open for editing at once (a text placed with the text tool or 'Add text') */
   editTextId: string | null;
   setEditTextId: (id: string | null) => void;
+  /** the name of the symbol chosen in the library, which a click or tap (or Enter) places; null when none */
+  placing: string | null;
+  /** place the chosen symbol centred at `at` (drawing coordinates); `keep` keeps it chosen (Shift held) */
+  onPlace: (at: Point, keep: boolean) => void;
 }
+
+/** How far an arrow key moves the selection (with Shift, ten times as far). */
+const NUDGE = 1;
 
 /** The element a Konva node now shows, after a drag or a transform (rect and circle scale baked in). */
 function fromNode(element: SketchElement, node: Konva.Node): SketchElement {
@@ -71,6 +78,8 @@ export function SketchCanvas({
   onUpdateColour,
   editTextId,
   setEditTextId,
+  placing,
+  onPlace,
 }: Props) {
   const transformerRef = useRef<Konva.Transformer>(null);
   const [draft, setDraft] = useState<SketchElement | null>(null);
@@ -96,9 +105,10 @@ export function SketchCanvas({
 
   const handlers: ElementHandlers = useMemo(
     () => ({
-      draggable: tool === 'none',
+      draggable: tool === 'none' && !placing,
       onSelect: (id, event) => {
-        if (tool !== 'none' && tool !== 'select') return;
+        // with a symbol chosen, a click on an element places the symbol there (the stage handles it)
+        if (placing || (tool !== 'none' && tool !== 'select')) return;
         event.cancelBubble = true;
         const multi = event.evt.shiftKey || event.evt.ctrlKey || event.evt.metaKey;
         if (multi) editor.toggleSelected(id);
@@ -114,7 +124,7 @@ export function SketchCanvas({
       },
       onEditText: (id) => setEditTextId(id),
     }),
-    [tool, editor, pointer, setEditTextId],
+    [tool, placing, editor, pointer, setEditTextId],
   );
 
   const onMouseDown = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
@@ -125,6 +135,10 @@ export function SketchCanvas({
     const at = toDrawing(stage, screen);
     const konvaStage = stageRef.current;
     const onEmpty = event.target === konvaStage;
+    if (placing) {
+      onPlace(at, event.evt.shiftKey);
+      return;
+    }
     if (tool === 'none') {
       if (onEmpty) editor.select([]);
       return;
@@ -238,6 +252,31 @@ export function SketchCanvas({
     if (screen) onDropSymbol(payload, toDrawing(stage, screen));
   };
 
+  // the canvas from the keyboard: Enter places the chosen symbol in the middle, arrows move the selection
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' && placing) {
+      event.preventDefault();
+      onPlace(toDrawing(stage, { x: width / 2, y: height / 2 }), event.shiftKey);
+      return;
+    }
+    const arrows: Record<string, Point> = {
+      ArrowLeft: { x: -1, y: 0 },
+      ArrowRight: { x: 1, y: 0 },
+      ArrowUp: { x: 0, y: -1 },
+      ArrowDown: { x: 0, y: 1 },
+    };
+    const step = arrows[event.key];
+    if (!step || selected.size === 0) return;
+    event.preventDefault();
+    const by = (event.shiftKey ? 10 : 1) * NUDGE;
+    const moved = [...selected].flatMap((id) => {
+      const element = byId.get(id);
+      return element ? [{ ...element, x: element.x + step.x * by, y: element.y + step.y * by }] : [];
+    });
+    if (moved.length > 0) editor.update(...moved);
+  };
+
   const bandRect = band && {
     ...toDrawing(stage, { x: Math.min(band.from.x, band.to.x), y: Math.min(band.from.y, band.to.y) }),
     width: Math.abs(band.to.x - band.from.x) / stage.scale,
@@ -255,6 +294,15 @@ export function SketchCanvas({
       data-testid="sketch-canvas"
       data-elements={elements.length}
       data-signature={signature}
+      data-placing={placing ?? undefined}
+      tabIndex={0}
+      role="application"
+      aria-label={
+        placing
+          ? `Sketch canvas: click or tap to place '${placing}', or press Enter to place it in the middle`
+          : 'Sketch canvas'
+      }
+      onKeyDown={onKeyDown}
       onDragOver={(event) => {
         if (event.dataTransfer.types.includes(SYMBOL_DRAG_TYPE)) event.preventDefault();
       }}
@@ -268,7 +316,7 @@ export function SketchCanvas({
         y={stage.y}
         scaleX={stage.scale}
         scaleY={stage.scale}
-        draggable={tool === 'none'}
+        draggable={tool === 'none' && !placing}
         onMouseDown={onMouseDown}
         onTouchStart={onMouseDown}
         onMouseMove={onMouseMove}
@@ -278,7 +326,7 @@ export function SketchCanvas({
         onWheel={onWheel}
         onDragEnd={onStageDragEnd}
         onContextMenu={(event) => event.evt.preventDefault()}
-        style={{ cursor: tool === 'none' ? 'grab' : 'crosshair' }}
+        style={{ cursor: placing ? 'copy' : tool === 'none' ? 'grab' : 'crosshair' }}
       >
         <Layer listening={false}>
           {/* white paper under everything, so the eraser shows white and exports are not transparent */}

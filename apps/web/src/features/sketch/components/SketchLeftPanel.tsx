@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import {
   SKETCH_MESSAGES,
-  canUploadToProject,
   drawingNameProblem,
   formatDrawingName,
   sketchBaseName,
   type SavedSketch,
 } from '@penstock/shared';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { useProjects } from '../../projects/hooks/useProjects.ts';
 import { FluidCodesModal, StaticPropertyOptionsModal } from '../../legend/index.ts';
 import { useDeleteSketch, useSaveSketch, useSavedSketches } from '../hooks/useSketches.ts';
 import type { SketchEditor } from '../state/useSketchEditor.ts';
 import { LoadSketchModal, ManageSavesModal } from './SavedSketchesModals.tsx';
+import type { ChosenSymbol } from './SymbolPalette.tsx';
 import { SymbolPalette } from './SymbolPalette.tsx';
 
 export interface Notice {
@@ -31,22 +32,34 @@ export function SketchLeftPanel({
   onLoad,
   notice,
   setNotice,
+  chosenSymbol,
+  onChooseSymbol,
+  name,
+  setName,
 }: {
   projectId: string | undefined;
   onProject: (projectId: string | undefined) => void;
   editor: SketchEditor;
-  onLoad: (sketch: SavedSketch) => void;
+  /** answers whether the sketch was loaded (the user may keep the unsaved one instead) */
+  onLoad: (sketch: SavedSketch) => Promise<boolean>;
   notice: Notice | null;
   setNotice: (notice: Notice | null) => void;
+  chosenSymbol: ChosenSymbol | null;
+  onChooseSymbol: (symbol: ChosenSymbol | null, how: 'pointer' | 'keyboard') => void;
+  /** the typed drawing name (kept by the page, so an unsaved draft keeps it too) */
+  name: string;
+  setName: (name: string) => void;
 }) {
   const projects = useProjects();
   const sketches = useSavedSketches(projectId);
   const save = useSaveSketch();
   const remove = useDeleteSketch();
-  const [name, setName] = useState('');
   const [modal, setModal] = useState<'load' | 'manage' | 'static' | 'fluid' | null>(null);
-  const role = projects.data?.find((project) => project.projectid === projectId)?.role;
-  const mayWrite = canUploadToProject(role);
+  const may = useMayInProject(projectId);
+  // saving and deleting saves (POST /api/savepidsketch, /api/deletepidsketch): 'changeSketches'
+  const mayWrite = may('changeSketches');
+  // while the role is unknown Save stays enabled (the server answers)
+  const refusedSave = !!projectId && may.known && !mayWrite;
   const saved = sketches.data ?? [];
 
   const onSave = () => {
@@ -111,12 +124,8 @@ export function SketchLeftPanel({
           <Button
             size="sm"
             onClick={onSave}
-            disabled={save.isPending || (!!projectId && role !== undefined && !mayWrite)}
-            title={
-              projectId && role !== undefined && !mayWrite
-                ? 'Viewers can load sketches but not save them'
-                : undefined
-            }
+            disabled={save.isPending || refusedSave}
+            title={refusedSave ? 'Viewers can load sketches but not save them' : undefined}
           >
             {save.isPending ? <Spinner size="sm" /> : 'Save sketch'}
           </Button>
@@ -143,7 +152,8 @@ export function SketchLeftPanel({
       <section className="mb-3">
         <h2 className="h6">Step 3: populate the canvas</h2>
         <p className="small text-secondary mb-2">
-          Drag symbols onto the canvas, then draw lines and add tags.
+          Drag symbols onto the canvas, or choose one and click or tap the canvas (Enter places it in the
+          middle), then draw lines and add tags.
         </p>
         <div className="d-flex flex-wrap gap-1 mb-2">
           <Button size="sm" variant="outline-secondary" onClick={() => setModal('static')}>
@@ -153,7 +163,7 @@ export function SketchLeftPanel({
             Fluid Codes key
           </Button>
         </div>
-        <SymbolPalette />
+        <SymbolPalette chosen={chosenSymbol} onChoose={onChooseSymbol} />
       </section>
       <section>
         <h2 className="h6">Step 4: publish</h2>
@@ -168,9 +178,10 @@ export function SketchLeftPanel({
         loading={sketches.isLoading}
         error={sketches.error ? errorText(sketches.error) : undefined}
         onLoad={(sketch) => {
-          onLoad(sketch);
-          setName(sketchBaseName(sketch.DrawingName));
           setModal(null);
+          void onLoad(sketch).then((loaded) => {
+            if (loaded) setName(sketchBaseName(sketch.DrawingName));
+          });
         }}
       />
       <ManageSavesModal

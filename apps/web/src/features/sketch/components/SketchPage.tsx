@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type Konva from 'konva';
-import { Alert } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import {
   SKETCH,
   SKETCH_LIST_KEYS,
   SKETCH_MESSAGES,
+  sketchBaseName,
   sketchCanvasSize,
   toDrawing,
   type SavedSketch,
@@ -18,6 +19,9 @@ import { useWindowSize } from '../hooks/useWindowSize.ts';
 import { useElementWidth } from '../hooks/useElementWidth.ts';
 import { useSketchKeyboard } from '../hooks/useSketchKeyboard.ts';
 import { usePublish } from '../hooks/usePublish.ts';
+import { useSketchDraft } from '../hooks/useSketchDraft.ts';
+import { useConfirm } from './ConfirmModal.tsx';
+import type { ChosenSymbol } from './SymbolPalette.tsx';
 import { SketchCanvas } from './SketchCanvas.tsx';
 import { SketchToolbar } from './SketchToolbar.tsx';
 import { SketchLeftPanel, type Notice } from './SketchLeftPanel.tsx';
@@ -64,21 +68,22 @@ export function SketchPage() {
     onError: (message) => setNotice({ variant: 'danger', text: message }),
   });
 
-  useLeavePrompt(editor.dirty, SKETCH_MESSAGES.leavePage);
-  useSketchKeyboard(editor);
+  const { confirm, dialog } = useConfirm();
+  const [drawingName, setDrawingName] = useState('');
+  const draft = useSketchDraft(editor, drawingName, setDrawingName);
+  const [chosenSymbol, setChosenSymbol] = useState<ChosenSymbol | null>(null);
+  const canvasBox = useRef<HTMLDivElement>(null);
 
-  const onDropSymbol = (payload: string, at: { x: number; y: number }) => {
-    let symbol: { src?: unknown };
-    try {
-      symbol = JSON.parse(payload) as { src?: unknown };
-    } catch {
-      return;
-    }
-    if (typeof symbol.src !== 'string') return;
-    const src = symbol.src;
-    const place = (size: { width: number; height: number }) =>
+  useLeavePrompt(editor.dirty, SKETCH_MESSAGES.leavePage);
+  const cancelChoice = useCallback(() => setChosenSymbol(null), []);
+  useSketchKeyboard(editor, cancelChoice);
+
+  /** A symbol centred at `at` (drawing coordinates), sized by its picture; selected when `select`. */
+  const placeSymbol = (src: string, at: { x: number; y: number }, select = false) => {
+    const id = newElementId();
+    const place = (size: { width: number; height: number }) => {
       editor.add({
-        id: newElementId(),
+        id,
         tool: 'image',
         src,
         pidItem: src.split('/').pop() ?? '',
@@ -91,10 +96,31 @@ export function SketchPage() {
         scaleX: 1,
         scaleY: 1,
       });
+      // selected, so the arrow keys move what was just placed
+      if (select) editor.select([id]);
+    };
     loadSketchImage(src).then(
       ({ image }) => place(symbolSize(image.naturalWidth, image.naturalHeight)),
       () => place(symbolSize(0, 0)),
     );
+  };
+
+  const onDropSymbol = (payload: string, at: { x: number; y: number }) => {
+    let symbol: { src?: unknown };
+    try {
+      symbol = JSON.parse(payload) as { src?: unknown };
+    } catch {
+      return;
+    }
+    if (typeof symbol.src === 'string') placeSymbol(symbol.src, at);
+  };
+
+  const onChooseSymbol = (symbol: ChosenSymbol | null, how: 'pointer' | 'keyboard') => {
+    setChosenSymbol(symbol);
+    if (symbol) editor.setTool('none');
+    // from the keyboard the canvas is next: Enter there places the symbol in the middle
+    if (symbol && how === 'keyboard')
+      canvasBox.current?.querySelector<HTMLElement>('.sketch-canvas')?.focus();
   };
 
   const addText = () => {
@@ -137,11 +163,33 @@ export function SketchPage() {
     });
   };
 
-  const onLoad = (sketch: SavedSketch) => {
+  const onLoad = async (sketch: SavedSketch): Promise<boolean> => {
+    // loading replaces the canvas and starts the undo history again: unsaved work is asked about first
+    if (
+      editor.dirty &&
+      !(await confirm({
+        title: 'Replace the unsaved sketch?',
+        message: `Loading '${sketchBaseName(sketch.DrawingName)}' replaces what is on the canvas. Your changes since the last save will be lost and cannot be undone.`,
+        confirmLabel: 'Discard changes and load',
+        variant: 'danger',
+      }))
+    )
+      return false;
     const lists = Object.fromEntries(
       SKETCH_LIST_KEYS.map((key) => [key, sketch[key]]),
     ) as unknown as SketchLists;
     editor.load(lists, sketch.StageSpec);
+    return true;
+  };
+
+  const onClear = async () => {
+    const yes = await confirm({
+      title: 'Clear the canvas?',
+      message: SKETCH_MESSAGES.clearConfirm.trim(),
+      confirmLabel: 'Clear canvas',
+      variant: 'danger',
+    });
+    if (yes) editor.clear();
   };
 
   const colourTarget =
@@ -157,8 +205,25 @@ export function SketchPage() {
         onLoad={onLoad}
         notice={notice}
         setNotice={setNotice}
+        chosenSymbol={chosenSymbol}
+        onChooseSymbol={onChooseSymbol}
+        name={drawingName}
+        setName={setDrawingName}
       />
       <div className="flex-grow-1 sketch-column" ref={column}>
+        {draft.offer && (
+          <Alert variant="info" className="py-2 d-flex flex-wrap align-items-center gap-2">
+            <span className="flex-grow-1">
+              Restore unsaved sketch from {new Date(draft.offer.savedAt).toLocaleString()}?
+            </span>
+            <Button size="sm" onClick={draft.restore}>
+              Restore
+            </Button>
+            <Button size="sm" variant="outline-secondary" onClick={draft.discard}>
+              Discard
+            </Button>
+          </Alert>
+        )}
         <SketchToolbar
           tool={editor.tool}
           onTool={editor.setTool}
@@ -172,9 +237,7 @@ export function SketchPage() {
           canUndo={editor.canUndo}
           canRedo={editor.canRedo}
           onDefaultView={editor.defaultView}
-          onClear={() => {
-            if (window.confirm(SKETCH_MESSAGES.clearConfirm)) editor.clear();
-          }}
+          onClear={() => void onClear()}
           onUploadImage={() => fileInput.current?.click()}
           onPublish={(action) => void publish.run(action)}
           publishing={publish.busy}
@@ -184,16 +247,39 @@ export function SketchPage() {
             {notice.text}
           </Alert>
         )}
-        <SketchCanvas
-          editor={editor}
-          width={canvas.width}
-          height={canvas.height}
-          stageRef={stageRef}
-          onDropSymbol={onDropSymbol}
-          onUpdateColour={(id) => setColourFor(id)}
-          editTextId={editTextId}
-          setEditTextId={setEditTextId}
-        />
+        {chosenSymbol && (
+          <p className="small mb-1" role="status">
+            '{chosenSymbol.category}' chosen: click or tap the canvas to place it, or press Enter on the
+            canvas to place it in the middle. Escape cancels.{' '}
+            <Button
+              size="sm"
+              variant="link"
+              className="p-0 align-baseline"
+              onClick={() => setChosenSymbol(null)}
+            >
+              Cancel
+            </Button>
+          </p>
+        )}
+        <div ref={canvasBox}>
+          <SketchCanvas
+            editor={editor}
+            width={canvas.width}
+            height={canvas.height}
+            stageRef={stageRef}
+            onDropSymbol={onDropSymbol}
+            onUpdateColour={(id) => setColourFor(id)}
+            editTextId={editTextId}
+            setEditTextId={setEditTextId}
+            placing={chosenSymbol?.category ?? null}
+            onPlace={(at, keep) => {
+              if (!chosenSymbol) return;
+              placeSymbol(chosenSymbol.src, at, true);
+              // like the drawing tools, the choice stays only while Shift is held
+              if (!keep) setChosenSymbol(null);
+            }}
+          />
+        </div>
         <input
           ref={fileInput}
           type="file"
@@ -207,6 +293,7 @@ export function SketchPage() {
           }}
         />
       </div>
+      {dialog}
       <ColourPickerModal
         show={colourFor !== null}
         title={colourTarget ? 'Update Colour' : 'Drawing colour'}

@@ -15,12 +15,44 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return slides;
 }
 
-function SymbolTile({ symbol }: { symbol: SymbolCatalogueEntry }) {
+/** A symbol chosen in the library, to be placed by a click or tap on the canvas (or Enter there). */
+export interface ChosenSymbol {
+  id: string;
+  src: string;
+  category: string;
+}
+type Choose = (symbol: ChosenSymbol | null, how: 'pointer' | 'keyboard') => void;
+
+/**
+ * A symbol: dragged onto the canvas, or chosen by a click, a tap, Enter or Space (site tablets have no
+ * drag), which the canvas then places; choosing it again cancels the choice.
+ */
+function SymbolTile({
+  symbol,
+  chosen,
+  onChoose,
+}: {
+  symbol: SymbolCatalogueEntry;
+  chosen: boolean;
+  onChoose: Choose;
+}) {
+  const choose = (how: 'pointer' | 'keyboard') =>
+    onChoose(chosen ? null : { id: symbol.id, src: symbol.src, category: symbol.category }, how);
   return (
     <figure
-      className="sketch-symbol m-0 text-center"
+      className={`sketch-symbol m-0 text-center${chosen ? ' sketch-symbol-chosen' : ''}`}
       draggable
-      title={`Drag '${symbol.category}' onto the canvas`}
+      role="button"
+      tabIndex={0}
+      aria-pressed={chosen}
+      aria-label={symbol.category}
+      title={`Drag '${symbol.category}' onto the canvas, or choose it and click the canvas`}
+      onClick={() => choose('pointer')}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        choose('keyboard');
+      }}
       onDragStart={(event) => {
         event.dataTransfer.setData(SYMBOL_DRAG_TYPE, JSON.stringify({ id: symbol.id, src: symbol.src }));
         event.dataTransfer.effectAllowed = 'copy';
@@ -34,7 +66,15 @@ function SymbolTile({ symbol }: { symbol: SymbolCatalogueEntry }) {
 }
 
 /** The symbols of one group as a carousel of 1 to 4 items per slide, by screen width (spec §2, §9). */
-function SymbolCarousel({ symbols }: { symbols: SymbolCatalogueEntry[] }) {
+function SymbolCarousel({
+  symbols,
+  chosen,
+  onChoose,
+}: {
+  symbols: SymbolCatalogueEntry[];
+  chosen: ChosenSymbol | null;
+  onChoose: Choose;
+}) {
   const { width } = useWindowSize();
   const perSlide = carouselItemsPerSlide(width);
   const slides = chunk(symbols, perSlide);
@@ -56,7 +96,7 @@ function SymbolCarousel({ symbols }: { symbols: SymbolCatalogueEntry[] }) {
           <div className="d-flex justify-content-center gap-1 px-4">
             {slide.map((symbol) => (
               <div key={symbol.id} style={{ width: `${100 / perSlide}%` }}>
-                <SymbolTile symbol={symbol} />
+                <SymbolTile symbol={symbol} chosen={chosen?.id === symbol.id} onChoose={onChoose} />
               </div>
             ))}
           </div>
@@ -67,10 +107,10 @@ function SymbolCarousel({ symbols }: { symbols: SymbolCatalogueEntry[] }) {
 }
 
 /**
- * Step 3's symbol search and the drag-and-drop symbols by group. The search is case-insensitive (the spec's
+ * Step 3's symbol search and the symbols by group, dragged or chosen and placed with a click. The search is case-insensitive (the spec's
  * version lower-cased only the names, so capitals never matched) and hides groups with no match.
  */
-export function SymbolPalette() {
+export function SymbolPalette({ chosen, onChoose }: { chosen: ChosenSymbol | null; onChoose: Choose }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const groups = useMemo(() => searchSymbols(SYMBOL_CATALOGUE, text), [text]);
@@ -98,7 +138,9 @@ export function SymbolPalette() {
               <Accordion.Header>
                 {group} <span className="ms-1 text-secondary small">({symbols.length})</span>
               </Accordion.Header>
-              <Accordion.Body className="p-1">{shown && <SymbolCarousel symbols={symbols} />}</Accordion.Body>
+              <Accordion.Body className="p-1">
+                {shown && <SymbolCarousel symbols={symbols} chosen={chosen} onChoose={onChoose} />}
+              </Accordion.Body>
             </Accordion.Item>
           );
         })}

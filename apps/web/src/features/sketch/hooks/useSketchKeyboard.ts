@@ -7,9 +7,9 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * The editor's keys (spec §4): Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes, Ctrl+C pastes a copy of the
- * selection, Delete removes it, Escape clears it. Keys typed into a field are left alone.
+ * selection, Delete removes it, Escape clears it (and cancels a symbol chosen for placing). Keys typed into a field are left alone.
  */
-export function useSketchKeyboard(editor: SketchEditor): void {
+export function useSketchKeyboard(editor: SketchEditor, onEscape?: () => void): void {
   const { undo, redo, pasteSelected, remove, select, selected, setTool } = editor;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -32,9 +32,11 @@ export function useSketchKeyboard(editor: SketchEditor): void {
       } else if (event.key === 'Escape') {
         select([]);
         setTool('none');
+        // and a symbol chosen for placing is put back
+        onEscape?.();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo, pasteSelected, remove, select, selected, setTool]);
+  }, [undo, redo, pasteSelected, remove, select, selected, setTool, onEscape]);
 }

@@ -38,6 +38,8 @@ export type SketchAction =
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'load'; lists: SketchLists }
+  /** a draft kept in the browser: like a load, but still unsaved */
+  | { type: 'restore'; lists: SketchLists }
   | { type: 'select'; ids: ReadonlySet<string> }
   | { type: 'toggle'; id: string }
   | { type: 'saved' };
@@ -94,6 +96,8 @@ export function sketchReducer(state: SketchState, action: SketchAction): SketchS
       return { history: redoSnapshot(state.history), selected: new Set(), dirty: true };
     case 'load':
       return initialSketchState(action.lists);
+    case 'restore':
+      return { ...initialSketchState(action.lists), dirty: true };
     case 'select':
       return { ...state, selected: action.ids };
     case 'toggle': {

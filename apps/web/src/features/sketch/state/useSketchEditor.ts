@@ -48,6 +48,8 @@ export interface SketchEditor {
   clear: () => void;
   /** replace everything with a loaded sketch (the history starts again from it) */
   load: (lists: SketchLists, stage: StageSpec) => void;
+  /** put back an unsaved draft: as load, but it stays unsaved */
+  restore: (lists: SketchLists, stage: StageSpec) => void;
   defaultView: () => void;
   /** whether there are changes since the last load or save */
   dirty: boolean;
@@ -81,6 +83,10 @@ export function useSketchEditor(): SketchEditor {
     dispatch({ type: 'load', lists: loaded });
     setStage(view);
   }, []);
+  const restore = useCallback((kept: SketchLists, view: StageSpec) => {
+    dispatch({ type: 'restore', lists: kept });
+    setStage(view);
+  }, []);
   const defaultView = useCallback(() => setStage({ ...SKETCH.defaultStage }), []);
   const markSaved = useCallback(() => dispatch({ type: 'saved' }), []);
   const elements = useMemo(() => elementsInOrder(lists), [lists]);
@@ -110,6 +116,7 @@ export function useSketchEditor(): SketchEditor {
     canRedo: redoable(state),
     clear,
     load,
+    restore,
     defaultView,
     dirty: state.dirty,
     markSaved,

@@ -131,8 +131,8 @@ describe('PDF view', () => {
         },
       },
     );
-    const upload = await screen.findByRole('button', { name: 'Upload' });
-    await userEvent.click(upload);
+    await userEvent.click(await screen.findByRole('button', { name: 'Panels' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Upload' }));
     expect(screen.getByRole('region', { name: 'Upload' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pages' })).toHaveAttribute('aria-pressed', 'false');
     vi.unstubAllGlobals();

@@ -13,10 +13,11 @@ import { Loading } from '../../../components/Loading.tsx';
 import type { Viewable } from '../api.ts';
 import { useViewerEngine } from '../engine.tsx';
 import { setPdfHook } from '../testHook.ts';
+import { PanelMenuItem, PanelsMenu } from './PanelsMenu.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { FaLocationDot, FaMapPin } from 'react-icons/fa6';
 import { FaPenRuler, FaUpload } from 'react-icons/fa6';
-import { canUploadToProject } from '@penstock/shared';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { UploadPanel } from '../../upload/UploadPanel.tsx';
 import { useViewerExtensions } from '../extensions.tsx';
 import { useAppStore } from '../../../app/store.tsx';
@@ -192,7 +193,9 @@ export function PdfView({
     },
   });
   const projectId = versionInfo.data?.projectId;
-  const canUpload = side.desktop && canUploadToProject(appState.selectedProject?.role) && Boolean(projectId);
+  const may = useMayInProject(projectId);
+  // the Upload panel adds files with POST /api/folders/:folderId/files: 'upload'
+  const canUpload = side.desktop && may('upload') && Boolean(projectId);
   const workflow = useWorkflowTools({ versionId, side });
   const projectData = useProjectDataTools({ side });
   const pane =
@@ -290,19 +293,20 @@ export function PdfView({
           >
             <FaPenRuler aria-hidden="true" />
           </button>
-          {canUpload && (
-            <button
-              type="button"
-              className={`btn btn-sm ${side.panel === 'upload' ? 'btn-primary' : 'btn-light'} viewer-tool`}
-              aria-pressed={side.panel === 'upload'}
-              title="Upload files to a folder of this project"
-              onClick={() => side.choose('upload')}
-            >
-              <FaUpload aria-hidden="true" className="me-1" />
-              Upload
-            </button>
+          {(canUpload || projectData.toolbar) && (
+            <PanelsMenu anyOpen={side.panel === 'upload' || projectData.open}>
+              {canUpload && (
+                <PanelMenuItem
+                  label="Upload"
+                  title="Upload files to a folder of this project"
+                  Icon={FaUpload}
+                  open={side.panel === 'upload'}
+                  onSelect={() => side.choose('upload')}
+                />
+              )}
+              {projectData.toolbar}
+            </PanelsMenu>
           )}
-          {projectData.toolbar}
           {workflow.toolbar}
         </div>
         {markups.toolbar}

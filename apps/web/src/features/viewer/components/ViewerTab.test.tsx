@@ -118,9 +118,10 @@ describe('viewer tab', () => {
     });
     await waitForLoad(fake);
     expect(loaded).toEqual(['FRAG']);
-    const views = await screen.findByRole('button', { name: 'Views' });
-    await vi.waitFor(() => expect(views).toBeEnabled());
-    await userEvent.click(views);
+    // Views is an item of the toolbar's Panels menu (issue 31 item 16)
+    await userEvent.click(await screen.findByRole('button', { name: 'Panels' }));
+    await vi.waitFor(() => expect(screen.getByRole('menuitemcheckbox', { name: 'Views' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Views' }));
     const panel = await screen.findByRole('dialog', { name: 'Views' });
     expect(within(panel).getByRole('option', { name: 'Ground Floor (2D plan)' })).toBeInTheDocument();
     // the panel's viewer draws from a copy of its own (the tab's went to the worker), the tab's is not redone
@@ -130,7 +131,9 @@ describe('viewer tab', () => {
       .mocked(fetch)
       .mock.calls.filter(([url]) => String(url) === '/api/models/v.1/fragments');
     expect(downloads).toHaveLength(2);
-    expect(views).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Panels' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Views' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{Escape}');
     await userEvent.click(within(panel).getByRole('button', { name: 'Close views' }));
     expect(screen.queryByRole('dialog', { name: 'Views' })).not.toBeInTheDocument();
 

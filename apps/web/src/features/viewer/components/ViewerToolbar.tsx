@@ -14,6 +14,7 @@ import {
   FaUpload,
 } from 'react-icons/fa6';
 import type { ReactNode } from 'react';
+import { PanelMenuItem, PanelsMenu } from './PanelsMenu.tsx';
 
 export interface ViewerToolbarProps {
   fullscreen: boolean;
@@ -47,13 +48,84 @@ export interface ViewerToolbarProps {
   modelTreeOpen?: boolean;
   onModelTree?: () => void;
   disabled?: boolean;
+  /** further side panels' items for the Panels menu (Project data, Calculations, Reports: PanelMenuItem) */
+  panels?: ReactNode;
+  /** whether one of those further panels is open (the Panels button shows it) */
+  panelsOpen?: boolean;
   /** further tools at the end (the Workflow, Review and Approve buttons) */
   children?: ReactNode;
 }
 
 const toggleClass = (active: boolean) => `btn btn-sm ${active ? 'btn-primary' : 'btn-light'} viewer-tool`;
 
-/** The viewer toolbar (spec §2 'Viewer toolbar'). */
+/**
+ * The side panels and the Views window in one Panels menu (issue 31 item 16): the toolbar keeps the tools used
+ * most (full screen, fit, hazards, tooltip, markups, issues, pins, workflow) and fits one line at 1280 px.
+ */
+function ViewerPanelsMenu(props: ViewerToolbarProps) {
+  const { disabled = false } = props;
+  const wired = [props.onViews, props.onUpload, props.onAutomaticDocumentation, props.onModelTree].some(
+    Boolean,
+  );
+  if (!wired && !props.panels) return null;
+  const anyOpen = Boolean(
+    props.viewsOpen ||
+    props.uploadOpen ||
+    props.automaticDocumentationOpen ||
+    props.modelTreeOpen ||
+    props.panelsOpen,
+  );
+  return (
+    <PanelsMenu anyOpen={anyOpen}>
+      {props.onViews && (
+        <PanelMenuItem
+          label="Views"
+          title="Open a second viewer with the model's 3D view and storey plans"
+          Icon={FaLayerGroup}
+          open={props.viewsOpen ?? false}
+          disabled={disabled}
+          onSelect={props.onViews}
+        />
+      )}
+      {props.onModelTree && (
+        <PanelMenuItem
+          label="Model tree"
+          title="The model's spatial structure and categories: find, select, hide and show objects"
+          Icon={FaSitemap}
+          open={props.modelTreeOpen ?? false}
+          disabled={disabled}
+          onSelect={props.onModelTree}
+        />
+      )}
+      {props.onUpload && (
+        <PanelMenuItem
+          label="Upload"
+          title="Upload files to a folder of this project"
+          Icon={FaUpload}
+          open={props.uploadOpen ?? false}
+          onSelect={props.onUpload}
+        />
+      )}
+      {props.onAutomaticDocumentation && (
+        <PanelMenuItem
+          label="Automatic Documentation"
+          title="Schedules, data sheets and the data of the model's objects"
+          Icon={FaPenToSquare}
+          open={props.automaticDocumentationOpen ?? false}
+          disabled={disabled}
+          onSelect={props.onAutomaticDocumentation}
+        />
+      )}
+      {props.panels}
+    </PanelsMenu>
+  );
+}
+
+/**
+ * The viewer toolbar (spec §2 'Viewer toolbar'). It is a CSS container: where it is narrow (a side panel open
+ * beside the viewer) the tools' text labels give way to their icons, each keeping its name and tooltip, so
+ * the toolbar stays on one line (styles.css, .viewer-tool-label).
+ */
 export function ViewerToolbar(props: ViewerToolbarProps) {
   const { disabled = false } = props;
   return (
@@ -89,11 +161,12 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
               ? 'Show all objects again'
               : `Show only the ${props.hazardCount} objects with a Hazard property`
         }
+        aria-label="Isolate Hazards"
         disabled={disabled || (props.hazardCount === 0 && !props.hazardsActive)}
         onClick={props.onHazards}
       >
         <FaTriangleExclamation aria-hidden="true" className="me-1" />
-        Isolate Hazards
+        <span className="viewer-tool-label">Isolate Hazards</span>
       </button>
       <button
         type="button"
@@ -118,28 +191,16 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           <FaPenRuler aria-hidden="true" />
         </button>
       )}
-      {props.onViews && (
-        <button
-          type="button"
-          className={toggleClass(props.viewsOpen ?? false)}
-          aria-pressed={props.viewsOpen ?? false}
-          title="Open a second viewer with the model's 3D view and storey plans"
-          disabled={disabled}
-          onClick={props.onViews}
-        >
-          <FaLayerGroup aria-hidden="true" className="me-1" />
-          Views
-        </button>
-      )}
       <button
         type="button"
         className={toggleClass(false)}
         title={props.issuesHref ? "Open the project's issues" : 'This project has no issues page'}
+        aria-label="Issues"
         disabled={!props.issuesHref}
         onClick={props.onIssues}
       >
         <FaListCheck aria-hidden="true" className="me-1" />
-        Issues
+        <span className="viewer-tool-label">Issues</span>
       </button>
       <button
         type="button"
@@ -152,63 +213,28 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
               : "Show this document's issues as pins"
             : 'Issue pins are not available here'
         }
+        aria-label="Show/Hide issues"
         disabled={!props.onToggleIssues || disabled}
         onClick={props.onToggleIssues}
       >
         <FaMapPin aria-hidden="true" className="me-1" />
-        Show/Hide issues
+        <span className="viewer-tool-label">Show/Hide issues</span>
       </button>
-      {props.onUpload && (
-        <button
-          type="button"
-          className={toggleClass(props.uploadOpen ?? false)}
-          aria-pressed={props.uploadOpen ?? false}
-          title="Upload files to a folder of this project"
-          onClick={props.onUpload}
-        >
-          <FaUpload aria-hidden="true" className="me-1" />
-          Upload
-        </button>
-      )}
-      {props.onAutomaticDocumentation && (
-        <button
-          type="button"
-          className={toggleClass(props.automaticDocumentationOpen ?? false)}
-          aria-pressed={props.automaticDocumentationOpen ?? false}
-          title="Schedules, data sheets and the data of the model's objects"
-          disabled={disabled}
-          onClick={props.onAutomaticDocumentation}
-        >
-          <FaPenToSquare aria-hidden="true" className="me-1" />
-          Automatic Documentation
-        </button>
-      )}
-      {props.onModelTree && (
-        <button
-          type="button"
-          className={toggleClass(props.modelTreeOpen ?? false)}
-          aria-pressed={props.modelTreeOpen ?? false}
-          title="The model's spatial structure and categories: find, select, hide and show objects"
-          disabled={disabled}
-          onClick={props.onModelTree}
-        >
-          <FaSitemap aria-hidden="true" className="me-1" />
-          Model tree
-        </button>
-      )}
       {props.onPlaceIssue && (
         <button
           type="button"
           className={toggleClass(props.placingIssue ?? false)}
           aria-pressed={props.placingIssue ?? false}
           title={props.placingIssue ? 'Stop placing an issue' : 'Click on the model to place a new issue'}
+          aria-label="Place issue"
           disabled={disabled}
           onClick={props.onPlaceIssue}
         >
           <FaLocationDot aria-hidden="true" className="me-1" />
-          Place issue
+          <span className="viewer-tool-label">Place issue</span>
         </button>
       )}
+      <ViewerPanelsMenu {...props} />
       {props.children}
     </div>
   );

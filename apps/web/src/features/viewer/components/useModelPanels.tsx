@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ModelViewer } from '@penstock/viewer';
-import { canUploadToProject } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
 import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
 import { ModelTreePanel } from '../../modelTree/ModelTreePanel.tsx';
 import { useProjectDataTools } from '../../projectData/useProjectDataTools.tsx';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { UploadPanel } from '../../upload/UploadPanel.tsx';
 import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
 import type { ModelInfo } from '../api.ts';
@@ -20,6 +19,8 @@ type PanelToolbarProps = Pick<
   | 'onAutomaticDocumentation'
   | 'modelTreeOpen'
   | 'onModelTree'
+  | 'panels'
+  | 'panelsOpen'
   | 'children'
 >;
 
@@ -49,10 +50,11 @@ export function useModelPanels({
   values: PropertyValues | null | undefined;
   markupsPane: ReactNode | undefined;
 }): { pane: ReactNode | undefined; toolbar: PanelToolbarProps } {
-  const { state } = useAppStore();
   const workflow = useWorkflowTools({ versionId, side });
   const projectData = useProjectDataTools({ side });
-  const canUpload = canUploadToProject(state.selectedProject?.role);
+  const may = useMayInProject(info?.projectId);
+  // the Upload panel adds files with POST /api/folders/:folderId/files: 'upload'
+  const canUpload = may('upload');
   const openAutomaticDocumentation = () => {
     // spec §5: Automatic Documentation needs the tab's meta-property data
     if (side.panel !== 'metaProperties' && !values) {
@@ -81,6 +83,8 @@ export function useModelPanels({
     (side.panel === 'metaProperties' && values ? (
       <AutomaticDocumentationPanel
         versionId={versionId}
+        projectId={info?.projectId}
+        mayLock={may('lockValues')}
         projectName={info?.projectName ?? ''}
         fileName={info?.fileName ?? ''}
         values={values}
@@ -98,12 +102,9 @@ export function useModelPanels({
       onAutomaticDocumentation: side.desktop ? openAutomaticDocumentation : undefined,
       modelTreeOpen: side.panel === 'modelTree',
       onModelTree: side.desktop ? () => side.choose('modelTree') : undefined,
-      children: (
-        <>
-          {projectData.toolbar}
-          {workflow.toolbar}
-        </>
-      ),
+      panels: projectData.toolbar,
+      panelsOpen: projectData.open,
+      children: workflow.toolbar,
     },
   };
 }

@@ -141,6 +141,21 @@ describe('usePropertyValues', () => {
     expect(values.StatPropValues).toEqual(staticRecords);
     expect(values.ElemWithProps.every((element) => !element.locked)).toBe(true);
     expect(hook.result.current.sessionCopyStored).toBe(true);
+    // the unsynced records are not kept as the tab's copy: the next load asks the server again
+    expect(readSessionCopy(sessionStorage, 'Works.ifc')).toBeNull();
+  });
+
+  it('drops an older session copy when a later load cannot sync (a reload cut its getdynamic short)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    writeSessionCopy(
+      sessionStorage,
+      'Works.ifc',
+      { DynaPropValues: [], StatPropValues: [], ElemWithProps: [], Categories: [] },
+      'v.0',
+    );
+    const { hook } = setup({ 'POST /api/getdynamic': { status: 500, error: 'Failed to fetch' } });
+    await waitFor(() => expect(hook.result.current.values).toBeDefined());
+    expect(sessionStorage.getItem('Works.ifc:DynaPropValues')).toBeNull();
   });
 
   it('restores a stored copy instead of loading again', async () => {

@@ -5,7 +5,9 @@ import { errorMessage } from '../../../app/api.ts';
 import { fetchDynamicEntries, fetchModelRecords, postDataList } from '../../properties/api.ts';
 import type { ObjectIndex } from '../api.ts';
 import {
+  clearSessionCopy,
   readSessionCopy,
+  sessionCopyMayFit,
   writeSessionCopy,
   type ElementWithProps,
   type PropertyValues,
@@ -25,7 +27,10 @@ export interface PropertyValuesSource {
 
 export interface LoadedPropertyValues {
   values: PropertyValues;
-  /** false when the data was too large for the session copy (nothing stored) */
+  /**
+   * false when the data was too large for the session copy (nothing stored); a load whose dynamic sync failed
+   * stores no copy and answers whether its data would fit
+   */
   sessionCopyStored: boolean;
   /** read back from sessionStorage rather than loaded */
   restored: boolean;
@@ -77,7 +82,7 @@ export function usePropertyValues(versionId: string, info: PropertyValuesSource 
   const name = info?.fileName ?? '';
   const query = useQuery({
     queryKey: propertyValuesKey(versionId),
-    queryFn: async (): Promise<LoadedPropertyValues> => {
+    queryFn: async ({ signal }): Promise<LoadedPropertyValues> => {
       const projectName = info?.projectName ?? '';
       let records;
       try {
@@ -87,19 +92,31 @@ export function usePropertyValues(versionId: string, info: PropertyValuesSource 
         throw failure;
       }
       let entries: DynamicEntry[] = [];
+      let synced = true;
       try {
         entries = await fetchDynamicEntries({ projectName, fileName: name });
       } catch (failure) {
         // spec §8: the dynamic sync failing is logged; processing continues
         console.error(DYNAMIC_SYNC_FAILED, errorMessage(failure));
+        synced = false;
       }
       const values = buildPropertyValues(records, entries, projectName, info?.objects);
       // spec §7: the model's static values are stored after loading; a failure is logged only
       void postDataList('/api/savestatic', values.StatPropValues).catch((failure: unknown) =>
         console.error(STATIC_SAVE_FAILED, errorMessage(failure)),
       );
-      const storage = sessionStore();
-      const sessionCopyStored = storage ? writeSessionCopy(storage, name, values, versionId) : false;
+      // a load overtaken by a newer one (a save refetches while an earlier save's refetch still runs) must
+      // not leave its older values as the tab's session copy: the newer load writes it. Nor may a load whose
+      // dynamic sync failed: the unsynced records lack the saved values, and a copy of them would be restored
+      // instead of asking the server again (a reload straight after Save Data aborts that refetch's getdynamic
+      // while the page still runs; the copy then showed the value as it was before the save)
+      const storage = signal.aborted ? null : sessionStore();
+      if (storage && !synced) clearSessionCopy(storage, name);
+      const sessionCopyStored = !synced
+        ? sessionCopyMayFit(values)
+        : storage
+          ? writeSessionCopy(storage, name, values, versionId)
+          : false;
       return { values, sessionCopyStored, restored: false };
     },
     initialData: (): LoadedPropertyValues | undefined => {

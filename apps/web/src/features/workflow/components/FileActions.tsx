@@ -22,10 +22,13 @@ const busyLabel = (label: string, busy: boolean) =>
 /**
  * The Move, Delete and Upload tabs' actions (forms spec §2): a Move button, a Delete button (confirmed
  * first), a file browser and an Upload button. Members and managers only; the server enforces it too.
+ * `refusal` says why the action cannot be used on this document now (under review, or the record's rule):
+ * the button is disabled (the panel shows the reason above the folder tree, where it is seen first).
  */
 export function FileActions({
   action,
   allowed,
+  refusal = null,
   target,
   documentName,
   busy,
@@ -35,6 +38,7 @@ export function FileActions({
 }: {
   action: FileAction;
   allowed: boolean;
+  refusal?: string | null;
   target: TargetFolder | null;
   documentName: string;
   busy: boolean;
@@ -46,7 +50,8 @@ export function FileActions({
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const needsTarget = action !== 'delete' && !target;
-  const note = !allowed ? MEMBERS_ONLY_NOTE : needsTarget ? CHOOSE_TARGET_NOTE : null;
+  const note = !allowed ? MEMBERS_ONLY_NOTE : needsTarget && !refusal ? CHOOSE_TARGET_NOTE : null;
+  const refused = !allowed || !!refusal;
 
   const upload = async () => {
     if (!file) return;
@@ -68,7 +73,7 @@ export function FileActions({
             id={`${id}-file`}
             type="file"
             className="form-control form-control-sm"
-            disabled={!allowed || busy}
+            disabled={refused || busy}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
@@ -77,7 +82,7 @@ export function FileActions({
         <button
           type="button"
           className="btn btn-sm btn-primary"
-          disabled={!allowed || needsTarget || busy}
+          disabled={refused || needsTarget || busy}
           onClick={onMove}
         >
           {busyLabel(busy ? 'Moving...' : 'Move', busy)}
@@ -87,7 +92,7 @@ export function FileActions({
         <button
           type="button"
           className="btn btn-sm btn-danger"
-          disabled={!allowed || busy}
+          disabled={refused || busy}
           onClick={() => {
             if (window.confirm(deleteConfirmation(documentName))) onDelete();
           }}
@@ -99,7 +104,7 @@ export function FileActions({
         <button
           type="button"
           className="btn btn-sm btn-primary"
-          disabled={!allowed || needsTarget || !file || busy}
+          disabled={refused || needsTarget || !file || busy}
           onClick={() => void upload()}
         >
           {busyLabel(busy ? 'Uploading...' : 'Upload', busy)}

@@ -6,7 +6,15 @@ import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.
 import { user } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';
 import type { PendingReview } from '../../../app/store.tsx';
-import { ITEM_ID, VERSION_ID, memberState, sentForm } from '../test/fixtures.ts';
+import { PROJECT_ID } from '../../../test/fixtures.ts';
+import {
+  ITEM_ID,
+  VERSION_ID,
+  documentWorkflowUrl,
+  memberState,
+  openWorkflow,
+  sentForm,
+} from '../test/fixtures.ts';
 import { ReviewButtons } from './ReviewButtons.tsx';
 
 const pending = (extra: Partial<PendingReview>): PendingReview => ({
@@ -99,5 +107,39 @@ describe('Review and Approve buttons', () => {
     expect(storeState(container).pendingReview).not.toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('show for the listed reviewer wherever the document was opened (not from the hub), and answer', async () => {
+    let body: unknown;
+    const mine = openWorkflow({ reviewId: 'r.cat' });
+    const fetchMock = mockFetch({
+      '/api/user': { json: user },
+      [documentWorkflowUrl]: { json: { workflow: mine } },
+      'PUT /api/workflow/UpdateReviewers': (init: RequestInit | undefined) => {
+        body = sentForm(init);
+        return { json: {} };
+      },
+    });
+    // opened from the project browser: no pending review in the store
+    renderWithProviders(<ReviewButtons versionId={VERSION_ID} itemId={ITEM_ID} projectId={PROJECT_ID} />, {
+      initialState: memberState({ pendingReview: null }),
+    });
+    const review = await screen.findByRole('button', { name: 'Review' });
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(review);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(WORKFLOW_UPDATED));
+    expect(body).toMatchObject({ id: 'r.cat', status: 'Approved' });
+    expect(calls(fetchMock)).toContain(`GET ${documentWorkflowUrl}`);
+  });
+
+  it('stay hidden for someone the open workflow does not wait for', async () => {
+    mockFetch({ '/api/user': { json: user }, [documentWorkflowUrl]: { json: { workflow: openWorkflow() } } });
+    renderWithProviders(<ReviewButtons versionId={VERSION_ID} itemId={ITEM_ID} projectId={PROJECT_ID} />, {
+      initialState: memberState({ pendingReview: null }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
   });
 });

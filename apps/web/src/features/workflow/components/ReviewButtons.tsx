@@ -1,25 +1,49 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FaClipboardCheck, FaStamp } from 'react-icons/fa6';
 import { WORKFLOW_UPDATED, type ReviewDecision } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
 import { useAppStore } from '../../../app/store.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
-import { pendingDecisionsFor, updateDecision, type PendingDecision } from '../api.ts';
+import {
+  documentWorkflowKey,
+  fetchDocumentWorkflow,
+  pendingDecisionsFor,
+  updateDecision,
+  type PendingDecision,
+} from '../api.ts';
 import { CompleteReviewDialog } from './CompleteReviewDialog.tsx';
 
 /**
  * The Review and Approve toolbar buttons (forms spec §2, §4): shown while the user has a pending review or
- * approval id for the very document shown; each opens the Complete Review dialog. While a decision is being
+ * approval id for the very document shown, wherever it was opened from (the hub, the project browser, a
+ * link): the hub's choice is used at once, and the document's open workflow is asked for (issue 31, item 3).
+ * Each opens the Complete Review dialog. While a decision is being
  * sent ('reviewing') the buttons wait; once it is through the workflow is done: the pending id, the selected
  * document and the open models are cleared.
  */
-export function ReviewButtons({ versionId, itemId }: { versionId: string; itemId?: string | undefined }) {
+export function ReviewButtons({
+  versionId,
+  itemId,
+  projectId,
+}: {
+  versionId: string;
+  itemId?: string | undefined;
+  projectId?: string | undefined;
+}) {
   const { state, dispatch } = useAppStore();
   const queryClient = useQueryClient();
   const me = useCurrentUser().data;
   const [open, setOpen] = useState<PendingDecision | null>(null);
-  const decisions = pendingDecisionsFor(state.pendingReview, { versionId, itemId });
+  const documentWorkflow = useQuery({
+    queryKey: documentWorkflowKey(projectId ?? '', itemId ?? ''),
+    queryFn: () => fetchDocumentWorkflow(projectId ?? '', itemId ?? ''),
+    enabled: !!projectId && !!itemId,
+  }).data?.workflow;
+  const fromHub = pendingDecisionsFor(state.pendingReview, { versionId, itemId });
+  const decisions = fromHub.length
+    ? fromHub
+    : pendingDecisionsFor(documentWorkflow, { versionId, itemId: itemId ?? documentWorkflow?.itemId });
   const reviewing = useMutation({
     mutationFn: ({
       decision,

@@ -14,6 +14,8 @@ export interface ReviewChoices {
   approvers: string[];
   targetSuitability: string;
   comment: string;
+  /** the day answers are due by (YYYY-MM-DD), '' for none */
+  dueDate: string;
 }
 
 /** The target suitabilities a folder offers: Shared or Published folders only (a review publishes there). */
@@ -44,6 +46,7 @@ export function SubmitReviewForm({
   const [approvers, setApprovers] = useState<string[]>([]);
   const [suitability, setSuitability] = useState('');
   const [comment, setComment] = useState('');
+  const [dueDate, setDueDate] = useState('');
   const codes = targetSuitabilities(target);
   const targetSuitability = codes.some((c) => c.code === suitability) ? suitability : (codes[0]?.code ?? '');
   const wrongFolder = target !== null && codes.length === 0;
@@ -51,11 +54,12 @@ export function SubmitReviewForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const done = await onSubmit({ reviewers, approvers, targetSuitability, comment });
+    const done = await onSubmit({ reviewers, approvers, targetSuitability, comment, dueDate });
     if (done) {
       setReviewers([]);
       setApprovers([]);
       setComment('');
+      setDueDate('');
     }
   };
 
@@ -129,6 +133,20 @@ export function SubmitReviewForm({
           value={comment}
           onChange={(event) => setComment(event.target.value)}
         />
+      </div>
+      <div className="mb-2">
+        <label className="form-label small mb-1" htmlFor={`${id}-due`}>
+          Due date
+        </label>
+        <input
+          id={`${id}-due`}
+          type="date"
+          className="form-control form-control-sm"
+          min={new Date().toISOString().slice(0, 10)}
+          value={dueDate}
+          onChange={(event) => setDueDate(event.target.value)}
+        />
+        <div className="form-text">Optional: overdue answers are marked and reminded once a day.</div>
       </div>
       <button type="submit" className="btn btn-sm btn-primary" disabled={submitting || wrongFolder}>
         {submitting ? (

@@ -13,7 +13,16 @@ import {
 import { calls, deferred, mockFetch, type Reply, type Routes } from '../../../test/fetchMock.ts';
 import { PROJECT_ID, project, user } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';
-import { memberState, panelRoutes, sentForm, structureUrl, ITEM_ID, VERSION_ID } from '../test/fixtures.ts';
+import {
+  heldStructure,
+  memberState,
+  panelRoutes,
+  publishedStructure,
+  sentForm,
+  structureUrl,
+  ITEM_ID,
+  VERSION_ID,
+} from '../test/fixtures.ts';
 import { MEMBERS_ONLY_NOTE } from './FileActions.tsx';
 import { WorkflowPanel } from './WorkflowPanel.tsx';
 
@@ -154,15 +163,11 @@ describe('WorkflowPanel', () => {
     expect(screen.getByLabelText('Target suitability')).toBeDisabled();
   });
 
-  it('moves by copying then deleting, then clears the open models', async () => {
-    const order: string[] = [];
-    const { container } = setup({
-      'POST /api/workflow/uploadCopy': (init) => {
-        order.push(`copy ${JSON.stringify(sentForm(init))}`);
-        return { status: 201, json: {} };
-      },
-      'POST /api/workflow/delete': (init) => {
-        order.push(`delete ${JSON.stringify(sentForm(init))}`);
+  it('moves the item with one call, then clears the open models', async () => {
+    const sent: unknown[] = [];
+    const { fetchMock, container } = setup({
+      'POST /api/workflow/move': (init) => {
+        sent.push(sentForm(init));
         return { json: {} };
       },
     });
@@ -172,26 +177,79 @@ describe('WorkflowPanel', () => {
     await pick('Shared');
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(FILE_MOVED));
-    expect(order).toEqual([
-      `copy ${JSON.stringify({ projectId: PROJECT_ID, documentId: VERSION_ID, itemId: ITEM_ID, uploadFolderId: 'f.shared' })}`,
-      `delete ${JSON.stringify({ projectId: PROJECT_ID, urnId: ITEM_ID })}`,
+    expect(sent).toEqual([
+      { projectId: PROJECT_ID, documentId: VERSION_ID, itemId: ITEM_ID, uploadFolderId: 'f.shared' },
     ]);
+    // the item moves itself: no copy, no delete of the original
+    expect(calls(fetchMock)).not.toContain('POST /api/workflow/uploadCopy');
+    expect(calls(fetchMock)).not.toContain('POST /api/workflow/delete');
     expect(storeState(container).openModels).toEqual([]);
   });
 
-  it('does not delete when the copy fails, and shows why', async () => {
-    const { fetchMock, container } = setup({
-      'POST /api/workflow/uploadCopy': { status: 409, error: 'A file of that name is already there' },
-      'POST /api/workflow/delete': { json: {} },
-    });
+  it("shows the server's reason when a move is refused, and keeps the document open", async () => {
+    const reason =
+      'pump-house.ifc is under review (submitted by Bob Builder on 2026-11-28): withdraw the workflow before moving it';
+    const { container } = setup({ 'POST /api/workflow/move': { status: 409, error: reason } });
     await openTab('Move');
     await within(tree()).findByRole('button', { name: 'Shared' });
     await pick('Shared');
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A file of that name is already there');
-    expect(calls(fetchMock)).not.toContain('POST /api/workflow/delete');
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
     expect(window.alert).not.toHaveBeenCalled();
     expect(storeState(container).openModels).toHaveLength(1);
+  });
+
+  it('says why a document under review cannot be moved or deleted, and sends nothing', async () => {
+    const held = heldStructure({ submittedBy: 'Bob Builder', submittedAt: '2026-11-28T03:40:00.000Z' });
+    const { fetchMock } = setup({ [structureUrl]: { json: held } });
+    const why = (doing: string) =>
+      `pump-house.ifc is under review (submitted by Bob Builder on 2026-11-28): withdraw the workflow before ${doing}`;
+    await openTab('Move');
+    await within(tree()).findByRole('button', { name: 'Shared' });
+    await pick('Shared');
+    expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();
+    expect(screen.getByTestId('file-action-refusal')).toHaveTextContent(why('moving it'));
+    await openTab('Delete');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByTestId('file-action-refusal')).toHaveTextContent(why('deleting it'));
+    expect(calls(fetchMock).some((call) => call.startsWith('POST'))).toBe(false);
+  });
+
+  it('lets only project managers move or delete a Published document, or upload into Published', async () => {
+    const published = publishedStructure();
+    setup({ [structureUrl]: { json: published } });
+    await openTab('Delete');
+    await within(tree()).findByText('Shared');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByTestId('file-action-refusal')).toHaveTextContent(
+      'Only project managers can delete files in Published and Archived folders',
+    );
+    await openTab('Move');
+    expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();
+    expect(screen.getByTestId('file-action-refusal')).toHaveTextContent(
+      'Only project managers can move files into or out of Published and Archived folders',
+    );
+    await openTab('Upload');
+    await pick('Shared');
+    expect(screen.queryByTestId('file-action-refusal')).not.toBeInTheDocument();
+    await expand('Published');
+    await pick('Drawings');
+    expect(screen.getByTestId('file-action-refusal')).toHaveTextContent(
+      /^Only project managers can upload into Published and Archived folders/,
+    );
+    expect(screen.getByLabelText('File')).toBeDisabled();
+  });
+
+  it('leaves Move and Delete of a Published document to a project manager', async () => {
+    const state = memberState();
+    setup(
+      { [structureUrl]: { json: publishedStructure() } },
+      { ...state, selectedProject: { ...state.selectedProject!, role: 'manager' } },
+    );
+    await openTab('Delete');
+    await within(tree()).findByText('Shared');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(screen.queryByTestId('file-action-refusal')).not.toBeInTheDocument();
   });
 
   it('deletes only after confirmation', async () => {

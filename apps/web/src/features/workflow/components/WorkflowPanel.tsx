@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Tab, Tabs } from 'react-bootstrap';
+import { Spinner } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  canUploadToProject,
   CURRENT_SUITABILITY,
   FILE_DELETED,
   FILE_MOVED,
@@ -10,15 +10,19 @@ import {
   submissionProblem,
   WORKFLOW_OPEN_MODEL_FIRST,
   WORKFLOW_SUBMITTED,
+  type ProjectAction,
 } from '@penstock/shared';
 import { errorMessage } from '../../../app/api.ts';
 import { useAppStore } from '../../../app/store.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { useProjectRole } from '../../projects/hooks/useProjectRole.ts';
 import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
 import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import {
   deleteFile,
+  documentWorkflowKey,
+  fetchDocumentWorkflow,
   fetchStructure,
   findDocument,
   formatLastUpdated,
@@ -29,12 +33,20 @@ import {
   targetFolderOf,
   uploadFile,
 } from '../api.ts';
+import { fileActionRefusal } from '../fileActionRefusal.ts';
 import { FileActions, type FileAction } from './FileActions.tsx';
 import { FolderStructureTree } from './FolderStructureTree.tsx';
+import { OpenWorkflowCard } from './OpenWorkflowCard.tsx';
 import { SubmitReviewForm, type ReviewChoices } from './SubmitReviewForm.tsx';
 import '../workflow.css';
 
 type WorkflowTab = 'review' | FileAction;
+/** the action the server checks for each file tab's call (POST /api/workflow/move, /delete, /upload) */
+const FILE_TAB_ACTIONS = {
+  move: 'moveFiles',
+  delete: 'deleteFiles',
+  upload: 'upload',
+} as const satisfies Record<FileAction, ProjectAction>;
 const TABS: { key: WorkflowTab; title: string }[] = [
   { key: 'review', title: 'Review' },
   { key: 'move', title: 'Move' },
@@ -66,12 +78,20 @@ export function WorkflowPanel({ versionId, onClose }: { versionId: string; onClo
   const info = useModelInfo(versionId).data;
   const projectId = info?.projectId ?? '';
   const me = useCurrentUser().data;
-  const allowed = canUploadToProject(useProjectRole(projectId));
+  const role = useProjectRole(projectId);
+  const may = useMayInProject(projectId);
   const users = useProjectUsers(projectId || null);
   const structure = useQuery({
     queryKey: structureKey(projectId),
     queryFn: () => fetchStructure(projectId),
     enabled: projectId !== '',
+  });
+  const itemId = info?.itemId ?? '';
+  // a document in review cannot be submitted again: its open workflow shows instead, with what may change
+  const openWorkflow = useQuery({
+    queryKey: documentWorkflowKey(projectId, itemId),
+    queryFn: () => fetchDocumentWorkflow(projectId, itemId),
+    enabled: projectId !== '' && itemId !== '',
   });
   const refresh = useMutation({
     mutationFn: () => refreshStructure(projectId),
@@ -142,24 +162,62 @@ export function WorkflowPanel({ versionId, onClose }: { versionId: string; onClo
           createdByEmail: me?.email ?? '',
           uploadFolderName: target.path,
           projectName: info.projectName,
+          ...(choices.dueDate ? { dueDate: choices.dueDate } : {}),
         }),
       WORKFLOW_SUBMITTED,
     );
   };
 
+  const refusalOf = (key: WorkflowTab) =>
+    key === 'review' || !may(FILE_TAB_ACTIONS[key])
+      ? null
+      : fileActionRefusal({ action: key, role, documentNode, documentName, target });
+
+  // a document in review has no target to pick on the Review tab: its workflow shows at the top instead
+  const inReview = !!openWorkflow.data?.workflow;
   const body = (key: WorkflowTab) => (
     <>
       <ReadOnlyField label="Current Document" value={known ? `${documentName} (${known})` : documentName} />
       <ReadOnlyField label="Project" value={info?.projectName ?? ''} />
-      {key !== 'delete' && <ReadOnlyField label="Target Folder" value={target?.path ?? ''} />}
-      <FolderStructureTree
-        structure={structure.data}
-        expanded={expanded}
-        onToggle={toggle}
-        selectedId={key === 'delete' ? null : targetId}
-        onSelect={key === 'delete' ? undefined : setTargetId}
-      />
-      {key === 'review' ? (
+      {key !== 'delete' && !(key === 'review' && inReview) && (
+        <ReadOnlyField label="Target Folder" value={target?.path ?? ''} />
+      )}
+      {refusalOf(key) && (
+        <div className="alert alert-warning py-1 px-2 small" data-testid="file-action-refusal">
+          {refusalOf(key)}
+        </div>
+      )}
+      {!(key === 'review' && inReview) && (
+        <FolderStructureTree
+          structure={structure.data}
+          expanded={expanded}
+          onToggle={toggle}
+          selectedId={key === 'delete' ? null : targetId}
+          onSelect={key === 'delete' ? undefined : setTargetId}
+        />
+      )}
+      {key === 'review' && openWorkflow.isPending && projectId !== '' ? (
+        <div role="status" className="small text-body-secondary mt-2">
+          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+          Checking whether this document is in review...
+        </div>
+      ) : key === 'review' && openWorkflow.error ? (
+        <div role="alert" className="alert alert-danger py-1 px-2 small mt-2">
+          Whether this document is in review could not be checked: {errorMessage(openWorkflow.error)}
+        </div>
+      ) : key === 'review' && openWorkflow.data?.workflow ? (
+        <OpenWorkflowCard
+          workflow={openWorkflow.data.workflow}
+          me={me}
+          may={may}
+          users={users.data ?? []}
+          onChanged={(text) => {
+            setOutcome({ ok: true, text });
+            // the hub's lists, the header's count and this document's workflow (keys under 'hub')
+            void queryClient.invalidateQueries({ queryKey: ['hub'] });
+          }}
+        />
+      ) : key === 'review' ? (
         <SubmitReviewForm
           users={users.data ?? []}
           usersError={users.error ? errorMessage(users.error) : null}
@@ -170,7 +228,8 @@ export function WorkflowPanel({ versionId, onClose }: { versionId: string; onClo
       ) : (
         <FileActions
           action={key}
-          allowed={allowed}
+          allowed={may(FILE_TAB_ACTIONS[key])}
+          refusal={refusalOf(key)}
           target={target}
           documentName={documentName}
           busy={busy}

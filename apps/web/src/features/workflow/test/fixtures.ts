@@ -1,4 +1,4 @@
-import type { ProjectUser, WorkflowStructure } from '@penstock/shared';
+import type { DocumentHold, ProjectUser, WorkflowDetail, WorkflowStructure } from '@penstock/shared';
 import { initialAppState, type AppState } from '../../../app/store.tsx';
 import type { ModelInfo } from '../../viewer/api.ts';
 import { PROJECT_ID, project, user } from '../../../test/fixtures.ts';
@@ -50,6 +50,32 @@ export const structure: WorkflowStructure = {
   ],
 };
 
+/** The structure with the document held by an open workflow. */
+export const heldStructure = (hold: DocumentHold): WorkflowStructure =>
+  structuredClone({
+    ...structure,
+    NestedObjects: structure.NestedObjects.map((folder) => ({
+      ...folder,
+      NestedObjects: folder.NestedObjects.map((node) =>
+        node.Id === ITEM_ID ? { ...node, Hold: hold } : node,
+      ),
+    })),
+  });
+
+/** The structure with the document in Published/Drawings (the record). */
+export const publishedStructure = (): WorkflowStructure => {
+  const [wip, shared, published] = structure.NestedObjects;
+  const document = { ...wip!.NestedObjects[0]!, State: 'Published', Revision: 'C01', Suitability: 'A1' };
+  return structuredClone({
+    ...structure,
+    NestedObjects: [
+      { ...wip!, NestedObjects: [] },
+      shared!,
+      { ...published!, NestedObjects: [{ ...published!.NestedObjects[0]!, NestedObjects: [document] }] },
+    ],
+  });
+};
+
 export const users: ProjectUser[] = [
   { autodeskId: 'u2', email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' },
   { autodeskId: 'u3', email: 'cat@example.com', firstName: 'Cat', lastName: 'Checker' },
@@ -57,8 +83,64 @@ export const users: ProjectUser[] = [
 
 export const structureUrl = `/api/workflow/structure?projectId=${encodeURIComponent(PROJECT_ID)}`;
 
+export const documentWorkflowUrl = `/api/workflow/document?projectId=${encodeURIComponent(
+  PROJECT_ID,
+)}&itemId=${encodeURIComponent(ITEM_ID)}`;
+
+/** The document's open workflow: submitted by u2 (Bob), waiting for Cat's review, overdue. */
+export const openWorkflow = (overrides: Partial<WorkflowDetail> = {}): WorkflowDetail => ({
+  id: 'w.open',
+  projectid: PROJECT_ID,
+  projectId: PROJECT_ID,
+  projectName: project.text,
+  documentId: VERSION_ID,
+  itemId: ITEM_ID,
+  documentName: 'pump-house.ifc',
+  revision: 'P01.02',
+  suitability: 'S0',
+  uploadFolderId: 'f.drawings',
+  uploadFolderName: 'Published/Drawings',
+  targetFolder: 'Published/Drawings',
+  targetSuitability: 'A1',
+  createdDate: '2026-11-20T10:00:00.000Z',
+  createdByUserId: 'u2',
+  createdByName: 'Bob Builder',
+  createdByEmail: 'bob@example.com',
+  comment: 'Please check',
+  status: 'In review',
+  reviewers: [
+    {
+      id: 'r.cat',
+      userId: 'u3',
+      email: 'cat@example.com',
+      name: 'Cat Checker',
+      status: 'Pending',
+      comment: '',
+      decidedAt: null,
+    },
+  ],
+  approvers: [
+    {
+      id: 'a.bob',
+      userId: 'u2',
+      email: 'bob@example.com',
+      name: 'Bob Builder',
+      status: 'Pending',
+      comment: '',
+      decidedAt: null,
+    },
+  ],
+  publishedVersionId: null,
+  publishedRevision: null,
+  dueDate: '2026-11-25',
+  overdue: true,
+  history: [],
+  ...overrides,
+});
+
 /** The calls the Workflow panel makes before anything is done. */
 export const panelRoutes = (): Routes => ({
+  [documentWorkflowUrl]: { json: { workflow: null } },
   '/api/user': { json: user },
   [`/api/models/${encodeURIComponent(VERSION_ID)}`]: { json: modelInfo },
   [`/api/forge/bim360/Users?projectid=${encodeURIComponent(PROJECT_ID)}`]: {

@@ -17,29 +17,43 @@ export function ModelTabs({
   onSelect: (id: string) => void;
   onClose: (id: string) => void;
 }) {
+  // The tablist owns only tabs (WAI-ARIA: a close button inside it is not allowed, axe aria-required-children):
+  // it is laid out with display: contents, and each tab's close button, outside it, is put after its tab
+  // by a flex order, so the two still look like one tab.
   return (
-    <div className="model-tabs" role="tablist" aria-label="Open models">
-      {models.map((model) => (
-        <div key={model.id} className={`model-tab ${model.selected ? 'active' : ''}`}>
+    <div className="model-tabs">
+      <div className="model-tablist" role="tablist" aria-label="Open models">
+        {models.map((model, index) => (
           <button
+            key={model.id}
             type="button"
             role="tab"
             id={tabId(model)}
             aria-selected={model.selected}
             aria-controls={panelId(model)}
-            aria-label={model.name}
             title={model.name}
-            className="model-tab-select"
+            className={`model-tab-select ${model.selected ? 'active' : ''}`}
+            style={{ order: 2 * index }}
             onClick={() => onSelect(model.id)}
           >
             <FileIcon fileType={model.fileType} className="me-2" />
-            {tabLabel(model.name, maxNameLength)}
+            {/* named by the whole model name rather than the cut one shown (as the tree's files) */}
+            <span aria-hidden="true">{tabLabel(model.name, maxNameLength)}</span>
+            <span className="visually-hidden">{model.name}</span>
             {model.revision && (
-              <span className="model-tab-codes" title="Revision and suitability">
+              <span className="model-tab-codes" aria-hidden="true" title="Revision and suitability">
                 {[model.revision, model.suitability].filter(Boolean).join(' ')}
               </span>
             )}
           </button>
+        ))}
+      </div>
+      {models.map((model, index) => (
+        <span
+          key={model.id}
+          className={`model-tab-end ${model.selected ? 'active' : ''}`}
+          style={{ order: 2 * index + 1 }}
+        >
           <button
             type="button"
             className="btn-close model-tab-close"
@@ -47,7 +61,7 @@ export function ModelTabs({
             title={`Close ${model.name}`}
             onClick={() => onClose(model.id)}
           />
-        </div>
+        </span>
       ))}
     </div>
   );

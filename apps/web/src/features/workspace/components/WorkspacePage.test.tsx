@@ -17,12 +17,12 @@ async function openWip(path = '/main', initialState: AppState = selected) {
   return rendered;
 }
 
-const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.getAttribute('aria-label'));
+const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.getAttribute('title'));
 const selectedTabName = () =>
   screen
     .queryAllByRole('tab')
     .find((tab) => tab.getAttribute('aria-selected') === 'true')
-    ?.getAttribute('aria-label');
+    ?.getAttribute('title');
 const fileButton = (name: string) => screen.getByRole('button', { name });
 
 const originalWidth = window.innerWidth;

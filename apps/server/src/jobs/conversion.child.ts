@@ -1,14 +1,16 @@
 /**
- * Runs in a worker thread: converts the IFC from the blob file to Fragments bytes with IfcImporter (its
+ * Runs in a child process of the server (runConversion.ts forks it; a crash here ends this process, never the
+ * server): converts the IFC from the blob file to Fragments bytes with IfcImporter (its
  * localIds are the IFC expressIDs) and reads the object index from the lines the importer decodes
  * (importerModel.ts), so the file is parsed and decoded no more often than by the bare importer. The index
- * is read while another thread compresses the .frag, and sent first ('index'), then the .frag ('done'). The
- * API thread never runs any of this.
+ * is read while another thread compresses the .frag, and sent first ('index'), then the .frag, written to a
+ * file in the scratch folder ('done' names it: a large model's bytes never sit in an IPC message). The job
+ * comes in the first message; the process converts one model and exits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { IfcAPI } from 'web-ifc';
 import { IfcImporter } from '@thatopen/fragments';
 import {
@@ -24,12 +26,11 @@ import { toObjectRows } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
 
 /**
- * The job: given at start (workerData), or, for a worker started ahead of need (runConversion.ts keeps a
- * warm one with tsx, web-ifc and That Open already loaded), in the first message.
+ * The job, in the first message: the process is started ahead of need (runConversion.ts keeps a warm one with
+ * tsx, web-ifc and That Open already loaded) and waits for it.
  */
-let input = workerData as WorkerInput | null as WorkerInput;
-const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
-  parentPort!.postMessage(message, transfer);
+let input = null as WorkerInput | null as WorkerInput;
+const post = (message: WorkerMessage) => process.send!(message);
 
 class InvalidIfc extends Error {}
 /** A reason meant for the user as it is (no 'not a valid IFC' prefix). */
@@ -128,7 +129,9 @@ async function run(): Promise<void> {
   // index as before
   if (!sent) sendIndex(await extractSeparately(bytes));
   const frag = await compressed;
-  post({ type: 'done', frag }, [frag.buffer as ArrayBuffer]);
+  const fragPath = path.join(input.scratchDir, `frag-${process.pid}-${Date.now()}.frag`);
+  fs.writeFileSync(fragPath, frag);
+  post({ type: 'done', fragPath });
 }
 
 /** pako, as IfcImporter's own dependency: the .frag compresses exactly as the importer compresses it. */
@@ -193,11 +196,26 @@ function start(): void {
   });
 }
 
-if (input) start();
-else {
-  parentPort!.once('message', (job: WorkerInput) => {
-    input = job;
-    start();
-  });
-  post({ type: 'ready' });
+/**
+ * The fault hook of the tests (PENSTOCK_TEST_CONVERSION_CRASH, passed in the job by the server): 'abort'
+ * aborts as glibc does on a corrupted heap, every time; 'abort-once:<file>' only while the file exists (it is
+ * removed), so the retry succeeds.
+ */
+function crashForTest(mode: string | undefined): void {
+  if (!mode) return;
+  if (mode === 'abort') process.abort();
+  const once = /^abort-once:(.+)$/.exec(mode);
+  if (once && fs.existsSync(once[1]!)) {
+    fs.rmSync(once[1]!);
+    process.abort();
+  }
 }
+
+// the server went away (killed, or stopped): nothing is left to convert for
+process.on('disconnect', () => process.exit(0));
+process.once('message', (job: WorkerInput) => {
+  input = job;
+  crashForTest(job.testCrash);
+  start();
+});
+post({ type: 'ready' });
