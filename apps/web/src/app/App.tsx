@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useConfig } from '../features/config/hooks/useConfig.ts';
-import { browser } from './browser.ts';
+import { browser } from '../base/browser.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 
 /** On start: load the configuration files and unregister any service worker. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { AppStoreProvider, type AppState } from './store.tsx';
-import { createQueryClient } from './queryClient.ts';
+import { AppStoreProvider, type AppState } from '../base/store.tsx';
+import { createQueryClient } from '../base/queryClient.ts';
 
 /** Server state (TanStack Query) and app state (the store), shared by the whole app. */
 export function Providers({

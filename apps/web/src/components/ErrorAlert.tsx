@@ -1,5 +1,5 @@
 import { Alert } from 'react-bootstrap';
-import { errorMessage } from '../app/api.ts';
+import { errorMessage } from '../base/api.ts';
 
 /** A failed load or action, with the server's message. */
 export function ErrorAlert({

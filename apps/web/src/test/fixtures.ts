@@ -1,5 +1,5 @@
 import type { CurrentUser, ProjectListItem, TreeNode } from '@penstock/shared';
-import { initialAppState, type AppState } from '../app/store.tsx';
+import { initialAppState, type AppState } from '../base/store.tsx';
 import type { Routes } from './fetchMock.ts';
 
 export const user: CurrentUser = {

@@ -4,8 +4,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '../app/App.tsx';
 import { Providers } from '../app/providers.tsx';
-import { createQueryClient } from '../app/queryClient.ts';
-import { useAppStore, type AppState } from '../app/store.tsx';
+import { createQueryClient } from '../base/queryClient.ts';
+import { useAppStore, type AppState } from '../base/store.tsx';
 import { ViewerExtensionsProvider } from '../features/viewer/extensions.tsx';
 import { viewerExtensions } from '../app/viewerExtensions.ts';
 

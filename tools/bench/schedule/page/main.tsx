@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../../../../apps/web/src/styles.css';
-import { createQueryClient } from '../../../../apps/web/src/app/queryClient.ts';
+import { createQueryClient } from '../../../../apps/web/src/base/queryClient.ts';
 import { ScheduleModal } from '../../../../apps/web/src/features/schedules/ScheduleModal.tsx';
 import {
   scheduleItems,

@@ -4,7 +4,7 @@ import { FaArrowUpRightFromSquare, FaBars, FaClipboardList } from 'react-icons/f
 import { HEADER_LINKS, MAIN_ROUTE, type CurrentUser } from '@penstock/shared';
 import { Brand } from '../../components/Brand.tsx';
 import { PendingWorkLink } from '../../features/hub/components/PendingWorkLink.tsx';
-import { useAppStore } from '../store.tsx';
+import { useAppStore } from '../../base/store.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//');

@@ -1,6 +1,6 @@
 import { ProjectBrowser } from '../../features/projects/components/ProjectBrowser.tsx';
 import { ProjectFinder } from '../../features/projects/components/ProjectFinder.tsx';
-import { useAppStore } from '../store.tsx';
+import { useAppStore } from '../../base/store.tsx';
 
 export const LEFT_NAV_WIDTH = 340;
 

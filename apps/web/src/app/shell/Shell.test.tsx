@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../browser.ts';
-import { initialAppState } from '../store.tsx';
+import { browser } from '../../base/browser.ts';
+import { initialAppState } from '../../base/store.tsx';
 import { calls, deferred, mockFetch, type Reply } from '../../test/fetchMock.ts';
 import { PROJECT_ID, admin, project, signedInRoutes, user } from '../../test/fixtures.ts';
 import { renderApp, storeState } from '../../test/render.tsx';

@@ -8,7 +8,7 @@ import {
   type ProjectRole,
   type UpdateUserBody,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 const users = '/api/admin/users';
 const projects = '/api/admin/projects';

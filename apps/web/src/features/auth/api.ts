@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@penstock/shared';
-import { ApiError, apiFetch, apiFetchText } from '../../app/api.ts';
+import { ApiError, apiFetch, apiFetchText } from '../../base/api.ts';
 
 /** The address of Penstock's sign-in page, as text. */
 export async function fetchSignInUrl(): Promise<string> {

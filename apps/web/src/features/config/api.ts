@@ -1,5 +1,5 @@
 import { CONFIG_FILES, type GeneralSettings, type TypeEntry } from '@penstock/shared';
-import { ApiError, apiFetch, apiFetchText, errorMessage } from '../../app/api.ts';
+import { ApiError, apiFetch, apiFetchText, errorMessage } from '../../base/api.ts';
 
 /** The configuration files loaded on start (spec 1, §2), served under /config/. */
 export interface AppConfig {

@@ -8,7 +8,7 @@ import {
   CLOTH_FILTER_SHEET_TITLE,
   clothFilterDerived,
 } from '@penstock/shared';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useCurrentUser } from '../auth/hooks/useCurrentUser.ts';
 import { createReport, type CreatedReport } from '../projectData/api.ts';

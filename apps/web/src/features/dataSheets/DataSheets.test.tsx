@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLOTH_FILTER_SHEET, PUMP_SHEET_PLACEHOLDER } from '@penstock/shared';
-import { initialAppState } from '../../app/store.tsx';
+import { initialAppState } from '../../base/store.tsx';
 import { deferred, mockFetch, type Reply, type Routes } from '../../test/fetchMock.ts';
 import { renderWithProviders, storeState } from '../../test/render.tsx';
 import {

@@ -1,5 +1,5 @@
 import { Button, Modal, Table } from 'react-bootstrap';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useDeletedItems, useRestoreItem } from './api.ts';

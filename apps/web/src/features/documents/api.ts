@@ -6,7 +6,7 @@ import {
   type TreeNode,
   type Version,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 import { treeKey } from '../projects/api.ts';
 
 /** An item's versions, newest first, each with its revision, suitability and the version it came from. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../app/queryClient.ts';
+import { createQueryClient } from '../../base/queryClient.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { PROJECT_ID } from '../../test/fixtures.ts';
 import { DeletedItemsDialog } from './DeletedItemsDialog.tsx';

@@ -10,7 +10,7 @@ import {
   type DsearPeople,
   type DsearSdm,
 } from '@penstock/shared';
-import { apiFetch, apiSend, type ApiOptions } from '../../app/api.ts';
+import { apiFetch, apiSend, type ApiOptions } from '../../base/api.ts';
 
 /** A register line: the entry, and whether the signed-in user may open that project. */
 /** A line of the register: the full entry where the user has access, else the register's columns only. */

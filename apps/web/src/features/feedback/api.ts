@@ -5,7 +5,7 @@ import {
   type FeedbackSaveResult,
   type FeedbackSubmission,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 export const feedbackKey = ['feedback'] as const;
 

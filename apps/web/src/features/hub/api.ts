@@ -1,5 +1,5 @@
 import type { HubMarkup, HubWorkflow, PendingCounts, WorkflowDetail } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 /** The personal hub's lists (hub spec §7). Every key starts with 'hub': invalidate ['hub'] after a decision. */
 export const hubKeys = {

@@ -1,5 +1,5 @@
 import { fileExtension, type ProjectListItem } from '@penstock/shared';
-import type { OpenModel, SelectedProject } from '../../app/store.tsx';
+import type { OpenModel, SelectedProject } from '../../base/store.tsx';
 
 /** What a hub row opens: a workflow (to view, review or approve) or a markup (to view). */
 export type HubOpenTarget =

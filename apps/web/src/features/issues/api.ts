@@ -8,7 +8,7 @@ import type {
   LinkedDocument,
   ProjectUser,
 } from '@penstock/shared';
-import { ApiError, apiFetch } from '../../app/api.ts';
+import { ApiError, apiFetch } from '../../base/api.ts';
 
 /** The issues API (docs/api.md 'Issues, project users, markups and BCF'). */
 

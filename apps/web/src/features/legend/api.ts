@@ -1,5 +1,5 @@
 import { LegendDataSchema, type LegendData } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 export const legendKey = ['legend'] as const;
 

@@ -1,7 +1,7 @@
 import type { MarkupItem, MarkupRecord, ProjectUser } from '@penstock/shared';
 
 export type { ProjectUser };
-import { apiFetch, type ApiOptions } from '../../app/api.ts';
+import { apiFetch, type ApiOptions } from '../../base/api.ts';
 
 /** The reviewer picker's label: 'first last - {email}'. */
 export const userLabel = (user: ProjectUser): string =>

@@ -17,8 +17,8 @@ import {
   type MarkupLayer,
   type MarkupTool,
 } from '@penstock/viewer/markup';
-import { errorMessage } from '../../app/api.ts';
-import { useAppStore } from '../../app/store.tsx';
+import { errorMessage } from '../../base/api.ts';
+import { useAppStore } from '../../base/store.tsx';
 import { useModelInfo } from '../models/hooks/useModelInfo.ts';
 import {
   fetchMarkups,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OpenModel } from '../../app/store.tsx';
+import type { OpenModel } from '../../base/store.tsx';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { configRoutes } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../app/queryClient.ts';
+import { createQueryClient } from '../../base/queryClient.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { fakeModelViewer } from '../viewer/test/fakeViewers.ts';
 import { ModelTreePanel } from './ModelTreePanel.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useState } from 'react';
 import { FaMagnifyingGlass } from 'react-icons/fa6';
 import type { ModelViewer } from '@penstock/viewer';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useModelTree, type TreeView } from './api.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ModelTree, TreeView } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 /** The model tree call (docs/api.md, 'Models'): GET /api/models/<version id>/tree?by=spatial|category. */
 

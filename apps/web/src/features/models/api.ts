@@ -1,4 +1,4 @@
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 /**
  * A model's info (docs/api.md, 'Models'): the viewer, the markups and the workflow all read it, so it lives

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { fetchValueHistory, valueHistoryKey } from './api.ts';
 
 const when = (iso: string): string => {

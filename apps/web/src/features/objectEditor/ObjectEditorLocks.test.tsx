@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { DynamicRecord, ProjectRole, StaticRecord } from '@penstock/shared';
-import { createQueryClient } from '../../app/queryClient.ts';
+import { createQueryClient } from '../../base/queryClient.ts';
 import { deferred, mockFetch, type Routes } from '../../test/fetchMock.ts';
 import { propertyValuesKey, type LoadedPropertyValues } from '../viewer/hooks/usePropertyValues.ts';
 import type { PropertyValues } from '../viewer/sessionCopy.ts';

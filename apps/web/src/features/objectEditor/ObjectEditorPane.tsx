@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Accordion } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaticRecord } from '@penstock/shared';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import type { ElementWithProps, PropertyValues } from '../viewer/sessionCopy.ts';
 import { saveObjectData } from './saveObjectData.ts';
 import { DynamicValuesTable } from './DynamicValuesTable.tsx';

@@ -5,7 +5,7 @@ import {
   type LockValuesBody,
   type ValueHistoryEntry,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 /** The lock calls of the object editor (docs/api.md 'Property values'). */
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { StaticRecord } from '@penstock/shared';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { postDataField } from '../properties/api.ts';
 import {
   propertyValuesKey,
@@ -9,7 +9,7 @@ import {
 } from '../viewer/hooks/usePropertyValues.ts';
 import { clearSessionCopy, type PropertyValues } from '../viewer/sessionCopy.ts';
 import { applySaved, changedRecords, type Edits } from './objectEditor.ts';
-import { sessionStore } from '../../app/sessionStore.ts';
+import { sessionStore } from '../../base/sessionStore.ts';
 
 export interface SaveObjectDataInput {
   queryClient: QueryClient;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DynamicRecord } from '@penstock/shared';
-import { errorMessage } from '../../app/api.ts';
-import { sessionStore } from '../../app/sessionStore.ts';
+import { errorMessage } from '../../base/api.ts';
+import { sessionStore } from '../../base/sessionStore.ts';
 import { propertyValuesKey, type LoadedPropertyValues } from '../viewer/hooks/usePropertyValues.ts';
 import { clearSessionCopy } from '../viewer/sessionCopy.ts';
 import { lockValues, valueHistoryKey } from './api.ts';

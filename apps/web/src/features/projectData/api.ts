@@ -6,7 +6,7 @@ import {
   type ReportConfig,
   type StoredFormValue,
 } from '@penstock/shared';
-import { ApiError, apiFetch, apiSend } from '../../app/api.ts';
+import { ApiError, apiFetch, apiSend } from '../../base/api.ts';
 
 /**
  * The calls of the Project data, Calculations and Reports panels (forms spec §7): saving and reading project

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CONFIG_FILES, FormsFileSchema, failedMessage, type FormConfig } from '@penstock/shared';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { useCurrentUser } from '../auth/hooks/useCurrentUser.ts';
 import { useConfig } from '../config/hooks/useConfig.ts';
 import {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { maxViewersFor, openModelTab, TAB_LIMIT_MESSAGE } from '@penstock/shared';
-import { useAppStore } from '../../app/store.tsx';
+import { useAppStore } from '../../base/store.tsx';
 import { useConfig } from '../config/hooks/useConfig.ts';
 import { modelFromNode } from '../workspace/hooks/useModelOpener.ts';
 import type { CreatedReport } from './api.ts';

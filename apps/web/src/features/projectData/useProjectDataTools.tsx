@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { FaCalculator, FaDatabase, FaFilePdf } from 'react-icons/fa6';
-import { useAppStore } from '../../app/store.tsx';
+import { useAppStore } from '../../base/store.tsx';
 import { PanelMenuItem } from '../viewer/components/PanelsMenu.tsx';
 import type { SidePanel } from '../viewer/sidePanels.ts';
 import { CalculationsPanel } from './components/CalculationsPanel.tsx';

@@ -5,7 +5,7 @@ import {
   type ProjectUsersAnswer,
   type TreeNode,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 const treeUrl = (id: string) => `/api/tree?id=${encodeURIComponent(id)}`;
 

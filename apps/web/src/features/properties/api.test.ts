@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetchMock.ts';
-import { inForeground } from '../../app/foreground.ts';
+import { inForeground } from '../../base/foreground.ts';
 import { DATA_LIST_PIECE, postDataList } from './api.ts';
 
 const records = (count: number) =>

@@ -7,8 +7,8 @@ import {
   type PropValue,
   type StaticRecord,
 } from '@penstock/shared';
-import { apiFetch, apiFetchLines, type Parser } from '../../app/api.ts';
-import { untilForegroundIdle } from '../../app/foreground.ts';
+import { apiFetch, apiFetchLines, type Parser } from '../../base/api.ts';
+import { untilForegroundIdle } from '../../base/foreground.ts';
 
 /** The property-value calls: a model's records (docs/api.md 'Models') and getdynamic ('Property values'). */
 
@@ -101,7 +101,7 @@ export async function postDataField<T>(url: string, data: unknown, schema?: Pars
  * during which it answers nothing else: 250 records keep that to about 10 to 20 milliseconds, so a click's
  * properties request made while a large model's values are being saved waits at most that long (1000 held
  * it 40 to 80 ms on the 100k plant, 5000 about 130 ms). Between parts the list waits for the foreground and
- * for the user to pause (app/foreground.ts).
+ * for the user to pause (base/foreground.ts).
  */
 export const DATA_LIST_PIECE = 250;
 
@@ -123,7 +123,7 @@ export async function postDataList(
   if (list.length <= piece) return postDataField<{ saved: number }>(url, list);
   let saved = 0;
   for (let start = 0; start < list.length; start += piece) {
-    // a click's properties, and a user at work, go first (app/foreground.ts)
+    // a click's properties, and a user at work, go first (base/foreground.ts)
     await untilForegroundIdle();
     const answer = await postDataField<{ saved?: number }>(url, list.slice(start, start + piece));
     saved += answer?.saved ?? 0;

@@ -1,5 +1,5 @@
 import type { ObjectDetail as ObjectDetailContract } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 /** The calls for one object of a model (docs/api.md, 'Models'): what the Properties panel shows. */
 

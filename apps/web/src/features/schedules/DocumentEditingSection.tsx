@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CLOTH_FILTER_SHEET_TITLE, type ScheduleSelection } from '@penstock/shared';
-import { useAppStore } from '../../app/store.tsx';
+import { useAppStore } from '../../base/store.tsx';
 import { ClothFilterSheetModal } from '../dataSheets/ClothFilterSheetModal.tsx';
 import { PumpSheetModal } from '../dataSheets/PumpSheetModal.tsx';
 import { SCHEDULE_CHOICES } from './scheduleModel.ts';

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { DynamicRecord, StaticRecord } from '@penstock/shared';
-import { createQueryClient } from '../../app/queryClient.ts';
+import { createQueryClient } from '../../base/queryClient.ts';
 import { calls, mockFetch, type Routes } from '../../test/fetchMock.ts';
 import type { PropertyValues } from '../viewer/sessionCopy.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';

@@ -8,7 +8,7 @@ import {
   type ScheduleSelection,
   type StaticRecord,
 } from '@penstock/shared';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { ALL_CLASSES, type Edits } from '../objectEditor/objectEditor.ts';
 import { saveObjectData } from '../objectEditor/saveObjectData.ts';
 import type { PropertyValues } from '../viewer/sessionCopy.ts';

@@ -1,5 +1,5 @@
 import type { ScheduleType } from '@penstock/shared';
-import { apiSend } from '../../app/api.ts';
+import { apiSend } from '../../base/api.ts';
 
 export interface SubmittedSchedule {
   /** the workbook's name in the project's Published/Schedules folder */

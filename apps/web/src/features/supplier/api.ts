@@ -7,7 +7,7 @@ import type {
   SdcSubmissionSummary,
   SupplierZoneSettings,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 export const supplierSettingsKey = ['supplier', 'settings'] as const;
 export const supplierRegisterKey = ['supplier', 'register'] as const;

@@ -9,7 +9,7 @@ import type {
   TrainingRoleUpdate,
   TrainingUserRecord,
 } from '@penstock/shared';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../base/api.ts';
 
 export const trainingContentKey = ['training', 'content'] as const;
 export const trainingRecordKey = (userId: string) => ['training', 'record', userId] as const;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../app/queryClient.ts';
+import { createQueryClient } from '../../base/queryClient.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { PROJECT_ID, file, folder, treeUrl } from '../../test/fixtures.ts';
 import { DROP_TEXT, DROPPING_TEXT, UploadPanel, uploadedMessage } from './UploadPanel.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../base/api.ts';
 import { invalidatedAfterUpload, uploadToFolder, useUploadFolders } from './api.ts';
 
 export const DROP_TEXT = 'Drag and drop your files here';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TreeNode } from '@penstock/shared';
-import { apiSend } from '../../app/api.ts';
+import { apiSend } from '../../base/api.ts';
 import { fetchTreeChildren, treeKey } from '../projects/api.ts';
 
 /** A folder the Upload panel can put files in: its path for the picker and its id. */

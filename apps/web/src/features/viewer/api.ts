@@ -1,4 +1,4 @@
-import { apiFetch, apiFetchBytes } from '../../app/api.ts';
+import { apiFetch, apiFetchBytes } from '../../base/api.ts';
 
 /** The models API the viewer draws from (docs/api.md, 'Models'). Ids are version ids (`v.<uuid>`). */
 

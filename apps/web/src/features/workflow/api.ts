@@ -11,8 +11,8 @@ import {
   type WorkflowStructure,
   type WorkflowSubmission,
 } from '@penstock/shared';
-import { apiFetch, apiSend } from '../../app/api.ts';
-import type { PendingReview } from '../../app/store.tsx';
+import { apiFetch, apiSend } from '../../base/api.ts';
+import type { PendingReview } from '../../base/store.tsx';
 
 /** The calls of the Workflow panel and the Complete Review dialog (forms spec §7 '/api/workflow'). */
 

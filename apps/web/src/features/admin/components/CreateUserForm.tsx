@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { FaUserPlus } from 'react-icons/fa6';
 import { CreateUserBodySchema, type GlobalRole } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useCreateUser } from '../hooks/useAdmin.ts';
 import { RoleCheckboxes } from './RoleCheckboxes.tsx';
 import { firstIssue } from './firstIssue.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { FaTrash, FaUserPlus } from 'react-icons/fa6';
 import { PROJECT_ROLES, type AdminProject, type ProjectRole } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useAdminUsers, usePutMember, useRemoveMember } from '../hooks/useAdmin.ts';
 
 const roleLabel = (role: ProjectRole) => role[0]?.toUpperCase() + role.slice(1);

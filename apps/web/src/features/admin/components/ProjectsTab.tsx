@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, InputGroup, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { FaDiagramProject, FaPlus } from 'react-icons/fa6';
 import { CreateProjectBodySchema } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAdminProjects, useCreateProject } from '../hooks/useAdmin.ts';

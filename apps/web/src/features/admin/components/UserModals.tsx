@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { PasswordSchema, type AdminUser, type GlobalRole } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useResetPassword, useUpdateUser } from '../hooks/useAdmin.ts';
 import { RoleCheckboxes } from './RoleCheckboxes.tsx';
 import { firstIssue } from './firstIssue.ts';

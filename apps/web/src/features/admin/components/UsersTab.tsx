@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, ButtonGroup, Table } from 'react-bootstrap';
 import { FaKey, FaUserCheck, FaUserShield, FaUserSlash } from 'react-icons/fa6';
 import { GLOBAL_ROLE_LABELS, type AdminUser } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAdminUsers, useUpdateUser } from '../hooks/useAdmin.ts';

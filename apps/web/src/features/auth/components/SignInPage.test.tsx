@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../../../app/browser.ts';
+import { browser } from '../../../base/browser.ts';
 import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
 import { configRoutes, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAppStore } from '../../../app/store.tsx';
-import { browser } from '../../../app/browser.ts';
-import { errorMessage } from '../../../app/api.ts';
+import { useAppStore } from '../../../base/store.tsx';
+import { browser } from '../../../base/browser.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { logoff } from '../api.ts';
-import { closeSessionStore } from '../../../app/sessionStore.ts';
+import { closeSessionStore } from '../../../base/sessionStore.ts';
 
 export interface SignOut {
   signOut: () => Promise<void>;

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'react-bootstrap';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useConfig } from '../hooks/useConfig.ts';
 
 /** A clear message when the configuration files could not be loaded; nothing otherwise. */

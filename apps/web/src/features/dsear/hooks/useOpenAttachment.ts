@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { MAIN_ROUTE, type DsearAttachment } from '@penstock/shared';
-import { useAppStore, type OpenModel } from '../../../app/store.tsx';
+import { useAppStore, type OpenModel } from '../../../base/store.tsx';
 import { useProjects } from '../../projects/hooks/useProjects.ts';
 
 /** The viewer tab of an attachment: its latest version, from the document store (as the hub opens one). */

@@ -6,7 +6,7 @@ import {
   FEEDBACK_MESSAGES,
   checkFeedbackSubmission,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useSubmitFeedback } from '../hooks/useFeedback.ts';
 
 interface Notice {

@@ -9,7 +9,7 @@ import {
   isFeedbackFeature,
   type FeedbackItem,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useSaveReview } from '../hooks/useFeedback.ts';

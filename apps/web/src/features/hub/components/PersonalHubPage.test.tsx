@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { DsearEntry, HubMarkup, HubWorkflow, WorkflowDetail } from '@penstock/shared';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
+import { initialAppState, type AppState } from '../../../base/store.tsx';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import { PROJECT_ID, project, signedInRoutes, user } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';

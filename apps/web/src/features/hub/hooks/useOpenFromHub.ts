@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MAIN_ROUTE, ROOT_TREE_ID } from '@penstock/shared';
-import { useAppStore, type PendingReview } from '../../../app/store.tsx';
+import { useAppStore, type PendingReview } from '../../../base/store.tsx';
 import { fetchProjects, treeKey } from '../../projects/api.ts';
 import { fetchMarkup, fetchWorkflow, hubKeys } from '../api.ts';
 import { hubModel, hubProject, type HubOpenTarget } from '../open.ts';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { FaDownload, FaUpload } from 'react-icons/fa6';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import {
   BCF_EXPORT_VERSIONS,
   bcfUrl,

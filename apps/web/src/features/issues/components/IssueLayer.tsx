@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type MouseEvent, type RefObject } from 'r
 import { Alert } from 'react-bootstrap';
 import { FaLocationDot } from 'react-icons/fa6';
 import type { Issue, IssuePinDetails, Vector3 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { isNotMember, ISSUES_LOAD_ERROR, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useCreateIssue, useIssues } from '../hooks/useIssues.ts';
 import { IssueForm } from './IssueForm.tsx';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectRole } from '@penstock/shared';
-import { initialAppState, type OpenModel } from '../../../app/store.tsx';
+import { initialAppState, type OpenModel } from '../../../base/store.tsx';
 import { mockFetch, type Reply } from '../../../test/fetchMock.ts';
 import { configRoutes } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';

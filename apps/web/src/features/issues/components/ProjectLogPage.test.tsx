@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProjectRole } from '@penstock/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialAppState } from '../../../app/store.tsx';
+import { initialAppState } from '../../../base/store.tsx';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ISSUE_1, ISSUE_2, makeIssue, PROJECT, users } from '../test/issueFixtures.ts';

@@ -9,7 +9,7 @@ import {
   type IssueStatus,
   type IssueType,
 } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';

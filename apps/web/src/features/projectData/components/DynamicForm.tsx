@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
 import { fieldMessage, isoDateText, type FormConfig, type FormField, type Validity } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { uploadFormFile } from '../api.ts';
 import { fileNameOf, fileValue, type Values } from '../formValues.ts';
 

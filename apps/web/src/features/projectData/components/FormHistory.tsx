@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { FaClockRotateLeft } from 'react-icons/fa6';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../app/api.ts';
+import { ApiError } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { formatHubDate } from '../../hub/format.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import '../projectData.css';
 
 /** A side panel of this feature: its heading, a close button and the content. */

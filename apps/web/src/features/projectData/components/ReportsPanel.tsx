@@ -1,9 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Form, OverlayTrigger, Spinner, Table, Tooltip } from 'react-bootstrap';
 import { isModelFile } from '@penstock/shared';
-import { useAppStore, type OpenModel } from '../../../app/store.tsx';
+import { useAppStore, type OpenModel } from '../../../base/store.tsx';
 import { FaCircleCheck, FaCircleXmark, FaPlus } from 'react-icons/fa6';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { createReport, type CreatedReport } from '../api.ts';

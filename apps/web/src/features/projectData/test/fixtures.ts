@@ -1,5 +1,5 @@
 import type { CalculationRun, StoredFormValue } from '@penstock/shared';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
+import { initialAppState, type AppState } from '../../../base/store.tsx';
 import type { Routes } from '../../../test/fetchMock.ts';
 import { configRoutes, PROJECT_ID, project, user } from '../../../test/fixtures.ts';
 

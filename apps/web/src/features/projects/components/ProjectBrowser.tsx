@@ -3,7 +3,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { FaFolderTree } from 'react-icons/fa6';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useModelHover, useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
 import { useViewerWarmUp } from '../../workspace/hooks/useViewerWarmUp.ts';

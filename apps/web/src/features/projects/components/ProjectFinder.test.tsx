@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialAppState } from '../../../app/store.tsx';
+import { initialAppState } from '../../../base/store.tsx';
 import { LeftNav } from '../../../app/shell/LeftNav.tsx';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
 import { calculationDataKey, projectInputKey, reportConfigKey } from '../../projectData/api.ts';

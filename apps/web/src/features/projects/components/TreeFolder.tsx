@@ -12,7 +12,7 @@ import {
   type FolderState,
   type TreeNode,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { fetchTreeChildren, treeKey } from '../api.ts';
 import { TreeFile } from './TreeFile.tsx';
 import { useTreeSettings } from './treeContext.ts';

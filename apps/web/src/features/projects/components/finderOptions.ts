@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { truncateLabel, type ProjectListItem } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useProjects } from '../hooks/useProjects.ts';
 import { useSelectProject } from '../hooks/useSelectProject.ts';

@@ -12,7 +12,7 @@ import {
   type ProjectRole,
 } from '@penstock/shared';
 import { Providers } from '../../../app/providers.tsx';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
+import { initialAppState, type AppState } from '../../../base/store.tsx';
 import { mockFetch } from '../../../test/fetchMock.ts';
 import { admin, otherProject, project, PROJECT_ID, treeUrl } from '../../../test/fixtures.ts';
 import { PERMISSION_GATES } from '../permissions.ts';

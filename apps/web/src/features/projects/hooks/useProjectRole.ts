@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ROOT_TREE_ID, type ProjectRole } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { fetchProjects, treeKey } from '../api.ts';
 
 /**

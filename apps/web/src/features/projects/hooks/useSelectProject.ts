@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectListItem } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 
 /**
  * Choosing a project (spec §4): the store allows extra tabs again, empties the open models and clears the

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import type { DynamicEntry, StaticRecord } from '@penstock/shared';
-import type { OpenModel } from '../../../app/store.tsx';
+import type { OpenModel } from '../../../base/store.tsx';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
 import { configRoutes } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';

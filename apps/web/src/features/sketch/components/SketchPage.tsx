@@ -11,7 +11,7 @@ import {
   type SavedSketch,
   type SketchLists,
 } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { useSketchEditor, newElementId } from '../state/useSketchEditor.ts';
 import { symbolSize } from '../state/drafting.ts';
 import { useLeavePrompt } from '../../../components/useLeavePrompt.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySketchLists, type SketchLists } from '@penstock/shared';
-import { ApiError } from '../../../app/api.ts';
+import { ApiError } from '../../../base/api.ts';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
 import { downloadBlob } from './download.ts';
 import {

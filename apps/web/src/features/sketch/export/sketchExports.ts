@@ -12,7 +12,7 @@ import {
   type SketchPdfRequest,
   type SketchSvgOptions,
 } from '@penstock/shared';
-import { apiSend } from '../../../app/api.ts';
+import { apiSend } from '../../../base/api.ts';
 import { symbolFileTexts } from './symbolFiles.ts';
 
 /** The download names: the SVG and the vector PDF are Penstock's; canvas.pdf is the spec's. */

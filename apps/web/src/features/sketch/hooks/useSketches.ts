@@ -6,7 +6,7 @@ import {
   type SketchLists,
   type StageSpec,
 } from '@penstock/shared';
-import { apiFetch } from '../../../app/api.ts';
+import { apiFetch } from '../../../base/api.ts';
 
 const sketchesKey = (projectId: string) => ['pidsketches', projectId] as const;
 

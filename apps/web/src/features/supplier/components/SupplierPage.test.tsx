@@ -13,7 +13,7 @@ import {
 } from '@penstock/shared';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import { configRoutes, user } from '../../../test/fixtures.ts';
-import { createQueryClient } from '../../../app/queryClient.ts';
+import { createQueryClient } from '../../../base/queryClient.ts';
 import { currentUserKey } from '../../auth/hooks/useCurrentUser.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { SupplierPage } from './SupplierPage.tsx';

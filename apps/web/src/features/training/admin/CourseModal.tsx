@@ -11,7 +11,7 @@ import {
   type TrainingCode,
   type TrainingFormat,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { firstIssue } from '../../admin/components/firstIssue.ts';
 import { useSaveCourse } from './useTrainingAdmin.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Table } from 'react-bootstrap';
 import { FaPen, FaPlus } from 'react-icons/fa6';
 import { trainingCodeFor, trainingRoute, type AdminTrainingCourse } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { CourseModal } from './CourseModal.tsx';

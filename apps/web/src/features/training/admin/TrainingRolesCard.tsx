@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, InputGroup, Row, Table } from 'react-bootstrap';
 import { FaPlus } from 'react-icons/fa6';
 import { TrainingRoleInputSchema, type AdminTrainingRole } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { firstIssue } from '../../admin/components/firstIssue.ts';

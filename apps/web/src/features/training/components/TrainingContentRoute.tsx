@@ -1,7 +1,7 @@
 import { Alert, Spinner } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { matchRoute } from '@penstock/shared';
-import { ApiError } from '../../../app/api.ts';
+import { ApiError } from '../../../base/api.ts';
 import { AppFooter } from '../../../app/shell/AppFooter.tsx';
 import { AppHeader } from '../../../app/shell/AppHeader.tsx';
 import { LeftNav } from '../../../app/shell/LeftNav.tsx';

@@ -7,7 +7,7 @@ import {
   FaMagnifyingGlassPlus,
 } from 'react-icons/fa6';
 import type { PdfViewer } from '@penstock/viewer';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';

@@ -10,7 +10,7 @@ import {
   type TrainingRecordAnswer,
   type TrainingUserRecord,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useSaveTrainingRecord } from './useTraining.ts';
 
 export interface TrainingNotice {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { browser } from '../../../app/browser.ts';
+import { browser } from '../../../base/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { isAppleTouchDevice } from '../device.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { ModelViewer } from '@penstock/viewer';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { PANEL_MIN_HEIGHT, PANEL_MIN_WIDTH, useFloatingPanel } from '../../../components/useFloatingPanel.ts';
 import type { Viewable } from '../api.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockFetch } from '../../../test/fetchMock.ts';
 import { PROJECT_ID } from '../../../test/fixtures.ts';
-import { initialAppState } from '../../../app/store.tsx';
+import { initialAppState } from '../../../base/store.tsx';
 import { ViewerEngineProvider } from '../engine.tsx';
 import { fakeEngine, fakeModelViewer, fakePdfViewer } from '../test/fakeViewers.ts';
 import { PdfView, looksLikeTag, pageNames } from './PdfView.tsx';

@@ -7,7 +7,7 @@ import {
 } from 'react-icons/fa6';
 import type { PdfViewer } from '@penstock/viewer';
 import { clampPage } from '@penstock/viewer/pages';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import type { Viewable } from '../api.ts';
@@ -20,7 +20,7 @@ import { FaPenRuler, FaUpload } from 'react-icons/fa6';
 import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { UploadPanel } from '../../upload/UploadPanel.tsx';
 import { useViewerExtensions } from '../extensions.tsx';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { useSidePanel } from '../sidePanels.ts';
 import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';

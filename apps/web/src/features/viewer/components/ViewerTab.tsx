@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { OpenModel } from '../../../app/store.tsx';
+import type { OpenModel } from '../../../base/store.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { panelId, tabId } from '../../workspace/components/ModelTabs.tsx';

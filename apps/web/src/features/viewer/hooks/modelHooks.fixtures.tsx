@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createQueryClient } from '../../../app/queryClient.ts';
+import { createQueryClient } from '../../../base/queryClient.ts';
 import { Providers } from '../../../app/providers.tsx';
 import type { ObjectIndex } from '../api.ts';
 import { indexObjects } from '../objectIndex.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type RefObject } from 'react';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import { indexObjects } from '../objectIndex.ts';
 import { useModelViewer } from './useModelViewer.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { fakeModelViewer } from '../test/fakeViewers.ts';
 import { hookWrapper, hostAt, index, objects, prefetchSpy } from './modelHooks.fixtures.tsx';
 import { useModelSelection } from './useModelSelection.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ModelViewer } from '@penstock/viewer';
-import { inForeground } from '../../../app/foreground.ts';
-import { useAppStore } from '../../../app/store.tsx';
+import { inForeground } from '../../../base/foreground.ts';
+import { useAppStore } from '../../../base/store.tsx';
 import type { ObjectIndex } from '../api.ts';
 import type { ViewerExtensions } from '../extensions.tsx';
 import type { IndexedObjects } from '../objectIndex.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ModelViewer } from '@penstock/viewer';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { useViewerEngine } from '../engine.tsx';
 import { fragmentsTaken, useModelFiles } from './useModelFiles.ts';
 

@@ -9,7 +9,7 @@ import {
   type DynamicRecord,
   type StaticRecord,
 } from '@penstock/shared';
-import { createQueryClient } from '../../../app/queryClient.ts';
+import { createQueryClient } from '../../../base/queryClient.ts';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import type { ObjectIndex } from '../api.ts';
 import { readSessionCopy, writeSessionCopy } from '../sessionCopy.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mergeDynamicValues, type DynamicEntry, type DynamicRecord } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import { fetchDynamicEntries, fetchModelRecords, postDataList } from '../../properties/api.ts';
 import type { ObjectIndex } from '../api.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type ElementWithProps,
   type PropertyValues,
 } from '../sessionCopy.ts';
-import { sessionStore } from '../../../app/sessionStore.ts';
+import { sessionStore } from '../../../base/sessionStore.ts';
 
 /** What the property loading of a model tab needs to know. */
 export interface PropertyValuesSource {

@@ -12,7 +12,7 @@ import {
   type WorkflowDetail,
   type WorkflowParticipant,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
+import { errorMessage } from '../../../base/api.ts';
 import type { MayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { reassignWorkflow, withdrawWorkflow } from '../api.ts';
 

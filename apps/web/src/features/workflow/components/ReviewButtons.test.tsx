@@ -5,7 +5,7 @@ import { WORKFLOW_UPDATED } from '@penstock/shared';
 import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
 import { user } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';
-import type { PendingReview } from '../../../app/store.tsx';
+import type { PendingReview } from '../../../base/store.tsx';
 import { PROJECT_ID } from '../../../test/fixtures.ts';
 import {
   ITEM_ID,

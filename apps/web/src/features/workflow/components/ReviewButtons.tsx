@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FaClipboardCheck, FaStamp } from 'react-icons/fa6';
 import { WORKFLOW_UPDATED, type ReviewDecision } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
-import { useAppStore } from '../../../app/store.tsx';
+import { errorMessage } from '../../../base/api.ts';
+import { useAppStore } from '../../../base/store.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import {
   documentWorkflowKey,

@@ -12,8 +12,8 @@ import {
   WORKFLOW_SUBMITTED,
   type ProjectAction,
 } from '@penstock/shared';
-import { errorMessage } from '../../../app/api.ts';
-import { useAppStore } from '../../../app/store.tsx';
+import { errorMessage } from '../../../base/api.ts';
+import { useAppStore } from '../../../base/store.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { useProjectRole } from '../../projects/hooks/useProjectRole.ts';

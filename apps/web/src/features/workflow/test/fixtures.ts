@@ -1,5 +1,5 @@
 import type { DocumentHold, ProjectUser, WorkflowDetail, WorkflowStructure } from '@penstock/shared';
-import { initialAppState, type AppState } from '../../../app/store.tsx';
+import { initialAppState, type AppState } from '../../../base/store.tsx';
 import type { ModelInfo } from '../../viewer/api.ts';
 import { PROJECT_ID, project, user } from '../../../test/fixtures.ts';
 import type { Routes } from '../../../test/fetchMock.ts';

@@ -1,5 +1,5 @@
 import { tabLabel } from '@penstock/shared';
-import type { OpenModel } from '../../../app/store.tsx';
+import type { OpenModel } from '../../../base/store.tsx';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
 
 export const tabId = (model: OpenModel) => `model-tab-${model.id}`;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TAB_LIMIT_MESSAGE } from '@penstock/shared';
-import { type AppState } from '../../../app/store.tsx';
+import { type AppState } from '../../../base/store.tsx';
 import { mockFetch } from '../../../test/fetchMock.ts';
 import { START_TEXT, signedInRoutes, pumpInfo, projectSelected } from '../../../test/fixtures.ts';
 import { renderApp, storeState } from '../../../test/render.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { selectedTab } from '@penstock/shared';
-import { useAppStore } from '../../../app/store.tsx';
+import { useAppStore } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';

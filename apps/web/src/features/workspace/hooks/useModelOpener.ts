@@ -10,7 +10,7 @@ import {
   replaceWithOpened,
   type TreeNode,
 } from '@penstock/shared';
-import { useAppStore, type OpenModel } from '../../../app/store.tsx';
+import { useAppStore, type OpenModel } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { fileTypeOf } from '../../projects/components/TreeFile.tsx';
 import { usePrefetchModel } from '../../viewer/hooks/usePrefetchModel.ts';

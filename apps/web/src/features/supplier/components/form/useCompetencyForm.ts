@@ -13,7 +13,7 @@ import {
   type SdcFormValues,
   type SdcListField,
 } from '@penstock/shared';
-import { errorMessage } from '../../../../app/api.ts';
+import { errorMessage } from '../../../../base/api.ts';
 import { submitSdcForm, type SdcFiles } from '../../api.ts';
 
 export type TextKey = {

@@ -5,7 +5,7 @@ import { SDC_MANAGER_ONLY, type CurrentUser, type SdcSubmissionDetail } from '@p
 import { calls, mockFetch } from '../../../../test/fetchMock.ts';
 import { user as staff } from '../../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { createQueryClient } from '../../../../app/queryClient.ts';
+import { createQueryClient } from '../../../../base/queryClient.ts';
 import { currentUserKey } from '../../../auth/hooks/useCurrentUser.ts';
 import { sdcData } from '../testing.ts';
 import { ReviewScreen } from './ReviewScreen.tsx';
