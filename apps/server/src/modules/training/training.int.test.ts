@@ -10,7 +10,7 @@ import {
 import { multipartFile, testDatabases } from '../../test/harness.ts';
 import { buildTrainingPdf } from '../../seed/trainingPdf.ts';
 import { OWN_RECORD_ONLY, UNKNOWN_ROLE } from './training.service.ts';
-import { form, ids, trainingFixture, type TrainingFixture } from './training.fixture.ts';
+import { form, ids, trainingFixture, type TrainingFixture } from '../../test/training.ts';
 
 for (const kind of await testDatabases()) {
   describe(`training records and content (${kind})`, () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTrainingRecord, type AdminTrainingCourse, type TrainingRecordAnswer } from '@penstock/shared';
 import { multipartFile, testDatabases } from '../../test/harness.ts';
 import { ADMINISTRATORS_ONLY } from './trainingAdmin.service.ts';
-import { ids, trainingFixture, type TrainingFixture } from './training.fixture.ts';
+import { ids, trainingFixture, type TrainingFixture } from '../../test/training.ts';
 
 for (const kind of await testDatabases()) {
   describe(`training administration (${kind})`, () => {

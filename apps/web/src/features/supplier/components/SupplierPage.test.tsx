@@ -17,7 +17,7 @@ import { createQueryClient } from '../../../base/queryClient.ts';
 import { currentUserKey } from '../../auth/hooks/useCurrentUser.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { SupplierPage } from './SupplierPage.tsx';
-import { fillRequired, zoneSettings } from './testing.ts';
+import { fillRequired, zoneSettings } from '../test/supplierFixtures.ts';
 
 const signedOut = (extra: Routes = {}): Routes => ({
   ...configRoutes(),

@@ -5,7 +5,7 @@ import { SUPPLIER_LINK_MESSAGE, type SupplierZoneSettings } from '@penstock/shar
 import { mockFetch } from '../../../test/fetchMock.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SupplierZoneSettingsTab } from './SupplierZoneSettingsTab.tsx';
-import { zoneSettings } from './testing.ts';
+import { zoneSettings } from '../test/supplierFixtures.ts';
 
 describe('the Supplier Zone tab of Administration', () => {
   it('refuses an unsafe link, then saves the cards and the contact address', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SDC_NO_RESULTS } from '@penstock/shared';
 import { mockFetch } from '../../../../test/fetchMock.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { register } from '../testing.ts';
+import { register } from '../../test/supplierFixtures.ts';
 import { RegisterModal } from './RegisterModal.tsx';
 
 const cards = () => within(screen.getByRole('list', { name: 'Suppliers' })).queryAllByRole('article');

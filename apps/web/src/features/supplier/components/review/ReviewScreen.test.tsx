@@ -7,7 +7,7 @@ import { user as staff } from '../../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { createQueryClient } from '../../../../base/queryClient.ts';
 import { currentUserKey } from '../../../auth/hooks/useCurrentUser.ts';
-import { sdcData } from '../testing.ts';
+import { sdcData } from '../../test/supplierFixtures.ts';
 import { ReviewScreen } from './ReviewScreen.tsx';
 
 const ID = 'sdc.11111111-1111-4111-8111-111111111111';

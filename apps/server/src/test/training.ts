@@ -7,7 +7,7 @@ import type {
   TrainingRecordAnswer,
   TrainingUserRecord,
 } from '@penstock/shared';
-import { createTestPenstock, type TestDatabase, type TestPenstock } from '../../test/harness.ts';
+import { createTestPenstock, type TestDatabase, type TestPenstock } from './harness.ts';
 
 /** A multipart/form-data body of plain text fields, for inject(). */
 export function form(fields: Record<string, string>) {
