@@ -52,17 +52,26 @@ export function writeCommentXml(c: BcfComment, indent: string, textRequired: boo
   return `${xml}${indent}</Comment>\n`;
 }
 
-export function writeMarkupXml(topic: BcfTopic): string {
+/**
+ * The start of a markup file up to the Topic's Description, the same in BCF 3.0 and 2.1 but for the shape
+ * of the labels (`nestedLabels`: 3.0's `<Labels><Label>`).
+ */
+export function writeTopicStartXml(topic: BcfTopic, nestedLabels: boolean): string {
   const i = '    ';
   let xml = `${HEADER}<Markup>\n  <Topic Guid="${escapeXml(topic.guid)}" TopicType="${escapeXml(topic.topicType)}" TopicStatus="${escapeXml(topic.topicStatus)}">\n`;
   xml += el('Title', topic.title, i);
-  xml += writeLabelsXml(topic.labels, true, i);
+  xml += writeLabelsXml(topic.labels, nestedLabels, i);
   xml += el('CreationDate', topic.creationDate, i);
   xml += el('CreationAuthor', topic.creationAuthor, i);
   xml += el('ModifiedDate', topic.modifiedDate, i);
   xml += el('DueDate', bcfDateTime(topic.dueDate), i);
   xml += el('AssignedTo', topic.assignedTo, i);
-  xml += el('Description', topic.description, i);
+  return xml + el('Description', topic.description, i);
+}
+
+export function writeMarkupXml(topic: BcfTopic): string {
+  const i = '    ';
+  let xml = writeTopicStartXml(topic, true);
   if (topic.comments.length) {
     xml += `${i}<Comments>\n`;
     for (const c of topic.comments) xml += writeCommentXml(c, `${i}  `, false);

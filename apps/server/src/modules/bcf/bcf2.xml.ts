@@ -11,12 +11,11 @@
  */
 import { BcfFormatError, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
 import {
-  bcfDateTime,
   readComment,
   readTopicFields,
   readTopicViewpoint,
   writeCommentXml,
-  writeLabelsXml,
+  writeTopicStartXml,
 } from './bcf.xml.ts';
 import {
   HEADER,
@@ -84,15 +83,7 @@ export function writeVersion21Xml(): string {
  */
 export function writeMarkup21Xml(topic: BcfTopic): string {
   const i = '    ';
-  let xml = `${HEADER}<Markup>\n  <Topic Guid="${escapeXml(topic.guid)}" TopicType="${escapeXml(topic.topicType)}" TopicStatus="${escapeXml(topic.topicStatus)}">\n`;
-  xml += el('Title', topic.title, i);
-  xml += writeLabelsXml(topic.labels, false, i);
-  xml += el('CreationDate', topic.creationDate, i);
-  xml += el('CreationAuthor', topic.creationAuthor, i);
-  xml += el('ModifiedDate', topic.modifiedDate, i);
-  xml += el('DueDate', bcfDateTime(topic.dueDate), i);
-  xml += el('AssignedTo', topic.assignedTo, i);
-  xml += el('Description', topic.description, i);
+  let xml = writeTopicStartXml(topic, false);
   xml += '  </Topic>\n';
   for (const c of topic.comments) xml += writeCommentXml(c, '  ', true);
   topic.viewpoints.forEach((v, position) => {
