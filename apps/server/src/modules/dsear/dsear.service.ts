@@ -47,10 +47,7 @@ export class DsearService {
   ) {}
 
   async list(user: CurrentUser): Promise<DsearListEntry[]> {
-    const [rows, visible] = await Promise.all([
-      this.repo.listEntries(),
-      this.access.visibleProjectIds(user),
-    ]);
+    const [rows, visible] = await Promise.all([this.repo.listEntries(), this.access.visibleProjectIds(user)]);
     return this.presentWithAccess(user, rows, visible);
   }
 

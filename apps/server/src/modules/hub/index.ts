@@ -18,12 +18,6 @@ export function registerHub(
     users: UsersRepo;
   },
 ): void {
-  const hub = new HubService(
-    new MarkupsRepo(db),
-    new DsearRepo(db),
-    deps.access,
-    deps.workflows,
-    deps.users,
-  );
+  const hub = new HubService(new MarkupsRepo(db), new DsearRepo(db), deps.access, deps.workflows, deps.users);
   hubRoutes(app, hub, deps.workflows);
 }
