@@ -11,6 +11,25 @@ const serverImports = {
     'The web app and shared packages must not import server code; put shared rules in @penstock/shared.',
 };
 
+// The role helpers of packages/shared/src/policies.ts: a service asks AccessService (security/access.ts),
+// which asks them, so every permission question has one answer (issue 32).
+const roleHelpers = [
+  'isAdministrator',
+  'canViewProject',
+  'canUploadToProject',
+  'canReviewFeedback',
+  'canManageSupplierRegister',
+  'mayInProject',
+  'mayGlobally',
+  'mayForPerson',
+  'mayAnswerAsListed',
+  'mayWithdrawWorkflow',
+];
+const roleNames =
+  'administrator|feedback_reviewer|senior_design_manager|checker_lead_engineer|practitioner|supplier_register_manager|manager|member|viewer';
+const askAccess =
+  'Ask AccessService (security/access.ts): requireAccess, memberRole, memberProjects, visibleProjects, visibleProjectIds, seesEveryProject, allowsInProject, allowsGlobally.';
+
 const sqlOnlyInRepos = [
   {
     selector:
@@ -89,7 +108,8 @@ export default tseslint.config(
   },
   {
     // one access rule (issue 16): a service refuses for lack of permission only through
-    // access.requireAccess (security/access.ts); a business rule answering 403 says why in a disable comment
+    // access.requireAccess (security/access.ts); a business rule answering 403 says why in a disable comment.
+    // It asks AccessService every other permission question too, never a role helper or a role name (issue 32)
     files: ['apps/server/src/modules/**/*.service.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -99,6 +119,27 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='forbidden']",
           message:
             'Refuse through access.requireAccess(user, resource, action) with a rule in packages/shared/src/policies.ts.',
+        },
+        {
+          // role === 'manager', 'administrator' !== user.roles[0]: a role compared by name
+          selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=/^(${roleNames})$/], [right.value=/^(${roleNames})$/])`,
+          message: `A service does not compare roles itself. ${askAccess}`,
+        },
+        {
+          selector: `CallExpression[callee.property.name='includes'][arguments.0.value=/^(${roleNames})$/]`,
+          message: `A service does not look for a role itself. ${askAccess}`,
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@penstock/shared',
+              importNames: roleHelpers,
+              message: `A service does not ask the role helpers itself. ${askAccess}`,
+            },
+          ],
         },
       ],
     },

@@ -156,7 +156,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerBcf(app, issues, blobs, access);
   registerReports(app, database.db, documentsRepo, documents, blobs, access);
   registerAdmin(app, users, documentsRepo, audit, access);
-  registerDsear(app, database.db, { documentsRepo, documents, blobs }, access, {
+  registerDsear(app, database.db, { documents, blobs }, access, {
     maxUploadBytes: env.maxUploadBytes,
   });
   const { workflows, reminders: workflowReminders } = registerWorkflow(
@@ -170,7 +170,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
       mail: workflowMail(notifier, env),
     },
   );
-  registerHub(app, database.db, { documentsRepo, access, workflows, users });
+  registerHub(app, database.db, { access, workflows, users });
   registerLegend(app, { dataDir: env.dataDir });
   registerSketchExport(app);
   registerSketches(app, database.db, access);

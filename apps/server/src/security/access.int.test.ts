@@ -127,6 +127,94 @@ describe.each(await testDatabases())('requireAccess on %s (issue 16)', (kind) =>
   });
 });
 
+describe.each(await testDatabases())("AccessService's other questions on %s (issue 32)", (kind) => {
+  let penstock: TestPenstock;
+  let alpha: string;
+  let beta: string;
+  const people: Record<'manager' | 'viewer' | 'outsider' | 'admin' | 'reviewer', CurrentUser> = {} as never;
+
+  beforeAll(async () => {
+    penstock = await createTestPenstock(kind);
+    const person = async (name: keyof typeof people, roles: CurrentUser['roles'] = []) => {
+      const { id, email } = await penstock.createUser({ name, roles });
+      people[name] = { id, email, name, picture: null, roles };
+    };
+    await person('manager');
+    await person('viewer');
+    await person('outsider');
+    await person('admin', ['administrator']);
+    await person('reviewer', ['feedback_reviewer']);
+    ({ id: beta } = await penstock.createProject('Beta works', [
+      { userId: people.manager.id, role: 'manager' },
+      { userId: people.admin.id, role: 'viewer' },
+    ]));
+    ({ id: alpha } = await penstock.createProject('Alpha works', [
+      { userId: people.manager.id, role: 'member' },
+      { userId: people.viewer.id, role: 'viewer' },
+    ]));
+  }, 60_000);
+  afterAll(() => penstock.destroy());
+
+  const shape = (projects: ReadonlyArray<{ id: string; name: string; member_role: string | null }>) =>
+    projects.map(({ id, name, member_role }) => ({ id, name, member_role }));
+
+  it("gives a member's role, or undefined", async () => {
+    const { access } = penstock;
+    expect(await access.memberRole(people.manager, alpha)).toBe('member');
+    expect(await access.memberRole({ id: people.viewer.id }, alpha)).toBe('viewer');
+    expect(await access.memberRole(people.outsider, alpha)).toBeUndefined();
+    expect(await access.memberRole(people.admin, alpha)).toBeUndefined();
+  });
+
+  it('lists the projects a user belongs to, by name, with their role', async () => {
+    const { access } = penstock;
+    expect(shape(await access.memberProjects(people.manager))).toEqual([
+      { id: alpha, name: 'Alpha works', member_role: 'member' },
+      { id: beta, name: 'Beta works', member_role: 'manager' },
+    ]);
+    expect(shape(await access.memberProjects(people.admin))).toEqual([
+      { id: beta, name: 'Beta works', member_role: 'viewer' },
+    ]);
+    expect(await access.memberProjects(people.outsider)).toEqual([]);
+  });
+
+  it('shows an administrator every project (their role where they are a member), others their own', async () => {
+    const { access } = penstock;
+    expect(access.seesEveryProject(people.admin)).toBe(true);
+    for (const who of [people.manager, people.outsider, people.reviewer])
+      expect(access.seesEveryProject(who)).toBe(false);
+    expect(shape(await access.visibleProjects(people.admin))).toEqual([
+      { id: alpha, name: 'Alpha works', member_role: null },
+      { id: beta, name: 'Beta works', member_role: 'viewer' },
+    ]);
+    expect(shape(await access.visibleProjects(people.viewer))).toEqual([
+      { id: alpha, name: 'Alpha works', member_role: 'viewer' },
+    ]);
+    expect(await access.visibleProjects(people.outsider)).toEqual([]);
+    expect(await access.visibleProjectIds(people.admin)).toBeNull();
+    expect(await access.visibleProjectIds(people.manager)).toEqual([alpha, beta]);
+    expect(await access.visibleProjectIds(people.outsider)).toEqual([]);
+  });
+
+  it("answers from the shared policies: a known role's project actions, global roles", async () => {
+    const { access } = penstock;
+    const [alphaOfManager, betaOfManager] = await access.memberProjects(people.manager);
+    expect(access.allowsInProject(alphaOfManager!, 'saveDsear')).toBe(true);
+    expect(access.allowsInProject(alphaOfManager!, 'restoreDeleted')).toBe(false);
+    expect(access.allowsInProject(betaOfManager!, 'restoreDeleted')).toBe(true);
+    const [alphaOfViewer] = await access.memberProjects(people.viewer);
+    expect(access.allowsInProject(alphaOfViewer!, 'read')).toBe(true);
+    expect(access.allowsInProject(alphaOfViewer!, 'saveDsear')).toBe(false);
+    const [alphaOfAdmin] = await access.visibleProjects(people.admin);
+    expect(access.allowsInProject(alphaOfAdmin!, 'read')).toBe(false);
+
+    expect(access.allowsGlobally(people.admin, 'manageTraining')).toBe(true);
+    expect(access.allowsGlobally(people.manager, 'manageTraining')).toBe(false);
+    expect(access.allowsGlobally(people.reviewer, 'reviewFeedback')).toBe(true);
+    expect(access.allowsGlobally(people.admin, 'reviewFeedback')).toBe(false);
+  });
+});
+
 describe.each(await testDatabases())('access before input on %s (issue 16)', (kind) => {
   let penstock: TestPenstock;
   let outsider: string;

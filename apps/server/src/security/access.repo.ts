@@ -1,6 +1,12 @@
 import type { ProjectRole } from '@penstock/shared';
 import type { Db } from '../db/database.ts';
+import type { ProjectsTable } from '../db/schema.ts';
 import { preparedQuery, type Arg } from '../db/preparedQuery.ts';
+
+/** A project with the user's role in it (null: an administrator's project they are not a member of). */
+export type ProjectWithRole<Role extends ProjectRole | null = ProjectRole | null> = ProjectsTable & {
+  member_role: Role;
+};
 
 /** A member's role, asked on nearly every request: compiled once (db/preparedQuery.ts). */
 const membershipRoleQuery = preparedQuery((db, arg: Arg<{ projectId: string; userId: string }>) =>
@@ -11,12 +17,41 @@ const membershipRoleQuery = preparedQuery((db, arg: Arg<{ projectId: string; use
     .where('user_id', '=', arg('userId')),
 );
 
-/** The one question access asks the database: the user's role in a project, if any. */
+/** What access asks the database: the user's role in a project, and the projects they see. */
 export class AccessRepo {
   constructor(private readonly db: Db) {}
 
   async membershipRole(projectId: string, userId: string): Promise<ProjectRole | undefined> {
     const row = await membershipRoleQuery.executeTakeFirst(this.db, { projectId, userId });
     return row?.role as ProjectRole | undefined;
+  }
+
+  /** The user's projects by name, each with their role in it (`member_role`). */
+  async projectsOfMember(userId: string): Promise<Array<ProjectWithRole<ProjectRole>>> {
+    const rows = await this.db
+      .selectFrom('projects')
+      .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+      .selectAll('projects')
+      .select('project_members.role as member_role')
+      .where('project_members.user_id', '=', userId)
+      .orderBy('projects.name')
+      .execute();
+    return rows as Array<ProjectWithRole<ProjectRole>>;
+  }
+
+  /** Every project by name, with the user's role where they are a member (null elsewhere). */
+  async everyProject(userId: string): Promise<ProjectWithRole[]> {
+    const rows = await this.db
+      .selectFrom('projects')
+      .leftJoin('project_members', (join) =>
+        join
+          .onRef('project_members.project_id', '=', 'projects.id')
+          .on('project_members.user_id', '=', userId),
+      )
+      .selectAll('projects')
+      .select('project_members.role as member_role')
+      .orderBy('projects.name')
+      .execute();
+    return rows as ProjectWithRole[];
   }
 }

@@ -4,6 +4,7 @@ import {
   PERSON_ACTIONS,
   PROJECT_ACTIONS,
   fileChangeRefusal,
+  isAdministrator,
   mayAnswerAsListed,
   mayForPerson,
   mayGlobally,
@@ -19,7 +20,11 @@ import {
   type ProjectRole,
 } from '@penstock/shared';
 import { forbidden, notFound } from '../http/errors.ts';
-import type { AccessRepo } from './access.repo.ts';
+import type { AccessRepo, ProjectWithRole } from './access.repo.ts';
+
+export type { ProjectWithRole } from './access.repo.ts';
+/** A project the user belongs to, with their role in it. */
+export type MemberProject = ProjectWithRole<ProjectRole>;
 
 /** Something a user acts on: a project, everything (global roles), a person's own records, a listed answer. */
 export type ProjectResource = { project: string };
@@ -43,6 +48,9 @@ export type AfterAccess<T> = () => T;
  * - Everywhere: a global role given by an administrator (403 otherwise).
  * - A person's records: their own (administrators too, for the lists they oversee).
  * - A listed answer: only the person listed on it.
+ *
+ * Beside the check, it answers the other permission questions a service has (which projects a user sees, a
+ * member's role, whether a role allows something), so no service asks a role itself (lint-enforced).
  */
 export class AccessService {
   constructor(private readonly repo: AccessRepo) {}
@@ -62,7 +70,7 @@ export class AccessService {
       return;
     }
     if ('project' in resource) {
-      const role = await this.roleIn(user, resource.project);
+      const role = await this.memberRole(user, resource.project);
       if (!role) throw notFound();
       const projectAction = action as ProjectAction;
       if (!mayInProject(role, projectAction)) throw forbidden(PROJECT_ACTIONS[projectAction].refusal);
@@ -93,8 +101,39 @@ export class AccessService {
     if (refusal) throw forbidden(refusal);
   }
 
-  /** The user's role in a project, or undefined: for lists that show members more than others. */
-  async roleIn(user: CurrentUser, projectId: string): Promise<ProjectRole | undefined> {
+  /** A person's role in a project, or undefined when they are not a member. */
+  memberRole(user: Pick<CurrentUser, 'id'>, projectId: string): Promise<ProjectRole | undefined> {
     return this.repo.membershipRole(projectId, user.id);
+  }
+
+  /** Administrators see every project in the lists that cover projects (hub, DSEAR); others their own. */
+  seesEveryProject(user: CurrentUser): boolean {
+    return isAdministrator(user);
+  }
+
+  /** The projects the user belongs to, by name, with their role in each. */
+  memberProjects(user: Pick<CurrentUser, 'id'>): Promise<MemberProject[]> {
+    return this.repo.projectsOfMember(user.id);
+  }
+
+  /** The projects the user sees: every one for an administrator (their role where they are a member). */
+  visibleProjects(user: CurrentUser): Promise<ProjectWithRole[]> {
+    return this.seesEveryProject(user) ? this.repo.everyProject(user.id) : this.memberProjects(user);
+  }
+
+  /** The ids of the projects the user sees, null meaning all of them (an administrator). */
+  async visibleProjectIds(user: CurrentUser): Promise<string[] | null> {
+    if (this.seesEveryProject(user)) return null;
+    return (await this.memberProjects(user)).map((project) => project.id);
+  }
+
+  /** Whether the user's role in one of their projects allows the action (no query: the role is known). */
+  allowsInProject(project: Pick<ProjectWithRole, 'member_role'>, action: ProjectAction): boolean {
+    return mayInProject(project.member_role, action);
+  }
+
+  /** Whether a global role lets the user do it, for a service that shows more rather than refuses. */
+  allowsGlobally(user: CurrentUser, action: GlobalAction): boolean {
+    return mayGlobally(user, action);
   }
 }

@@ -234,7 +234,7 @@ async function writeDemoRows(
     { projectId: project.id, authorId: tm.id, reviewerId: users.get('admin@penstock.demo')! },
     supplierFiles,
   );
-  await new DsearService(new DsearRepo(penstock.database.db), repo, penstock.access).saveOrCreate(
+  await new DsearService(new DsearRepo(penstock.database.db), penstock.access).saveOrCreate(
     tmUser,
     DsearEntryInputSchema.parse({
       projectName: OTHER_PROJECT_NAME,

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@penstock/shared';
+import { HttpError } from '../../http/errors.ts';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
+import { AdminService } from './admin.service.ts';
 
 describe.each(await testDatabases())('administration on %s', (kind) => {
   let penstock: TestPenstock;
   let admin: string;
   let adminId: string;
   let engineer: string;
+  let engineerUser: CurrentUser;
 
   beforeAll(async () => {
     penstock = await createTestPenstock(kind);
@@ -14,6 +18,7 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
     adminId = a.id;
     admin = await penstock.signIn(a.email);
     engineer = await penstock.signIn(e.email);
+    engineerUser = { id: e.id, email: e.email, name: 'Erin Engineer', picture: null, roles: [] };
   });
   afterAll(() => penstock.destroy());
 
@@ -36,6 +41,41 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
       expect(response.json()).toEqual({ error: 'Only administrators can do this' });
     }
     expect((await penstock.app.inject({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
+  });
+
+  it('refuses a non-administrator in the service itself, not only in the route hook (issue 32)', async () => {
+    const service = new AdminService(penstock.users, penstock.documentsRepo, penstock.access);
+    const refusal = async (work: Promise<unknown>) => {
+      const error = await work.then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(HttpError);
+      return { status: (error as HttpError).statusCode, message: (error as HttpError).message };
+    };
+    const refused = { status: 403, message: 'Only administrators can do this' };
+    const projects = await penstock.documentsRepo.listProjects();
+    const before = await penstock.users.list();
+    for (const work of [
+      service.listUsers(engineerUser),
+      service.createUser(engineerUser, {
+        name: 'X',
+        email: 'x@example.com',
+        password: 'long-enough-pw',
+        roles: [],
+      }),
+      service.updateUser(engineerUser, engineerUser.id, { roles: ['administrator'] }),
+      service.resetPassword(engineerUser, adminId, 'a-new-long-password'),
+      service.listProjects(engineerUser),
+      service.createProject(engineerUser, 'Not allowed'),
+      service.setMember(engineerUser, 'b.00000000-0000-4000-8000-000000000000', engineerUser.id, 'manager'),
+      service.removeMember(engineerUser, 'b.00000000-0000-4000-8000-000000000000', adminId),
+      service.emailOf(engineerUser, adminId),
+    ])
+      expect(await refusal(work)).toEqual(refused);
+    // nothing was written
+    expect(await penstock.documentsRepo.listProjects()).toEqual(projects);
+    expect(await penstock.users.list()).toEqual(before);
   });
 
   it('creates a user who can sign in, gives roles and resets the password', async () => {

@@ -29,13 +29,12 @@ export function adminRoutes(
   const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
   app.get('/api/admin/users', async (request) => {
-    await administrator(request);
-    return admin.listUsers();
+    return admin.listUsers(await administrator(request));
   });
 
   app.post('/api/admin/users', async (request, reply) => {
-    await administrator(request);
-    const user = await admin.createUser(parseInput(CreateUserBodySchema, request.body));
+    const actor = await administrator(request);
+    const user = await admin.createUser(actor, parseInput(CreateUserBodySchema, request.body));
     await record(request, { action: 'user.create', target: user.email, detail: { roles: user.roles } });
     return reply.status(201).send(user);
   });
@@ -50,31 +49,30 @@ export function adminRoutes(
   });
 
   app.post('/api/admin/users/:id/password', async (request, reply) => {
-    await administrator(request);
+    const actor = await administrator(request);
     const { password } = parseInput(ResetPasswordBodySchema, request.body);
-    const user = await admin.resetPassword(params(request).id!, password);
+    const user = await admin.resetPassword(actor, params(request).id!, password);
     await record(request, { action: 'user.password', target: user.email });
     return reply.status(204).send();
   });
 
   app.get('/api/admin/projects', async (request) => {
-    await administrator(request);
-    return admin.listProjects();
+    return admin.listProjects(await administrator(request));
   });
 
   app.post('/api/admin/projects', async (request, reply) => {
     const actor = await administrator(request);
     const { name } = parseInput(CreateProjectBodySchema, request.body);
-    const project = await admin.createProject(name, actor);
+    const project = await admin.createProject(actor, name);
     await record(request, { action: 'project.create', target: project.name });
     return reply.status(201).send(project);
   });
 
   app.put('/api/admin/projects/:projectId/members', async (request) => {
-    await administrator(request);
+    const actor = await administrator(request);
     const projectId = parseInput(ProjectIdSchema, params(request).projectId);
     const { userId, role } = parseInput(AddMemberBodySchema, request.body);
-    const project = await admin.setMember(projectId, userId, role);
+    const project = await admin.setMember(actor, projectId, userId, role);
     const member = project.members.find((m) => m.userId === userId);
     await record(request, {
       action: 'member.set',
@@ -85,14 +83,14 @@ export function adminRoutes(
   });
 
   app.delete('/api/admin/projects/:projectId/members/:userId', async (request) => {
-    await administrator(request);
+    const actor = await administrator(request);
     const projectId = parseInput(ProjectIdSchema, params(request).projectId);
     const userId = params(request).userId!;
-    const project = await admin.removeMember(projectId, userId);
+    const project = await admin.removeMember(actor, projectId, userId);
     await record(request, {
       action: 'member.remove',
       target: project.name,
-      detail: { member: await admin.emailOf(userId) },
+      detail: { member: await admin.emailOf(actor, userId) },
     });
     return project;
   });

@@ -22,14 +22,6 @@ const now = () => new Date().toISOString();
 
 // The queries of a tree read (GET /api/tree, the cheapest and most frequent read), compiled once.
 
-const membershipRoleQuery = preparedQuery((db, arg: Arg<{ projectId: string; userId: string }>) =>
-  db
-    .selectFrom('project_members')
-    .select('role')
-    .where('project_id', '=', arg('projectId'))
-    .where('user_id', '=', arg('userId')),
-);
-
 /** A folder and its ancestors, deepest first (at most 100 deep). */
 const folderTrailQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
   db
@@ -180,23 +172,6 @@ export class DocumentsRepo {
 
   listProjects(): Promise<ProjectsTable[]> {
     return this.db.selectFrom('projects').selectAll().orderBy('name').execute();
-  }
-
-  /** The user's projects, each with the user's role in it (`member_role`). */
-  projectsOfUser(userId: string): Promise<ProjectOfUser[]> {
-    return this.db
-      .selectFrom('projects')
-      .innerJoin('project_members', 'project_members.project_id', 'projects.id')
-      .selectAll('projects')
-      .select('project_members.role as member_role')
-      .where('project_members.user_id', '=', userId)
-      .orderBy('projects.name')
-      .execute();
-  }
-
-  async membershipRole(projectId: string, userId: string): Promise<string | undefined> {
-    const row = await membershipRoleQuery.executeTakeFirst(this.db, { projectId, userId });
-    return row?.role;
   }
 
   members(projectIds?: readonly string[]): Promise<MemberRow[]> {

@@ -62,7 +62,7 @@ export class DocumentsService {
   /** GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. */
   async tree(user: CurrentUser, id: string): Promise<ProjectListItem[] | TreeNode[]> {
     const kind = treeIdKind(id);
-    if (kind === 'root') return (await this.repo.projectsOfUser(user.id)).map(presentProjectListItem);
+    if (kind === 'root') return (await this.access.memberProjects(user)).map(presentProjectListItem);
     if (kind === 'project') {
       await this.access.requireAccess(user, { project: id }, 'read');
       return (await this.repo.childFolders(id, null)).map(presentFolder);

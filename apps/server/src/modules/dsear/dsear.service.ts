@@ -8,8 +8,6 @@ import {
   entryDayAt,
   entryRag,
   filterDsearRegister,
-  isAdministrator,
-  mayInProject,
   type CurrentUser,
   type DsearEntry,
   type DsearEntryInput,
@@ -18,12 +16,10 @@ import {
   type DsearRegisterLine,
   type DsearPeople,
   type DsearPerson,
-  type ProjectRole,
 } from '@penstock/shared';
 import type { AccessService } from '../../security/access.ts';
 import type { DsearApprovalsTable, DsearEntriesTable } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
 import { dsearRegisterWorkbook } from './dsear.workbook.ts';
 import { describeChanges, presentEntry, presentHistory } from './dsear.presenter.ts';
 import type { DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
@@ -47,16 +43,12 @@ const notAMember = (projectName: string) =>
 export class DsearService {
   constructor(
     private readonly repo: DsearRepo,
-    private readonly documentsRepo: DocumentsRepo,
     private readonly access: AccessService,
   ) {}
 
   async list(user: CurrentUser): Promise<DsearListEntry[]> {
-    const [rows, mine] = await Promise.all([
-      this.repo.listEntries(),
-      this.documentsRepo.projectsOfUser(user.id),
-    ]);
-    return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
+    const [rows, visible] = await Promise.all([this.repo.listEntries(), this.access.visibleProjectIds(user)]);
+    return this.presentWithAccess(user, rows, visible);
   }
 
   /**
@@ -80,23 +72,19 @@ export class DsearService {
       { person: email === emailOf(user) ? user.id : email },
       'listDsearApprovals',
     );
-    const [rows, mine] = await Promise.all([
+    const [rows, visible] = await Promise.all([
       this.repo.pendingFor(email),
-      this.documentsRepo.projectsOfUser(user.id),
+      this.access.visibleProjectIds(user),
     ]);
-    return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
+    return this.presentWithAccess(user, rows, visible);
   }
 
   /** The entry of the named project (with its history), or null when the project has none yet. */
   async get(user: CurrentUser, projectName: string): Promise<DsearEntry | null> {
-    const mine = (await this.documentsRepo.projectsOfUser(user.id)).filter(
-      (p) => p.name.trim() === projectName,
-    );
-    let projectIds = mine.map((p) => p.id);
-    if (projectIds.length === 0 && isAdministrator(user))
-      projectIds = (await this.documentsRepo.listProjects())
-        .filter((p) => p.name.trim() === projectName)
-        .map((p) => p.id);
+    const named = (await this.access.visibleProjects(user)).filter((p) => p.name.trim() === projectName);
+    // the projects of that name the user belongs to; an administrator who belongs to none sees them all
+    const mine = named.filter((p) => p.member_role !== null);
+    const projectIds = (mine.length > 0 ? mine : named).map((p) => p.id);
     if (projectIds.length > 0) {
       for (const projectId of projectIds) {
         const row = await this.repo.entryOfProject(projectId);
@@ -111,11 +99,11 @@ export class DsearService {
   }
 
   async saveOrCreate(user: CurrentUser, input: DsearEntryInput): Promise<DsearEntry> {
-    const candidates = (await this.documentsRepo.projectsOfUser(user.id)).filter(
+    const candidates = (await this.access.memberProjects(user)).filter(
       (p) => p.name.trim() === input.projectName,
     );
     if (candidates.length === 0) throw notAMember(input.projectName);
-    const writable = candidates.filter((p) => mayInProject(p.member_role as ProjectRole, 'saveDsear'));
+    const writable = candidates.filter((p) => this.access.allowsInProject(p, 'saveDsear'));
     // none writable: the rule refuses with its reason (a viewer of the project)
     let project = writable[0] ?? candidates[0]!;
     await this.access.requireAccess(user, { project: project.id }, 'saveDsear');
@@ -288,14 +276,15 @@ export class DsearService {
   private async presentWithAccess(
     user: CurrentUser,
     rows: readonly DsearEntryRow[],
-    memberOf: ReadonlySet<string>,
+    /** the projects whose entries the user reads, null meaning all (access.visibleProjectIds) */
+    visible: readonly string[] | null,
   ): Promise<DsearListEntry[]> {
     const approvals = await this.repo.approvalsOf(rows.map((row) => row.id));
     const me = emailOf(user);
-    const admin = isAdministrator(user);
+    const memberOf = visible && new Set(visible);
     return rows.map((row): DsearListEntry => {
       const entry = presentEntry(row, approvals);
-      const access = admin || memberOf.has(row.project_id) || entry.sdms.some((s) => s.email === me);
+      const access = !memberOf || memberOf.has(row.project_id) || entry.sdms.some((s) => s.email === me);
       if (access) return { ...entry, access: true };
       // without access: the register line only, not the detail
       const line = Object.fromEntries(DSEAR_REGISTER_FIELDS.map((field) => [field, entry[field]]));

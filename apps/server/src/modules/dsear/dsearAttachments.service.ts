@@ -3,7 +3,6 @@ import {
   DSEAR_ATTACHMENT_FOLDER,
   dsearAttachmentContentUrl,
   fileExtension,
-  isAdministrator,
   type CurrentUser,
   type DsearAttachment,
 } from '@penstock/shared';
@@ -100,7 +99,7 @@ export class DsearAttachmentsService {
     if (!entry) throw notFound(`No register entry ${dsearId}`);
     const me = user.email.trim().toLowerCase();
     const listed = (await this.entries.approvalsOf([entry.id])).some((a) => a.email === me);
-    if (!listed && !isAdministrator(user))
+    if (!listed && !this.access.seesEveryProject(user))
       await this.access.requireAccess(user, { project: entry.project_id }, 'read');
     return entry;
   }

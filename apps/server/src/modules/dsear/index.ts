@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentsService } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { DsearRepo } from './dsear.repo.ts';
@@ -20,12 +20,12 @@ export { DsearRepo } from './dsear.repo.ts';
 export function registerDsear(
   app: FastifyInstance,
   db: Db,
-  store: { documentsRepo: DocumentsRepo; documents: DocumentsService; blobs: BlobStore },
+  store: { documents: DocumentsService; blobs: BlobStore },
   access: AccessService,
   options: { maxUploadBytes: number },
 ): DsearService {
   const repo = new DsearRepo(db);
-  const service = new DsearService(repo, store.documentsRepo, access);
+  const service = new DsearService(repo, access);
   dsearRoutes(app, service);
   const attachments = new DsearAttachmentsService(
     new DsearAttachmentsRepo(db),

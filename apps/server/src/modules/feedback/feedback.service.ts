@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import {
   FEEDBACK_MESSAGES,
-  canReviewFeedback,
   checkFeedbackSubmission,
   isFeedbackFeature,
   planFeedbackReview,
@@ -28,7 +27,7 @@ export class FeedbackService {
 
   /** getfeedback: every item for a reviewer; the FAQ (flagged items, without who asked) for anyone else. */
   async list(user: CurrentUser): Promise<FeedbackItem[]> {
-    const reviewer = canReviewFeedback(user);
+    const reviewer = this.access.allowsGlobally(user, 'reviewFeedback');
     const rows = await this.repo.list({ faqOnly: !reviewer });
     return rows.map((row) => presentFeedback(row, reviewer));
   }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { UsersRepo } from '../auth/index.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { DsearRepo } from '../dsear/index.ts';
 import { MarkupsRepo } from '../markups/markups.repo.ts';
@@ -14,19 +13,11 @@ export function registerHub(
   app: FastifyInstance,
   db: Db,
   deps: {
-    documentsRepo: DocumentsRepo;
     access: AccessService;
     workflows: WorkflowService;
     users: UsersRepo;
   },
 ): void {
-  const hub = new HubService(
-    new MarkupsRepo(db),
-    new DsearRepo(db),
-    deps.documentsRepo,
-    deps.access,
-    deps.workflows,
-    deps.users,
-  );
+  const hub = new HubService(new MarkupsRepo(db), new DsearRepo(db), deps.access, deps.workflows, deps.users);
   hubRoutes(app, hub, deps.workflows);
 }

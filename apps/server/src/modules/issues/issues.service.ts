@@ -149,7 +149,7 @@ export class IssuesService {
 
   private async checkAssignee(projectId: string, assigneeId: string | null): Promise<void> {
     if (assigneeId === null) return;
-    const role = await this.documentsRepo.membershipRole(projectId, assigneeId);
+    const role = await this.access.memberRole({ id: assigneeId }, projectId);
     if (!role) throw badRequest('assigneeId must be a member of the project');
   }
 

@@ -1,6 +1,5 @@
 import {
   compareTrainingItems,
-  isAdministrator,
   progressOfRecord,
   recordFromProgress,
   type CurrentUser,
@@ -74,7 +73,7 @@ export class TrainingService {
     tag: string,
   ): Promise<{ course: TrainingCourseRow; hash: string; size: number; type: string }> {
     const course = await this.repo.findCourseByTag(tag);
-    if (!course || (course.retired_at !== null && !isAdministrator(user)))
+    if (!course || (course.retired_at !== null && !this.access.allowsGlobally(user, 'manageTraining')))
       throw notFound('No training course has that tag');
     if (!course.material_hash || !course.material_type) throw notFound(NO_MATERIAL);
     return {

@@ -2,7 +2,6 @@ import {
   WORKFLOW_MISSING_FIELDS,
   decisionProblem,
   dueDateProblem,
-  isAdministrator,
   targetSuitabilityProblem,
   utcDay,
   workflowStatus,
@@ -255,9 +254,7 @@ export class WorkflowService {
   ): Promise<HubWorkflow[]> {
     await this.access.requireAccess(user, { person: userId }, 'listWorkflows');
     // what a list shows stays inside the projects the asking user belongs to (administrators: all)
-    const projectIds = isAdministrator(user)
-      ? null
-      : (await this.documentsRepo.projectsOfUser(user.id)).map((p) => p.id);
+    const projectIds = await this.access.visibleProjectIds(user);
     const rows =
       which === 'created'
         ? await this.repo.createdBy(userId, projectIds)
