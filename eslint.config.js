@@ -13,6 +13,15 @@ const serverImports = {
 
 // The role helpers of packages/shared/src/policies.ts: a service asks AccessService (security/access.ts),
 // which asks them, so every permission question has one answer (issue 32).
+/** The shared role helpers a web screen does not call itself (it asks the action tables). */
+const webRoleHelpers = [
+  'isAdministrator',
+  'canViewProject',
+  'canUploadToProject',
+  'canReviewFeedback',
+  'canManageSupplierRegister',
+  'mayInProject',
+];
 const roleHelpers = [
   'isAdministrator',
   'canViewProject',
@@ -73,8 +82,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [serverImports] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [serverImports],
+          // one permission vocabulary (issue 32): a screen asks the shared action tables, as the server does
+          paths: [
+            {
+              name: '@penstock/shared',
+              importNames: webRoleHelpers,
+              message:
+                'Ask useMayInProject(projectId)(action) for a project action, mayGlobally(user, action) for a global one.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // the one place that turns a project role into answers (useMayInProject's pure part), and the tests
+    // that check its answers against the shared table
+    files: ['apps/web/src/features/projects/permissions.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImports] }] },
   },
   {
     files: ['packages/shared/**/*.ts'],

@@ -1,7 +1,7 @@
 import { Dropdown, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { FaRightFromBracket, FaUserGear } from 'react-icons/fa6';
-import { isAdministrator, type CurrentUser } from '@penstock/shared';
+import { mayGlobally, type CurrentUser } from '@penstock/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 
 /** The user's name and picture; Administration for administrators; Sign out. */
@@ -26,7 +26,7 @@ export function UserMenu({
           <div className="small text-secondary text-truncate">{user.email}</div>
         </Dropdown.Header>
         <Dropdown.Divider />
-        {isAdministrator(user) && (
+        {mayGlobally(user, 'administer') && (
           <Dropdown.Item as={Link} to="/admin">
             <FaUserGear className="me-2" aria-hidden="true" />
             Administration

@@ -1,5 +1,5 @@
 import { Alert, Tab, Tabs } from 'react-bootstrap';
-import { isAdministrator } from '@penstock/shared';
+import { mayGlobally } from '@penstock/shared';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { ProjectsTab } from './ProjectsTab.tsx';
@@ -15,7 +15,7 @@ export function AdminPage() {
   return (
     <div className="page-container page-wide">
       <h1 className="h3 mb-3">Administration</h1>
-      {!user || !isAdministrator(user) ? (
+      {!user || !mayGlobally(user, 'administer') ? (
         <Alert variant="warning">{ADMIN_ONLY_MESSAGE}</Alert>
       ) : (
         <Tabs defaultActiveKey="users" id="admin-tabs" className="mb-3" mountOnEnter>

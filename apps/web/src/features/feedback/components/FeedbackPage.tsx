@@ -1,6 +1,6 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { canReviewFeedback } from '@penstock/shared';
+import { mayGlobally } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { useFeedbackList } from '../hooks/useFeedback.ts';
@@ -23,7 +23,7 @@ export function FeedbackPage() {
   const user = useCurrentUser({ enabled: false });
   const signedIn = !!user.data;
   const list = useFeedbackList(signedIn);
-  const reviewer = canReviewFeedback(user.data);
+  const reviewer = mayGlobally(user.data, 'reviewFeedback');
 
   return (
     <div className={`page-container feedback-page${reviewer ? ' page-wide' : ''}`}>

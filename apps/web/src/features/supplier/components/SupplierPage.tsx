@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Card, Col, Row } from 'react-bootstrap';
 import { FaClipboardCheck, FaFilePdf, FaCirclePlay } from 'react-icons/fa6';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_SUPPLIER_ZONE_SETTINGS, canManageSupplierRegister } from '@penstock/shared';
+import { DEFAULT_SUPPLIER_ZONE_SETTINGS, mayGlobally } from '@penstock/shared';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { ENGINEERING_CONTACT_EMAIL } from '../../engineering/EngineeringPage.tsx';
 import { useSubmissions, useSupplierSettings } from '../hooks/useSupplier.ts';
@@ -83,7 +83,7 @@ export function SupplierPage() {
   const user = useCurrentUser({ enabled: false }).data;
   const settingsQuery = useSupplierSettings();
   const settings = settingsQuery.data ?? DEFAULT_SUPPLIER_ZONE_SETTINGS;
-  const manager = canManageSupplierRegister(user);
+  const manager = mayGlobally(user, 'reviewSupplierRegister');
   const close = () => setDialog(null);
 
   if (params.get('view') === 'review') return <ReviewScreen />;

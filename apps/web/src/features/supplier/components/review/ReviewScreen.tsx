@@ -1,6 +1,6 @@
 import { Alert, Badge, Col, Nav, Row, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { SDC_MANAGER_ONLY, SDC_STATUSES, canManageSupplierRegister, type SdcStatus } from '@penstock/shared';
+import { SDC_MANAGER_ONLY, SDC_STATUSES, mayGlobally, type SdcStatus } from '@penstock/shared';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
 import { useCurrentUser } from '../../../auth/hooks/useCurrentUser.ts';
@@ -65,7 +65,7 @@ export function ReviewScreen() {
 
   let content;
   if (user.isPending) content = <Loading label="Loading..." />;
-  else if (!canManageSupplierRegister(user.data))
+  else if (!mayGlobally(user.data, 'reviewSupplierRegister'))
     content = (
       <Alert variant="warning">
         {SDC_MANAGER_ONLY} {!user.data && <Link to="/">Sign in</Link>}
