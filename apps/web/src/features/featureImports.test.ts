@@ -19,7 +19,7 @@ const srcDir = path.dirname(featuresDir);
 const isProduction = (name: string) =>
   /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/\.fixtures\.tsx?$/.test(name);
 
-/** Every import (static, re-export or dynamic) of the production files: from and to, relative to `dir`. */
+/** Every import (static, re-export, side-effect or dynamic) of the production files: from and to, relative to `dir`. */
 export function featureImports(dir = featuresDir): { from: string; to: string }[] {
   const imports: { from: string; to: string }[] = [];
   const visit = (folder: string) => {
@@ -30,10 +30,10 @@ export function featureImports(dir = featuresDir): { from: string; to: string }[
       } else if (isProduction(entry.name)) {
         const text = fs.readFileSync(file, 'utf8');
         const specifiers = text.matchAll(
-          /(?:^|\s)(?:import|export)\s[^;]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g,
+          /(?:^|\s)(?:import|export)\s[^;]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\s)import\s*'([^']+)'/g,
         );
         for (const match of specifiers) {
-          const specifier = match[1] ?? match[2] ?? '';
+          const specifier = match[1] ?? match[2] ?? match[3] ?? '';
           if (!specifier.startsWith('.')) continue;
           const target = path.relative(dir, path.resolve(path.dirname(file), specifier));
           imports.push({
