@@ -15,7 +15,7 @@ const StyleGuidePage = lazy(() =>
 );
 
 const TrainingContentRoute = lazy(() =>
-  import('../features/training/components/TrainingContentRoute.tsx').then((module) => ({
+  import('./shell/TrainingContentRoute.tsx').then((module) => ({
     default: module.TrainingContentRoute,
   })),
 );

@@ -1,5 +1,5 @@
-import { ProjectBrowser } from '../../features/projects/components/ProjectBrowser.tsx';
-import { ProjectFinder } from '../../features/projects/components/ProjectFinder.tsx';
+import { ProjectBrowser } from '../../features/workspace/components/ProjectBrowser.tsx';
+import { ProjectFinder } from '../../features/workspace/components/ProjectFinder.tsx';
 import { useAppStore } from '../../base/store.tsx';
 
 export const LEFT_NAV_WIDTH = 340;

@@ -124,8 +124,8 @@ export function ShellPage({ page }: { page: ShellRoute }) {
   }
   const planned = page === MAIN_ROUTE ? undefined : PLANNED_PAGES[page];
   if (planned) return <PlannedPage page={planned} />;
-  // the composition root of the viewers: their panel, pins and markup tools are the properties, issues and
-  // markups features' (app/viewerExtensions.ts), loaded with the viewers' code
+  // the composition root of the viewers: their panel, pins, markup, workflow and project-data tools and side
+  // panels are other features' (app/viewerExtensions.ts), loaded with the viewers' code
   return (
     <ViewerExtensionsProvider extensions={lazyViewerExtensions}>
       <WorkspacePage />

@@ -1,14 +1,6 @@
 import type { HubWorkflow, PendingCounts } from '@penstock/shared';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A hub date as dd/mm/yyyy hh:mm in local time; '' when missing, the text itself when unreadable. */
-export function formatHubDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+export { formatHubDate } from '../../components/formatHubDate.ts';
 
 const joined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 

@@ -3,21 +3,10 @@ import type { ScheduleSelection } from '@penstock/shared';
 import { ObjectEditorPane } from '../objectEditor/ObjectEditorPane.tsx';
 import { DocumentEditingSection } from '../schedules/DocumentEditingSection.tsx';
 import { ScheduleModal } from '../schedules/ScheduleModal.tsx';
-import type { PropertyValues } from '../viewer/sessionCopy.ts';
+import type { AutomaticDocumentationProps } from '../viewer/extensions.tsx';
 
-export interface AutomaticDocumentationPanelProps {
-  versionId: string;
-  /** the model's project, and whether the signed-in user may lock values in it ('lockValues') */
-  projectId?: string | undefined;
-  mayLock?: boolean | undefined;
-  projectName: string;
-  fileName: string;
-  /** the tab's meta-property data (the panel only opens once it is loaded) */
-  values: PropertyValues;
-  /** the selected object's tag: null when nothing is selected, '' when it has no tag */
-  selectedTag: string | null;
-  onClose: () => void;
-}
+/** The panel's props: the viewer's extension point defines them (features/viewer/extensions.tsx). */
+export type AutomaticDocumentationPanelProps = AutomaticDocumentationProps;
 
 /**
  * The meta properties side panel, opened by Automatic Documentation (forms spec §2): the Document editing

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { maxViewersFor, openModelTab, TAB_LIMIT_MESSAGE } from '@penstock/shared';
 import { useAppStore } from '../../base/store.tsx';
 import { useConfig } from '../config/hooks/useConfig.ts';
-import { modelFromNode } from '../workspace/hooks/useModelOpener.ts';
+import { modelFromNode } from '../../base/openModel.ts';
 import type { CreatedReport } from './api.ts';
 
 /**

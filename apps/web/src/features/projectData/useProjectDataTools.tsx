@@ -3,18 +3,13 @@ import type { IconType } from 'react-icons';
 import { FaCalculator, FaDatabase, FaFilePdf } from 'react-icons/fa6';
 import { useAppStore } from '../../base/store.tsx';
 import { PanelMenuItem } from '../viewer/components/PanelsMenu.tsx';
-import type { SidePanel } from '../viewer/sidePanels.ts';
+import type { ViewerSide } from '../viewer/extensions.tsx';
 import { CalculationsPanel } from './components/CalculationsPanel.tsx';
 import { ProjectDataPanel } from './components/ProjectDataPanel.tsx';
 import { ReportsPanel } from './components/ReportsPanel.tsx';
 
 /** What the hook needs of the viewer's side panel (useSidePanel). */
-export interface ProjectDataSide {
-  panel: SidePanel | null;
-  choose: (panel: SidePanel) => void;
-  close: (panel?: SidePanel) => void;
-  desktop: boolean;
-}
+export type ProjectDataSide = ViewerSide;
 
 type Panel = 'projectData' | 'calculations' | 'reports';
 

@@ -10,10 +10,13 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { DynamicRecord } from '@penstock/shared';
 import type { ModelViewer, PdfViewer } from '@penstock/viewer';
+import type { PropertyValues } from './sessionCopy.ts';
+import type { SidePanel } from './sidePanels.ts';
 
 /**
- * What the viewer shows that other features own: the selected object's panel (properties), issue pins
- * and the markup tools. The viewer defines this small interface and imports none of those features; the
+ * What the viewer shows that other features own: the selected object's panel (properties), issue pins,
+ * the markup tools, the workflow and project-data tools, the Upload panel and the Automatic Documentation
+ * panel. The viewer defines this small interface and imports none of those features; the
  * composition root (app/viewerExtensions.ts, given to the workspace by app/shell/ShellPage.tsx) fills it,
  * so no feature imports the viewer back in a circle (features/featureImports.test.ts checks it).
  */
@@ -30,6 +33,44 @@ export interface ViewerExtensions {
   useCanPlacePins(projectId: string | null | undefined): boolean;
   /** the markup tools of one viewer: its toolbar, and the side pane while the markup panel is open (a hook) */
   useMarkupTools(options: MarkupToolsOptions): { toolbar: ReactNode; pane: ReactNode | undefined };
+  /** the workflow tools of one viewer: its toolbar buttons, and the Workflow panel while open (a hook) */
+  useWorkflowTools(options: { versionId: string; side: ViewerSide }): {
+    toolbar: ReactNode;
+    pane: ReactNode | undefined;
+  };
+  /** the Project data, Calculations and Reports items of the Panels menu, and their panel while open (a hook) */
+  useProjectDataTools(options: { side: ViewerSide }): {
+    toolbar: ReactNode;
+    /** whether one of these panels is open */
+    open: boolean;
+    pane: ReactNode | undefined;
+  };
+  /** the Upload panel: files added to a folder of the project */
+  UploadPanel: ComponentType<{ projectId: string; onClose: () => void }>;
+  /** the Automatic Documentation panel of a model (its meta properties) */
+  AutomaticDocumentationPanel: ComponentType<AutomaticDocumentationProps>;
+}
+
+/** What the tools need of the viewer's side panel (useSidePanel). */
+export interface ViewerSide {
+  panel: SidePanel | null;
+  choose: (panel: SidePanel) => void;
+  close: (panel?: SidePanel) => void;
+  desktop: boolean;
+}
+
+export interface AutomaticDocumentationProps {
+  versionId: string;
+  /** the model's project, and whether the signed-in user may lock values in it ('lockValues') */
+  projectId?: string | undefined;
+  mayLock?: boolean | undefined;
+  projectName: string;
+  fileName: string;
+  /** the tab's meta-property data (the panel only opens once it is loaded) */
+  values: PropertyValues;
+  /** the selected object's tag: null when nothing is selected, '' when it has no tag */
+  selectedTag: string | null;
+  onClose: () => void;
 }
 
 export interface SelectionPanelProps {
@@ -67,7 +108,7 @@ export interface MarkupToolsOptions {
   versionId: string;
 }
 
-/** No extensions: the bare viewer (no panel, no pins, no markup tools). */
+/** No extensions: the bare viewer (no panel, no pins, no markup, workflow or project-data tools). */
 export const noViewerExtensions: ViewerExtensions = {
   SelectionPanel: () => null,
   prefetchSelection: async () => undefined,
@@ -75,6 +116,10 @@ export const noViewerExtensions: ViewerExtensions = {
   PdfPins: () => null,
   useCanPlacePins: () => false,
   useMarkupTools: () => ({ toolbar: null, pane: undefined }),
+  useWorkflowTools: () => ({ toolbar: null, pane: undefined }),
+  useProjectDataTools: () => ({ toolbar: null, open: false, pane: undefined }),
+  UploadPanel: () => null,
+  AutomaticDocumentationPanel: () => null,
 };
 
 /**

@@ -1,18 +1,13 @@
 import type { ReactNode } from 'react';
 import { FaDiagramProject } from 'react-icons/fa6';
-import type { SidePanel } from '../viewer/sidePanels.ts';
+import type { ViewerSide } from '../viewer/extensions.tsx';
 import { useModelInfo } from '../models/hooks/useModelInfo.ts';
 import { workflowOpenProblem } from './api.ts';
 import { ReviewButtons } from './components/ReviewButtons.tsx';
 import { WorkflowPanel } from './components/WorkflowPanel.tsx';
 
 /** What the hook needs of the viewer's side panel (useSidePanel). */
-export interface WorkflowSide {
-  panel: SidePanel | null;
-  choose: (panel: SidePanel) => void;
-  close: (panel?: SidePanel) => void;
-  desktop: boolean;
-}
+export type WorkflowSide = ViewerSide;
 
 /**
  * The workflow tools of one viewer: the Workflow toolbar button (desktop widths) with the Review and

@@ -5,7 +5,7 @@ import { CreateUserBodySchema, type GlobalRole } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
 import { useCreateUser } from '../hooks/useAdmin.ts';
 import { RoleCheckboxes } from './RoleCheckboxes.tsx';
-import { firstIssue } from './firstIssue.ts';
+import { firstIssue } from '../../../components/firstIssue.ts';
 
 export function CreateUserForm() {
   const createUser = useCreateUser();

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAdminProjects, useCreateProject } from '../hooks/useAdmin.ts';
 import { ProjectMembers } from './ProjectMembers.tsx';
-import { firstIssue } from './firstIssue.ts';
+import { firstIssue } from '../../../components/firstIssue.ts';
 
 function CreateProjectForm({ onCreated }: { onCreated: (projectId: string) => void }) {
   const create = useCreateProject();

@@ -4,7 +4,7 @@ import { PasswordSchema, type AdminUser, type GlobalRole } from '@penstock/share
 import { errorMessage } from '../../../base/api.ts';
 import { useResetPassword, useUpdateUser } from '../hooks/useAdmin.ts';
 import { RoleCheckboxes } from './RoleCheckboxes.tsx';
-import { firstIssue } from './firstIssue.ts';
+import { firstIssue } from '../../../components/firstIssue.ts';
 
 /** Set a new password; the server ends the user's sessions. */
 export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {

@@ -6,7 +6,7 @@ import {
   type CalculationRun,
   type CalculationState,
 } from '@penstock/shared';
-import { formatHubDate } from '../../hub/format.ts';
+import { formatHubDate } from '../../../components/formatHubDate.ts';
 
 /** How many earlier runs the 'Previous runs' list shows. */
 export const PREVIOUS_RUNS_SHOWN = 5;

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { formatHubDate } from '../../hub/format.ts';
+import { formatHubDate } from '../../../components/formatHubDate.ts';
 import {
   calculationDataKey,
   fetchFormHistory,

@@ -109,7 +109,7 @@ describe('every permission control asks the hook, and is listed for the server t
   );
 
   it('finds the controls (the check has something to check)', () => {
-    expect(askers.map(({ file }) => file)).toContain('features/projects/components/ProjectBrowser.tsx');
+    expect(askers.map(({ file }) => file)).toContain('features/workspace/components/ProjectBrowser.tsx');
   });
 
   it('lists every action a control asks for in PERMISSION_GATES, and no action that none asks for', () => {

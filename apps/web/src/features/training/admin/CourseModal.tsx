@@ -12,7 +12,7 @@ import {
   type TrainingFormat,
 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
-import { firstIssue } from '../../admin/components/firstIssue.ts';
+import { firstIssue } from '../../../components/firstIssue.ts';
 import { useSaveCourse } from './useTrainingAdmin.ts';
 
 const CODE_LABELS: Record<TrainingCode, string> = {

@@ -5,7 +5,7 @@ import { TrainingRoleInputSchema, type AdminTrainingRole } from '@penstock/share
 import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { firstIssue } from '../../admin/components/firstIssue.ts';
+import { firstIssue } from '../../../components/firstIssue.ts';
 import { useAdminTrainingRoles, useSaveRole } from './useTrainingAdmin.ts';
 
 function AddRoleForm() {

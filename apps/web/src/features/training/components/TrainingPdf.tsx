@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonGroup } from 'react-bootstrap';
 import {
   FaChevronLeft,
@@ -6,57 +5,16 @@ import {
   FaMagnifyingGlassMinus,
   FaMagnifyingGlassPlus,
 } from 'react-icons/fa6';
-import type { PdfViewer } from '@penstock/viewer';
-import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { useViewerEngine } from '../../viewer/engine.tsx';
-import { setPdfHook } from '../../viewer/testHook.ts';
+import { usePdfViewer } from '../../viewer/hooks/usePdfViewer.ts';
 
 /**
  * A PDF course embedded in the page with Penstock's own PDF viewer (pdf.js, served by Penstock: no browser
- * plug-in needed): one page at a time, previous and next, zoom.
+ * plug-in needed): one page at a time, previous and next, zoom (usePdfViewer, as the workspace's PdfView).
  */
 export function TrainingPdf({ url, title }: { url: string; title: string }) {
-  const engine = useViewerEngine();
-  const hostRef = useRef<HTMLDivElement>(null);
-  const [pdf, setPdf] = useState<PdfViewer | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageCount, setPageCount] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const container = hostRef.current;
-    if (!container) return;
-    let cancelled = false;
-    let created: PdfViewer | null = null;
-    engine
-      .createPdfViewer(container)
-      .then(async (instance) => {
-        if (cancelled) return instance.dispose();
-        created = instance;
-        await instance.open(url);
-        if (cancelled) return;
-        instance.onChange(() => setPage(instance.pageIndex));
-        setPdf(instance);
-        setPageCount(instance.pageCount);
-      })
-      .catch((failure: unknown) => {
-        if (!cancelled) setError(errorMessage(failure));
-      });
-    return () => {
-      cancelled = true;
-      created?.dispose();
-      setPdf(null);
-    };
-  }, [engine, url]);
-
-  // end-to-end tests read where a text is drawn on the page shown
-  useEffect(() => (pdf ? setPdfHook({ locateText: (text) => pdf.locateText(text) }) : undefined), [pdf]);
-
-  const run = (action: (viewer: PdfViewer) => Promise<void>) => {
-    if (pdf) action(pdf).catch((failure: unknown) => setError(errorMessage(failure)));
-  };
+  const { hostRef, pdf, page, pageCount, error, run, zoomBy } = usePdfViewer(url);
 
   return (
     <div className="d-flex flex-column gap-2">
@@ -87,7 +45,7 @@ export function TrainingPdf({ url, title }: { url: string; title: string }) {
             variant="outline-secondary"
             aria-label="Zoom out"
             disabled={!pdf}
-            onClick={() => run((viewer) => viewer.setZoom(viewer.zoom / 1.25))}
+            onClick={() => zoomBy(1 / 1.25)}
           >
             <FaMagnifyingGlassMinus aria-hidden="true" />
           </Button>
@@ -95,7 +53,7 @@ export function TrainingPdf({ url, title }: { url: string; title: string }) {
             variant="outline-secondary"
             aria-label="Zoom in"
             disabled={!pdf}
-            onClick={() => run((viewer) => viewer.setZoom(viewer.zoom * 1.25))}
+            onClick={() => zoomBy(1.25)}
           >
             <FaMagnifyingGlassPlus aria-hidden="true" />
           </Button>

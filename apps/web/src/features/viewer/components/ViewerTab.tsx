@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { OpenModel } from '../../../base/store.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { panelId, tabId } from '../../workspace/components/ModelTabs.tsx';
+import { panelId, tabId } from '../tabIds.ts';
 import { useModelInfo } from '../../models/hooks/useModelInfo.ts';
 import { useModelFiles } from '../hooks/useModelFiles.ts';
 import { ConversionStatus } from './ConversionStatus.tsx';

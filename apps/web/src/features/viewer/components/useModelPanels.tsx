@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ModelViewer } from '@penstock/viewer';
-import { AutomaticDocumentationPanel } from '../../metaProperties/AutomaticDocumentationPanel.tsx';
 import { ModelTreePanel } from '../../modelTree/ModelTreePanel.tsx';
-import { useProjectDataTools } from '../../projectData/useProjectDataTools.tsx';
 import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
-import { UploadPanel } from '../../upload/UploadPanel.tsx';
-import { useWorkflowTools } from '../../workflow/useWorkflowTools.tsx';
 import type { ModelInfo } from '../api.ts';
+import { useViewerExtensions } from '../extensions.tsx';
 import type { PropertyValues } from '../sessionCopy.ts';
 import { NO_DATA_TO_LOAD, type useSidePanel } from '../sidePanels.ts';
 import type { ViewerToolbarProps } from './ViewerToolbar.tsx';
@@ -27,7 +24,8 @@ type PanelToolbarProps = Pick<
 /**
  * The side panels of the 3D view (forms spec §2 'Panels and their exclusivity'): the Markup Panel (given),
  * Upload, Workflow, Model tree, Automatic Documentation, Project data, Calculations and Reports; the pane to
- * show and the toolbar's panel props.
+ * show and the toolbar's panel props. The workflow, project-data, Upload and Automatic Documentation tools
+ * come through the viewer's extensions (extensions.tsx).
  */
 export function useModelPanels({
   side,
@@ -50,6 +48,8 @@ export function useModelPanels({
   values: PropertyValues | null | undefined;
   markupsPane: ReactNode | undefined;
 }): { pane: ReactNode | undefined; toolbar: PanelToolbarProps } {
+  const { useWorkflowTools, useProjectDataTools, UploadPanel, AutomaticDocumentationPanel } =
+    useViewerExtensions();
   const workflow = useWorkflowTools({ versionId, side });
   const projectData = useProjectDataTools({ side });
   const may = useMayInProject(info?.projectId);

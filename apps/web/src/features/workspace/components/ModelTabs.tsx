@@ -1,9 +1,7 @@
 import { tabLabel } from '@penstock/shared';
 import type { OpenModel } from '../../../base/store.tsx';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
-
-export const tabId = (model: OpenModel) => `model-tab-${model.id}`;
-export const panelId = (model: OpenModel) => `model-panel-${model.id}`;
+import { tabId, panelId } from '../../viewer/tabIds.ts';
 
 /** One tab per open model, each with a close control. */
 export function ModelTabs({

@@ -12,22 +12,9 @@ import {
 } from '@penstock/shared';
 import { useAppStore, type OpenModel } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
-import { fileTypeOf } from '../../projects/components/TreeFile.tsx';
+import { modelFromNode } from '../../../base/openModel.ts';
 import { usePrefetchModel } from '../../viewer/hooks/usePrefetchModel.ts';
 import { versionIdOf } from '../../viewer/components/ViewerTab.tsx';
-
-export const modelFromNode = (node: TreeNode): OpenModel => ({
-  id: node.id,
-  name: node.fileName ?? node.text,
-  number: Math.random(),
-  selected: true,
-  fileType: fileTypeOf(node),
-  hrefbim360: node.hrefbim360,
-  versionNumber: node.versionNumber,
-  versionId: node.versionId ?? (node.type === 'version' ? node.id : undefined),
-  revision: node.revision,
-  suitability: node.suitability,
-});
 
 /** An IFC file: a model the viewer draws from its conversion. */
 const isModel = (model: OpenModel) => model.fileType.toLowerCase() === 'ifc';

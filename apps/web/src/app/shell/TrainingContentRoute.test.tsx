@@ -2,12 +2,12 @@ import 'vitest-canvas-mock';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TrainingContent, TrainingItem } from '@penstock/shared';
-import { App } from '../../../app/App.tsx';
-import { mockFetch } from '../../../test/fetchMock.ts';
-import { configRoutes, signedInRoutes } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { ViewerEngineProvider } from '../../viewer/engine.tsx';
-import { fakeEngine, fakePdfViewer } from '../../viewer/test/fakeViewers.ts';
+import { App } from '../App.tsx';
+import { mockFetch } from '../../test/fetchMock.ts';
+import { configRoutes, signedInRoutes } from '../../test/fixtures.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { ViewerEngineProvider } from '../../features/viewer/engine.tsx';
+import { fakeEngine, fakePdfViewer } from '../../features/viewer/test/fakeViewers.ts';
 
 const item = (tag: string, format: string, url: string): TrainingItem => ({
   id: `t.${tag}`,

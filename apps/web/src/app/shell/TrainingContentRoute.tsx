@@ -1,17 +1,17 @@
 import { Alert, Spinner } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { matchRoute } from '@penstock/shared';
-import { ApiError } from '../../../base/api.ts';
-import { AppFooter } from '../../../app/shell/AppFooter.tsx';
-import { AppHeader } from '../../../app/shell/AppHeader.tsx';
-import { LeftNav } from '../../../app/shell/LeftNav.tsx';
-import { WAITING_FOR_USER } from '../../../app/shell/FullPageMessage.tsx';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
-import { useSignOut } from '../../auth/hooks/useSignOut.ts';
-import { useTrainingContent } from '../hooks/useTraining.ts';
-import { TrainingContentPage } from './TrainingContentPage.tsx';
-import '../training.css';
+import { ApiError } from '../../base/api.ts';
+import { AppFooter } from './AppFooter.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { LeftNav } from './LeftNav.tsx';
+import { WAITING_FOR_USER } from './FullPageMessage.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser.ts';
+import { useSignOut } from '../../features/auth/hooks/useSignOut.ts';
+import { useTrainingContent } from '../../features/training/hooks/useTraining.ts';
+import { TrainingContentPage } from '../../features/training/components/TrainingContentPage.tsx';
+import '../../features/training/training.css';
 
 function FullPageMessage({ text }: { text: string }) {
   return (

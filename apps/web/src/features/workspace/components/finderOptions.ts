@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { truncateLabel, type ProjectListItem } from '@penstock/shared';
 import { useAppStore } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
-import { useProjects } from '../hooks/useProjects.ts';
+import { useProjects } from '../../projects/hooks/useProjects.ts';
 import { useSelectProject } from '../hooks/useSelectProject.ts';
 
 export const PROJECT_FINDER_PLACEHOLDER = 'Select project';

@@ -13,7 +13,7 @@ import {
   type TreeNode,
 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
-import { fetchTreeChildren, treeKey } from '../api.ts';
+import { fetchTreeChildren, treeKey } from '../../projects/api.ts';
 import { TreeFile } from './TreeFile.tsx';
 import { useTreeSettings } from './treeContext.ts';
 

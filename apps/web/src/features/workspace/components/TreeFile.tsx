@@ -1,16 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { FaClockRotateLeft } from 'react-icons/fa6';
-import { fileExtension, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
-import { FileIcon } from './FileIcon.tsx';
+import { isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
+import { fileTypeOf } from '../../../base/openModel.ts';
+import { FileIcon } from '../../projects/components/FileIcon.tsx';
 import { useTreeSettings } from './treeContext.ts';
 
 // opened on demand: its code (and the documents' schemas) is not part of the shell's first load
 const VersionsDialog = lazy(() =>
   import('../../documents/VersionsDialog.tsx').then((module) => ({ default: module.VersionsDialog })),
 );
-
-export const fileTypeOf = (node: TreeNode): string =>
-  (node.fileType ?? fileExtension(node.fileName ?? node.text)).toLowerCase().replace(/^\./, '');
 
 /**
  * A file of the project browser. Allowed types open in the workspace (single click: new tab, double click:

@@ -5,10 +5,10 @@ import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useAppStore } from '../../../base/store.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
-import { useModelHover, useModelOpener } from '../../workspace/hooks/useModelOpener.ts';
-import { useViewerWarmUp } from '../../workspace/hooks/useViewerWarmUp.ts';
-import { useMayInProject } from '../hooks/useMayInProject.ts';
-import { useProjectTree } from '../hooks/useProjects.ts';
+import { useModelHover, useModelOpener } from '../hooks/useModelOpener.ts';
+import { useViewerWarmUp } from '../hooks/useViewerWarmUp.ts';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
+import { useProjectTree } from '../../projects/hooks/useProjects.ts';
 import { TreeContext, type TreeSettings } from './treeContext.ts';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
 
