@@ -19,7 +19,7 @@ import type {
   TDocumentDefinitions,
 } from 'pdfmake/interfaces';
 import { flowChartSvg, hourlyValues } from './flowChartSvg.ts';
-import { configurePdfmake } from './pdfmakeSetup.ts';
+import { configurePdfmake } from '../../../pdf/pdfmakeSetup.ts';
 import type { ReportAssets, ReportCalculation, ReportForm, ReportModel, ReportValue } from './reportModel.ts';
 import { FLOW_CHART_HOURS } from '@penstock/shared';
 
