@@ -4,7 +4,7 @@ import { badRequest, parseInput } from '../../http/errors.ts';
 import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
-import { contentDisposition, mustDownload } from '../documents/contentDisposition.ts';
+import { contentDisposition, mustDownload } from '../../http/contentDisposition.ts';
 import type { DsearAttachmentsService } from './dsearAttachments.service.ts';
 
 const SEND_FILE = "Send the file as multipart/form-data in a field named 'file'";

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
-import { contentDisposition } from '../documents/contentDisposition.ts';
+import { contentDisposition } from '../../http/contentDisposition.ts';
 import type { ScheduleExportsService } from './scheduleExports.service.ts';
 import { parseScheduleType, type ScheduleType } from '@penstock/shared';
 import { XLSX_CONTENT_TYPE } from './workbook.ts';
