@@ -1,3 +1,4 @@
+import { formatDate } from './dates.ts';
 import { z } from 'zod';
 import { isIsoDay } from './issues.contract.ts';
 
@@ -11,7 +12,7 @@ export const WORKFLOW_WITHDRAWN = 'Workflow has been withdrawn';
 export const WORKFLOW_REASSIGNED = 'Workflow has been updated';
 
 /** The UTC day of a moment, YYYY-MM-DD: due dates, overdue flags and reminders count in UTC days. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+export const utcDay = (at: Date): string => formatDate(at, 'day');
 
 /** In review or awaiting approval: the only states a workflow can be withdrawn or changed in. */
 export const isOpenWorkflow = (status: string): boolean =>
