@@ -1,6 +1,7 @@
 /**
  * The one date formatter of the server and the web app. Each format names its text and its clock:
- * - 'day': yyyy-mm-dd in UTC (workflow due dates, the PDF report's dates)
+ * - 'day': yyyy-mm-dd in UTC (workflow due dates, overdue flags and reminders count in UTC days; the PDF
+ *   report's dates)
  * - 'dayTimeUtc': yyyy-mm-dd hh:mm UTC (the PDF report's run times)
  * - 'localDay': yyyy-mm-dd in local time (the Supplier Zone's dates, the DSEAR register's Date column)
  * - 'localDayDmy': dd/mm/yyyy in local time (markup dates)

@@ -64,16 +64,6 @@ export type SdcYesNoField = (typeof SDC_YES_NO_FIELDS)[number];
 
 export type SdcListField = CompetencyListField | 'coveredByDesignProcedure';
 
-/** The spec's required text answers (§5). */
-export const SDC_REQUIRED_TEXT: readonly SdcTextField[] = [
-  'companyName',
-  'companyNumber',
-  'companyAddress',
-  'companyPhone',
-  'companyEmail',
-  'name',
-];
-
 /** The labels of the form and of the manager's review screen. */
 export const SDC_QUESTIONS: Record<SdcTextField | SdcYesNoField | SdcListField | 'date', string> = {
   companyName: 'Company name',
