@@ -19,7 +19,13 @@ export function registerScheduleExports(
   blobs: BlobStore,
   access: AccessService,
 ): ScheduleExportsService {
-  const service = new ScheduleExportsService(new ScheduleExportsRepo(db), documentsRepo, documents, blobs, access);
+  const service = new ScheduleExportsService(
+    new ScheduleExportsRepo(db),
+    documentsRepo,
+    documents,
+    blobs,
+    access,
+  );
   scheduleExportsRoutes(app, service);
   return service;
 }

@@ -127,7 +127,8 @@ export async function receiveSubmission(
         },
         file: (part) => receiveFile(part),
       },
-    );  } catch (error) {
+    );
+  } catch (error) {
     await received.discard();
     throw error;
   }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePlantIfc } from '@penstock/plantgen';
 import { isScheduled, scheduleColumns, type StaticRecord } from '@penstock/shared';
-import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../../test/harness.ts';
+import {
+  createTestPenstock,
+  multipartFile,
+  testDatabases,
+  type TestPenstock,
+} from '../../../test/harness.ts';
 import { pdfPages } from '../../../test/pdfText.ts';
 
 const PROJECT = 'Report Content Project';
