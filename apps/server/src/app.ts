@@ -30,7 +30,7 @@ import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
-import { registerReports } from './modules/reports/index.ts';
+import { registerScheduleExports } from './modules/scheduleExports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
 import { registerWorkflow, type WorkflowReminders } from './modules/workflow/index.ts';
 import { workflowMail } from './modules/workflow/workflow.notify.ts';
@@ -154,7 +154,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const issues = registerIssues(app, database.db, documentsRepo, access);
   registerMarkups(app, database.db, blobs, documentsRepo, access);
   registerBcf(app, issues, blobs, access);
-  registerReports(app, database.db, documentsRepo, documents, blobs, access);
+  registerScheduleExports(app, database.db, documentsRepo, documents, blobs, access);
   registerAdmin(app, users, documentsRepo, audit, access);
   registerDsear(app, database.db, { documents, blobs }, access, {
     maxUploadBytes: env.maxUploadBytes,

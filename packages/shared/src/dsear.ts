@@ -6,6 +6,7 @@
  * The server is the authority: it computes tmRag, resets approvals on every update and only lets a listed
  * senior design manager approve their own line. The page uses the same rules to show the form's status.
  */
+import { formatDate } from './dates.ts';
 import { z } from 'zod';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -326,8 +327,7 @@ const contains = (value: string, needle: string) => value.toLowerCase().includes
 export function entryDay(date: string): string {
   const parsed = new Date(date);
   if (Number.isNaN(parsed.getTime())) return date.slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
+  return formatDate(parsed, 'localDay');
 }
 
 type Filterable = Pick<

@@ -6,8 +6,6 @@ import { z } from 'zod';
  * spec's; the answers of getprojectinput and getcalculationdata (not shown by the spec) are Penstock's.
  */
 
-export const FIELD_UNITS = ['file', 'select', 'other'] as const;
-
 export const FormFieldSchema = z.object({
   key: z.string().min(1, 'key is required'),
   field_alias: z.string().min(1, 'field_alias is required'),

@@ -12,13 +12,6 @@
 export const CDE_STATES = ['WIP', 'Shared', 'Published', 'Archived'] as const;
 export type CdeState = (typeof CDE_STATES)[number];
 
-export const CDE_STATE_LABELS: Record<CdeState, string> = {
-  WIP: 'Work in progress',
-  Shared: 'Shared (non-contractual)',
-  Published: 'Published (contractual)',
-  Archived: 'Archived',
-};
-
 /** The state of a document from the name of its top folder; null for a folder outside the four. */
 export function cdeStateOfTopFolder(name: string | null | undefined): CdeState | null {
   const key = (name ?? '')

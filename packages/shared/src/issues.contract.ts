@@ -5,9 +5,7 @@
 import { z } from 'zod';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-export const ISSUE_ID_PATTERN = new RegExp(`^q\\.${UUID}$`);
 export const MARKUP_ID_PATTERN = new RegExp(`^m\\.${UUID}$`);
-export const MARKUP_ITEM_ID_PATTERN = new RegExp(`^mi\\.${UUID}$`);
 const PROJECT_ID = new RegExp(`^b\\.${UUID}$`);
 const DOCUMENT_ID = new RegExp(`^[iv]\\.${UUID}$`);
 

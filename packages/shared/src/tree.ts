@@ -1,5 +1,4 @@
 /** Rules of the project browser tree. */
-export type NodeType = 'folder' | 'item' | 'version' | 'project';
 
 /** 'A type containing the word folder marks a folder.' */
 export function isFolderType(type: string | undefined): boolean {

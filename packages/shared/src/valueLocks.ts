@@ -42,7 +42,6 @@ export const ValueHistoryQuerySchema = z.object({
 export type ValueHistoryQuery = z.infer<typeof ValueHistoryQuerySchema>;
 
 export const VALUE_HISTORY_ACTIONS = ['locked', 'unlocked'] as const;
-export type ValueHistoryAction = (typeof VALUE_HISTORY_ACTIONS)[number];
 
 export const ValueHistoryEntrySchema = z.object({
   /** null: every value of the object */

@@ -10,9 +10,6 @@ import { isIsoDay } from './issues.contract.ts';
 export const WORKFLOW_WITHDRAWN = 'Workflow has been withdrawn';
 export const WORKFLOW_REASSIGNED = 'Workflow has been updated';
 
-/** The UTC day of a moment, YYYY-MM-DD: due dates, overdue flags and reminders count in UTC days. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-
 /** In review or awaiting approval: the only states a workflow can be withdrawn or changed in. */
 export const isOpenWorkflow = (status: string): boolean =>
   status === 'In review' || status === 'Awaiting approval';

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import { HttpError, badRequest, parseInput } from './errors.ts';
+import { readParts } from './multipart.ts';
 
 const NEED_FORM_DATA = "Send the JSON in a field named 'formData'";
 
@@ -32,20 +33,23 @@ export async function readFormData<S extends ZodType>(
     throw badRequest(NEED_FORM_DATA);
   }
   let text: string | undefined;
-  for await (const part of request.parts({
-    limits: { fieldSize: maxBytes, fileSize: maxBytes, files: 1, fields: 20 },
-  })) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'formData' && text === undefined) {
+  await readParts(
+    request,
+    { fieldSize: maxBytes, fileSize: maxBytes, files: 1, fields: 20 },
+    {
+      async file(part) {
+        if (part.fieldname !== 'formData' || text !== undefined) return;
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw tooLarge(maxBytes);
         text = buffer.toString('utf8');
-      } else part.file.resume();
-    } else if (part.fieldname === 'formData' && text === undefined) {
-      if (part.valueTruncated) throw tooLarge(maxBytes);
-      text = typeof part.value === 'string' ? part.value : String(part.value);
-    }
-  }
+      },
+      field(part) {
+        if (part.fieldname !== 'formData' || text !== undefined) return;
+        if (part.valueTruncated) throw tooLarge(maxBytes);
+        text = typeof part.value === 'string' ? part.value : String(part.value);
+      },
+    },
+  );
   if (text === undefined) throw badRequest(NEED_FORM_DATA);
   return parseJson(text, schema);
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { readParts } from './multipart.ts';
 
 const tooLarge = (what: string, maxBytes: number) =>
   new HttpError(
@@ -34,31 +35,32 @@ export async function readFields<K extends string>(
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(what, maxBytes);
   let total = 0;
-  for await (const part of request.parts({
-    limits: { fieldSize: maxBytes, fileSize: maxBytes, fields: names.length + 10, files: names.length },
-  })) {
-    let text: string;
-    if (part.type === 'file') {
-      if (!wanted(part.fieldname) || fields[part.fieldname] !== undefined) {
-        part.file.resume();
-        continue;
-      }
-      let buffer: Buffer;
-      try {
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(what, maxBytes);
-        throw error;
-      }
-      text = buffer.toString('utf8');
-    } else {
-      if (part.valueTruncated) throw tooLarge(what, maxBytes);
-      text = typeof part.value === 'string' ? part.value : String(part.value);
-    }
+  const keep = (name: string, text: string) => {
     total += Buffer.byteLength(text);
     if (total > maxBytes) throw tooLarge(what, maxBytes);
-    if (wanted(part.fieldname) && fields[part.fieldname] === undefined) fields[part.fieldname] = text;
-  }
+    if (wanted(name) && fields[name] === undefined) fields[name] = text;
+  };
+  await readParts(
+    request,
+    { fieldSize: maxBytes, fileSize: maxBytes, fields: names.length + 10, files: names.length },
+    {
+      async file(part) {
+        if (!wanted(part.fieldname) || fields[part.fieldname] !== undefined) return;
+        let buffer: Buffer;
+        try {
+          buffer = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(what, maxBytes);
+          throw error;
+        }
+        keep(part.fieldname, buffer.toString('utf8'));
+      },
+      field(part) {
+        if (part.valueTruncated) throw tooLarge(what, maxBytes);
+        keep(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+      },
+    },
+  );
   return fields;
 }
 

@@ -16,8 +16,8 @@ import {
 } from '../../../web/src/features/projects/permissions.ts';
 import { AccessService } from './access.ts';
 import type { AccessRepo } from './access.repo.ts';
-import { COLUMNS, type Column } from './accessFixture.ts';
-import { ACCESS } from './accessPolicy.ts';
+import { COLUMNS, type Column } from '../test/access/accessFixture.ts';
+import { ACCESS } from '../test/access/expectedAccess.ts';
 
 /**
  * One permission vocabulary, server to screen (issue 32, section 1): the web app hides and disables its
@@ -29,7 +29,7 @@ import { ACCESS } from './accessPolicy.ts';
  *    exactly what `mayAs` answers. A server that starts deciding from anything else (an administrator
  *    override, a role of its own) fails here until the screen follows.
  * 2. For every control the web app gates (PERMISSION_GATES: the call it makes and the action it asks), the
- *    access matrix's expected answer for each column (accessPolicy.ts, which accessMatrix.int.test.ts checks
+ *    access matrix's expected answer for each column (expectedAccess.ts, which accessMatrix.int.test.ts checks
  *    against the real server, route by route) is what `mayAs` answers for that column's person. A service
  *    that checks another action for a call, or a rule changed in the matrix, fails here.
  */
@@ -97,7 +97,7 @@ const MEMBERSHIP_OF: Partial<Record<Column, ProjectRole>> = {
   workflowReviewer: 'member',
   workflowApprover: 'member',
 };
-/** the fixture's workflow to withdraw was submitted by the member column (accessPolicy.ts) */
+/** the fixture's workflow to withdraw was submitted by the member column (expectedAccess.ts) */
 const SUBMITTER: Column = 'member';
 const WITHDRAW = 'POST /api/workflow/:id/withdraw';
 

@@ -4,7 +4,7 @@ import {
   DEFAULT_SUPPLIER_ZONE_SETTINGS,
   DEFAULT_TRAINING_TITLES,
   emptySdcForm,
-  isoDate,
+  formatDate,
   type SdcData,
   type SupplierZoneLink,
 } from '@penstock/shared';
@@ -183,7 +183,7 @@ export async function seedDemoSupplierZone(
   });
 
   const at = new Date().toISOString();
-  const today = isoDate();
+  const today = formatDate(new Date(), 'localDay');
   const logoBlob = stored.logo;
   const approvedId = `sdc.${crypto.randomUUID()}`;
   const logoName = logoNameFor(approvedId, 'Severn Valley logo.png');

@@ -5,7 +5,7 @@
  */
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { configurePdfmake } from '../reports/pdfmakeSetup.ts';
+import { configurePdfmake } from '../pdf/pdfmakeSetup.ts';
 
 const BRAND = '#0b5394';
 const MUTED = '#5f6b76';

@@ -2,8 +2,6 @@ import type { Db } from '../db/database.ts';
 import { BlobCollectorRepo } from './blobCollector.repo.ts';
 import type { BlobStore } from './blobStore.ts';
 
-/** How long a stored blob nothing names is kept (an upload in flight records its row well within it). */
-export const DEFAULT_BLOB_GRACE_MINUTES = 60;
 /** The collector runs at start and then once a day. */
 export const COLLECT_EVERY_MS = 24 * 60 * 60_000;
 

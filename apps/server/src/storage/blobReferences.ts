@@ -29,5 +29,3 @@ export const BLOB_CATALOGUE = { table: 'blobs', column: 'hash' } as const;
 export const NOT_BLOB_HASHES = [
   { table: 'users', column: 'password_hash', holds: 'scrypt password hashes' },
 ] as const;
-
-export type BlobReference = (typeof BLOB_REFERENCES)[number];

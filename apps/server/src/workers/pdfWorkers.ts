@@ -2,7 +2,7 @@
  * PDFs built in worker threads, so that a long report or a large sketch never blocks the API thread: one
  * worker per PDF, at most `maxWorkers` at a time per pool (others wait their turn); a worker running past
  * its time limit, past its heap, or whose caller gives up, is terminated. The worker side is
- * `answerWithPdf`. Used by the report engine (reports/renderInWorker.ts) and the sketch export.
+ * `answerWithPdf`. Used by the report engine (modules/projectData/report/renderInWorker.ts) and the sketch export.
  */
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 

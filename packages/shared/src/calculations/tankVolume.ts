@@ -20,7 +20,6 @@ import { coerceChoice, numberField, optionalNumberField } from './inputs.ts';
  */
 
 export const TANK_SHAPES = ['rectangular', 'circular'] as const;
-export type TankShape = (typeof TANK_SHAPES)[number];
 
 const dimension = (name: string, max: number, description: string) =>
   optionalNumberField(name, { unit: 'm', min: 0.1, max, description });

@@ -13,7 +13,7 @@ import {
   scheduleTypesOf,
 } from './index.ts';
 
-/** The category names in use before the catalogue (tools/plantgen writes them as 'P&ID Class'). */
+/** The category names in use before the catalogue (packages/plantgen writes them as 'P&ID Class'). */
 const EARLIER_NAMES = [
   ...['Dual Contained Pipeline', 'Future Pipeline', 'Major Pipeline', 'Minor Pipeline'].flatMap((n) => [
     n,

@@ -6,7 +6,7 @@
  * The spec's table gives several entries only in summary ('pressure and temperature limits', 'diameters',
  * 'size fields', 'flow rates and speeds', 'Insulation', 'concrete mix fields such as ...') and the source
  * catalogue is cut off mid-list. Those summaries are spelled out here as a plant engineer would name them,
- * matching the names the demo model generator (tools/plantgen) writes, and every column the valve,
+ * matching the names the demo model generator (packages/plantgen) writes, and every column the valve,
  * instrument, equipment, pipeline and pressure-test schedules read is present (see schedules.ts).
  */
 import type { AssetFamily, AssetSchedule } from '../assetCategories.ts';

@@ -21,22 +21,6 @@ export const FIXED_DIRECTION_TOOLS: readonly SketchTool[] = ['line', 'dotted', '
 export const FIXED_DIRECTIONS = ['none', 'horizontal', 'vertical'] as const;
 export type FixedDirection = (typeof FIXED_DIRECTIONS)[number];
 
-/** The kinds of element a sketch holds (spec §3 'Canvas element'). */
-export const SKETCH_ELEMENT_KINDS = [
-  'pen',
-  'eraser',
-  'highlight',
-  'line',
-  'dotted',
-  'arrow',
-  'rect',
-  'circle',
-  'text',
-  'image',
-  'uploadedImage',
-] as const;
-export type SketchElementKind = (typeof SKETCH_ELEMENT_KINDS)[number];
-
 export const SKETCH = {
   /** Stroke widths per kind (spec §9). */
   strokeWidth: { pen: 5, line: 5, dotted: 5, arrow: 5, highlight: 40, eraser: 40, rect: 5, circle: 5 },
@@ -64,8 +48,7 @@ export const SKETCH = {
   exportNames: { png: 'Sketch.png', pdf: 'canvas.pdf' },
 } as const;
 
-/** The symbol carousel: items per slide by screen width (spec §2, §9), transition 500 ms. */
-export const CAROUSEL_TRANSITION_MS = 500;
+/** The symbol carousel: items per slide by screen width (spec §2, §9). */
 export function carouselItemsPerSlide(screenWidth: number): number {
   if (screenWidth >= 1350) return 4;
   if (screenWidth >= 1025) return 3;

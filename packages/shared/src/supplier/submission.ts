@@ -5,6 +5,7 @@
  * rules to every call: required answers, Yes/No answers, options from the lists only, lengths, and the
  * conditional fields dropped when their question is not answered Yes.
  */
+import { formatDate } from '../dates.ts';
 import { z } from 'zod';
 import {
   DESIGN_PROCEDURE_COVERAGE,
@@ -62,16 +63,6 @@ export const SDC_YES_NO_FIELDS = [
 export type SdcYesNoField = (typeof SDC_YES_NO_FIELDS)[number];
 
 export type SdcListField = CompetencyListField | 'coveredByDesignProcedure';
-
-/** The spec's required text answers (§5). */
-export const SDC_REQUIRED_TEXT: readonly SdcTextField[] = [
-  'companyName',
-  'companyNumber',
-  'companyAddress',
-  'companyPhone',
-  'companyEmail',
-  'name',
-];
 
 /** The labels of the form and of the manager's review screen. */
 export const SDC_QUESTIONS: Record<SdcTextField | SdcYesNoField | SdcListField | 'date', string> = {
@@ -144,10 +135,7 @@ export function isRealDate(value: string): boolean {
 }
 
 /** A local date as yyyy-mm-dd. */
-export function isoDate(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+export const isoDate = (date: Date = new Date()): string => formatDate(date, 'localDay');
 
 export function emptySdcForm(today: Date = new Date()): SdcFormValues {
   return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
+import { contentDisposition } from '../../http/contentDisposition.ts';
 import { ProjectIdQuerySchema } from '@penstock/shared';
 import type { BcfService } from './bcf.service.ts';
 import { BCF_EXPORT_VERSIONS } from './bcf.types.ts';
@@ -22,7 +23,7 @@ export function bcfRoutes(app: FastifyInstance, bcf: BcfService): void {
     const { fileName, content } = await bcf.exportProject(user, projectid, version);
     return reply
       .type('application/octet-stream')
-      .header('Content-Disposition', `attachment; filename="${fileName.replace(/"/g, '')}"`)
+      .header('Content-Disposition', contentDisposition(fileName, 'attachment', { utf8Name: false }))
       .send(content);
   });
 

@@ -11,12 +11,6 @@ export type FormsFileName = (typeof FORMS_FILES)[number];
 
 const readJson = async (file: string): Promise<unknown> => JSON.parse(await fs.readFile(file, 'utf8'));
 
-/** Why a forms or report file cannot be used: 'forms.2.field_sets.0.input_fields.1.key: key is required'. */
-export function configProblem(schema: typeof FormsFileSchema | typeof ReportConfigSchema, json: unknown) {
-  const parsed = schema.safeParse(json);
-  return parsed.success ? null : describeIssues(parsed.error);
-}
-
 /**
  * A forms configuration: the installation's override when it is valid, else the shipped default. A broken
  * override is refused with one log line naming the file and the field, so a typo never empties the panels.

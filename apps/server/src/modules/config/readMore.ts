@@ -1,5 +1,5 @@
 import pdfmake from 'pdfmake';
-import { configurePdfmake } from '../../reports/pdfmakeSetup.ts';
+import { configurePdfmake } from '../../pdf/pdfmakeSetup.ts';
 
 const NAVY = '#0a3d5c';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StructureNode, Version, WorkflowDetail, WorkflowStructure } from '@penstock/shared';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
-import { jsonField, markupRecord, optionOf, type Person } from '../../security/accessFixture.ts';
+import { jsonField, markupRecord, optionOf, type Person } from '../../test/access/accessFixture.ts';
 import { multipartBody } from '../supplier/supplier.testing.ts';
 
 /**

@@ -5,7 +5,7 @@ import { requireUser } from '../../http/session.ts';
 import { TooLargeError } from '../../storage/blobStore.ts';
 import type { DocumentsService } from './documents.service.ts';
 import type { VersionRow } from './documents.repo.ts';
-import { contentDisposition, mustDownload } from './contentDisposition.ts';
+import { contentDisposition, mustDownload } from '../../http/contentDisposition.ts';
 
 export function documentsRoutes(
   app: FastifyInstance,

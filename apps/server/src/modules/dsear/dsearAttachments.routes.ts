@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { DsearAttachmentItemParamsSchema, DsearAttachmentParamsSchema } from '@penstock/shared';
 import { badRequest, parseInput } from '../../http/errors.ts';
+import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
-import { contentDisposition, mustDownload } from '../documents/contentDisposition.ts';
+import { contentDisposition, mustDownload } from '../../http/contentDisposition.ts';
 import type { DsearAttachmentsService } from './dsearAttachments.service.ts';
 
 const SEND_FILE = "Send the file as multipart/form-data in a field named 'file'";
@@ -23,15 +24,20 @@ export function dsearAttachmentsRoutes(
     let staged: StagedFile | undefined;
     try {
       let fileName = '';
-      for await (const part of request.parts({ limits: { fileSize: maxUploadBytes, files: 1, fields: 5 } })) {
-        if (part.type === 'file' && part.fieldname === 'file' && !staged)
-          ({ fileName, staged } = await stageFilePart(
-            part,
-            (source, limit) => attachments.stage(source, limit),
-            maxUploadBytes,
-          ));
-        else if (part.type === 'file') part.file.resume();
-      }
+      await readParts(
+        request,
+        { fileSize: maxUploadBytes, files: 1, fields: 5 },
+        {
+          async file(part) {
+            if (part.fieldname !== 'file' || staged) return;
+            ({ fileName, staged } = await stageFilePart(
+              part,
+              (source, limit) => attachments.stage(source, limit),
+              maxUploadBytes,
+            ));
+          },
+        },
+      );
       if (!staged) throw badRequest(SEND_FILE);
       if (staged.size === 0) throw badRequest('The file is empty');
       await staged.commit();

@@ -8,7 +8,7 @@ import type { DocumentsRepo } from '../documents/index.ts';
 import { IssuesRepo } from '../issues/issues.repo.ts';
 import {
   MAX_MARKUP_IMAGE_BYTES,
-  formatMarkupDate,
+  formatDate,
   type MarkupItemInput,
   type MarkupRecord,
   type SaveMarkupBody,
@@ -170,7 +170,7 @@ export class MarkupsService {
     existing: readonly MarkupItemRow[],
   ): Promise<MarkupItemRow[]> {
     const rows: MarkupItemRow[] = [];
-    const today = formatMarkupDate(new Date());
+    const today = formatDate(new Date(), 'localDayDmy');
     for (const [position, input] of inputs.entries()) {
       const before = existing.find((item) => item.id === input.markupId);
       let image: { hash: string; type: string } | null = null;

@@ -4,10 +4,10 @@ import type { DocumentsService } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
-import { ReportRepo } from './report.repo.ts';
-import { ReportService } from './report.service.ts';
-import { ReportsRepo } from '../reports/reports.repo.ts';
-import { scheduleTable } from '../reports/scheduleTable.ts';
+import { ReportRepo } from './report/report.repo.ts';
+import { ReportService } from './report/report.service.ts';
+import { ScheduleExportsRepo } from '../scheduleExports/scheduleExports.repo.ts';
+import { scheduleTable } from '../scheduleExports/scheduleTable.ts';
 import type { ConfigDirs } from '../config/configFiles.ts';
 import { ProjectDataRepo } from './projectData.repo.ts';
 import { ProjectDataService } from './projectData.service.ts';
@@ -33,7 +33,7 @@ export async function registerProjectData(
       readFormsConfig(options.configDirs, 'projectDataConfig.json', app.log),
       readFormsConfig(options.configDirs, 'calculationsConfig.json', app.log),
     ]);
-  const schedulesRepo = new ReportsRepo(db);
+  const schedulesRepo = new ScheduleExportsRepo(db);
   const reports = new ReportService(
     new ReportRepo(db),
     service,

@@ -7,12 +7,13 @@ import {
   SaveProjectInputSchema,
 } from '@penstock/shared';
 import { badRequest, parseInput } from '../../http/errors.ts';
+import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { ProjectDataService } from './projectData.service.ts';
 import type { FormUploads } from './formUploads.ts';
-import type { ReportService } from './report.service.ts';
+import type { ReportService } from './report/report.service.ts';
 
 /** A form's values are small: 500 fields of text. */
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -101,19 +102,23 @@ export function projectDataRoutes(
     let staged: StagedFile | undefined;
     let fileName = '';
     try {
-      for await (const part of request.parts({
-        limits: { fileSize: maxUploadBytes, files: 1, fields: 10 },
-      })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-        } else if (part.fieldname === 'file' && !staged) {
-          ({ fileName, staged } = await stageFilePart(
-            part,
-            (source, limit) => documents.stageUpload(source, limit),
-            maxUploadBytes,
-          ));
-        } else part.file.resume();
-      }
+      await readParts(
+        request,
+        { fileSize: maxUploadBytes, files: 1, fields: 10 },
+        {
+          field(part) {
+            fields[part.fieldname] = String(part.value);
+          },
+          async file(part) {
+            if (part.fieldname !== 'file' || staged) return;
+            ({ fileName, staged } = await stageFilePart(
+              part,
+              (source, limit) => documents.stageUpload(source, limit),
+              maxUploadBytes,
+            ));
+          },
+        },
+      );
       const projectId = parseInput(ProjectIdSchema, fields.ProjectId ?? '');
       const key = fields.Key ?? '';
       if (!staged) throw badRequest("Send the file in a field named 'file'");

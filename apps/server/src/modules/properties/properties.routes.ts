@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import type { PropertiesService } from './properties.service.ts';
 import {
@@ -23,22 +24,23 @@ const NEED_DATA = "Send multipart/form-data with the JSON in a field named 'Data
 async function readData<S extends ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
   if (!request.isMultipart()) throw badRequest(NEED_DATA);
   let text: string | undefined;
-  for await (const part of request.parts({
-    limits: { fieldSize: MAX_DATA_BYTES, fileSize: MAX_DATA_BYTES, files: 1, fields: 20 },
-  })) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'Data' && text === undefined) {
+  await readParts(
+    request,
+    { fieldSize: MAX_DATA_BYTES, fileSize: MAX_DATA_BYTES, files: 1, fields: 20 },
+    {
+      async file(part) {
+        if (part.fieldname !== 'Data' || text !== undefined) return;
         const content = await part.toBuffer();
         text = content.toString('utf8');
-      } else {
-        part.file.resume();
-      }
-    } else if (part.fieldname === 'Data' && text === undefined) {
-      if (part.valueTruncated)
-        throw new HttpError(413, `The Data field is larger than ${MAX_DATA_BYTES / 1024 / 1024} MB`);
-      text = typeof part.value === 'string' ? part.value : String(part.value);
-    }
-  }
+      },
+      field(part) {
+        if (part.fieldname !== 'Data' || text !== undefined) return;
+        if (part.valueTruncated)
+          throw new HttpError(413, `The Data field is larger than ${MAX_DATA_BYTES / 1024 / 1024} MB`);
+        text = typeof part.value === 'string' ? part.value : String(part.value);
+      },
+    },
+  );
   if (text === undefined) throw badRequest(NEED_DATA);
   let json: unknown;
   try {

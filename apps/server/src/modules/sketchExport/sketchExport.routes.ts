@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SKETCH_PDF_FILE_NAMES, SKETCH_PDF_URL, SketchPdfRequestSchema } from '@penstock/shared';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
-import { contentDisposition } from '../documents/contentDisposition.ts';
+import { contentDisposition } from '../../http/contentDisposition.ts';
 import { renderSketchPdfInWorker } from './renderSketchPdf.ts';
 import { SketchPdfInputError, pngBytes } from './sketchPdf.ts';
 

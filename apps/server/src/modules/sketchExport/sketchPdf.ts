@@ -11,7 +11,7 @@
 import zlib from 'node:zlib';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { configurePdfmake } from '../../reports/pdfmakeSetup.ts';
+import { configurePdfmake } from '../../pdf/pdfmakeSetup.ts';
 import { SKETCH_PDF_LIMITS, sanitiseSvgMarkup, type SketchPdfRequest } from '@penstock/shared';
 
 /** A problem with the drawing sent, as opposed to a failure of the server. */

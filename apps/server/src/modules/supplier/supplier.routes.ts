@@ -10,7 +10,7 @@ import {
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
-import { contentDisposition } from '../documents/contentDisposition.ts';
+import { contentDisposition } from '../../http/contentDisposition.ts';
 import type { FileContent, SupplierService } from './supplier.service.ts';
 import type { SupplierSettingsService } from './supplierSettings.service.ts';
 import { receiveSubmission } from './supplier.upload.ts';

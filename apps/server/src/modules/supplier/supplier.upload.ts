@@ -16,6 +16,7 @@ import { HttpError, badRequest } from '../../http/errors.ts';
 import type { BlobStore, StagedBlob } from '../../storage/blobStore.ts';
 import { cleanFileName } from '../documents/documents.routes.ts';
 import { stageFilePart } from '../../http/stageFilePart.ts';
+import { readParts } from '../../http/multipart.ts';
 import { SNIFF_BYTES, documentTypeOf, imageTypeOf } from './fileSniff.ts';
 
 /** One file part staged within `limit` with its first bytes kept to tell its type (http/stageFilePart.ts). */
@@ -73,59 +74,60 @@ export async function receiveSubmission(
     },
   };
   let documentBytes = 0;
+  async function receiveFile(part: MultipartFile): Promise<void> {
+    // a file input left empty may still send an unnamed, empty part (drained by readParts)
+    if (!part.filename) return;
+    if (part.fieldname === 'Logo') {
+      const fileName = cleanFileName(part.filename);
+      if (received.logo) throw badRequest(SDC_FILE_MESSAGES.logoCount);
+      if (!(SDC_LOGO_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
+        throw badRequest(SDC_FILE_MESSAGES.logoType);
+      const { staged, head } = await stageSniffed(part, blobs, SDC_LOGO_MAX_BYTES, () =>
+        tooLarge(SDC_FILE_MESSAGES.logoSize),
+      );
+      const contentType = imageTypeOf(head);
+      if (!contentType) {
+        await staged.discard();
+        throw badRequest(SDC_FILE_MESSAGES.logoType);
+      }
+      received.logo = { fileName, contentType, staged };
+    } else if (part.fieldname === 'Attachments') {
+      const fileName = cleanFileName(part.filename);
+      if (received.attachments.length >= SDC_MAX_DOCS) throw tooLarge(SDC_FILE_MESSAGES.docCount);
+      const extension = extensionOf(fileName);
+      if (!(SDC_DOC_EXTENSIONS as readonly string[]).includes(extension))
+        throw badRequest(SDC_FILE_MESSAGES.docType(fileName));
+      const { staged, head } = await stageSniffed(part, blobs, SDC_DOC_MAX_BYTES, () =>
+        tooLarge(SDC_FILE_MESSAGES.docSize(fileName)),
+      );
+      const contentType = documentTypeOf(extension, head);
+      if (!contentType) {
+        await staged.discard();
+        throw badRequest(SDC_FILE_MESSAGES.docType(fileName));
+      }
+      received.attachments.push({ fileName, contentType, staged });
+      documentBytes += staged.size;
+      if (documentBytes > SDC_DOCS_TOTAL_MAX_BYTES) throw tooLarge(SDC_FILE_MESSAGES.docsTotal);
+    }
+  }
   try {
-    for await (const part of request.parts({
-      limits: {
+    await readParts(
+      request,
+      {
         fieldSize: SDC_DATA_MAX_BYTES,
         fileSize: Math.max(SDC_LOGO_MAX_BYTES, SDC_DOC_MAX_BYTES),
         files: SDC_MAX_DOCS + 2,
         fields: 10,
       },
-    })) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'Data' || received.dataText !== undefined) continue;
-        if (part.valueTruncated) throw tooLarge('The Data field is too large');
-        received.dataText = String(part.value);
-        continue;
-      }
-      // a file input left empty may still send an unnamed, empty part
-      if (!part.filename) {
-        part.file.resume();
-        continue;
-      }
-      if (part.fieldname === 'Logo') {
-        const fileName = cleanFileName(part.filename);
-        if (received.logo) throw badRequest(SDC_FILE_MESSAGES.logoCount);
-        if (!(SDC_LOGO_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
-          throw badRequest(SDC_FILE_MESSAGES.logoType);
-        const { staged, head } = await stageSniffed(part, blobs, SDC_LOGO_MAX_BYTES, () =>
-          tooLarge(SDC_FILE_MESSAGES.logoSize),
-        );
-        const contentType = imageTypeOf(head);
-        if (!contentType) {
-          await staged.discard();
-          throw badRequest(SDC_FILE_MESSAGES.logoType);
-        }
-        received.logo = { fileName, contentType, staged };
-      } else if (part.fieldname === 'Attachments') {
-        const fileName = cleanFileName(part.filename);
-        if (received.attachments.length >= SDC_MAX_DOCS) throw tooLarge(SDC_FILE_MESSAGES.docCount);
-        const extension = extensionOf(fileName);
-        if (!(SDC_DOC_EXTENSIONS as readonly string[]).includes(extension))
-          throw badRequest(SDC_FILE_MESSAGES.docType(fileName));
-        const { staged, head } = await stageSniffed(part, blobs, SDC_DOC_MAX_BYTES, () =>
-          tooLarge(SDC_FILE_MESSAGES.docSize(fileName)),
-        );
-        const contentType = documentTypeOf(extension, head);
-        if (!contentType) {
-          await staged.discard();
-          throw badRequest(SDC_FILE_MESSAGES.docType(fileName));
-        }
-        received.attachments.push({ fileName, contentType, staged });
-        documentBytes += staged.size;
-        if (documentBytes > SDC_DOCS_TOTAL_MAX_BYTES) throw tooLarge(SDC_FILE_MESSAGES.docsTotal);
-      } else part.file.resume();
-    }
+      {
+        field(part) {
+          if (part.fieldname !== 'Data' || received.dataText !== undefined) return;
+          if (part.valueTruncated) throw tooLarge('The Data field is too large');
+          received.dataText = String(part.value);
+        },
+        file: (part) => receiveFile(part),
+      },
+    );
   } catch (error) {
     await received.discard();
     throw error;

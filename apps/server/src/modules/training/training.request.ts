@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { readParts } from '../../http/multipart.ts';
 import { parseJson } from '../../http/formData.ts';
 
 /** The spec's field names: saveuserrecord sends 'FormData', getuserrecord 'formData'; either is read. */
@@ -28,20 +29,23 @@ export async function readRecordJson<S extends ZodType>(
     return parseInput(schema, field && typeof field === 'object' ? field : body);
   }
   let text: string | undefined;
-  for await (const part of request.parts({
-    limits: { fieldSize: maxBytes, fileSize: maxBytes, files: 2, fields: 20 },
-  })) {
-    if (part.type === 'file') {
-      if (named(part.fieldname) && text === undefined) {
+  await readParts(
+    request,
+    { fieldSize: maxBytes, fileSize: maxBytes, files: 2, fields: 20 },
+    {
+      async file(part) {
+        if (!named(part.fieldname) || text !== undefined) return;
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw tooLarge(maxBytes);
         text = buffer.toString('utf8');
-      } else part.file.resume();
-    } else if (named(part.fieldname) && text === undefined) {
-      if (part.valueTruncated) throw tooLarge(maxBytes);
-      text = typeof part.value === 'string' ? part.value : String(part.value);
-    }
-  }
+      },
+      field(part) {
+        if (!named(part.fieldname) || text !== undefined) return;
+        if (part.valueTruncated) throw tooLarge(maxBytes);
+        text = typeof part.value === 'string' ? part.value : String(part.value);
+      },
+    },
+  );
   if (text === undefined) throw badRequest("Send the record's JSON in a field named 'FormData'");
   return parseJson(text, schema);
 }

@@ -10,7 +10,7 @@ import {
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
-import { contentDisposition } from '../documents/contentDisposition.ts';
+import { contentDisposition } from '../../http/contentDisposition.ts';
 import { readRecordJson } from './training.request.ts';
 import type { TrainingService } from './training.service.ts';
 import { receiveMaterial } from './training.upload.ts';

@@ -13,6 +13,7 @@ import {
   WorkflowUploadSchema,
 } from '@penstock/shared';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { readParts } from '../../http/multipart.ts';
 import { parseJson, readFormData } from '../../http/formData.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
@@ -114,22 +115,26 @@ export function workflowRoutes(
     let staged: StagedFile | undefined;
     let fileName = '';
     try {
-      for await (const part of request.parts({
-        limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: MAX_FORM_DATA_BYTES },
-      })) {
-        if (part.type === 'field') {
-          if (part.fieldname !== 'formData' || target) continue;
-          if (part.valueTruncated) throw new HttpError(413, 'The formData field is too large');
-          const input = parseJson(String(part.value), WorkflowUploadSchema);
-          target = await files.uploadTarget(user, input.projectId, input.uploadFolderId);
-        } else if (part.fieldname === 'file' && !staged) {
-          ({ fileName, staged } = await stageFilePart(
-            part,
-            (source, limit) => documents.stageUpload(source, limit),
-            maxUploadBytes,
-          ));
-        } else part.file.resume();
-      }
+      await readParts(
+        request,
+        { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: MAX_FORM_DATA_BYTES },
+        {
+          async field(part) {
+            if (part.fieldname !== 'formData' || target) return;
+            if (part.valueTruncated) throw new HttpError(413, 'The formData field is too large');
+            const input = parseJson(String(part.value), WorkflowUploadSchema);
+            target = await files.uploadTarget(user, input.projectId, input.uploadFolderId);
+          },
+          async file(part) {
+            if (part.fieldname !== 'file' || staged) return;
+            ({ fileName, staged } = await stageFilePart(
+              part,
+              (source, limit) => documents.stageUpload(source, limit),
+              maxUploadBytes,
+            ));
+          },
+        },
+      );
       if (!target || !staged) throw badRequest(needBoth);
       await staged.commit();
       return reply.status(201).send(await documents.addFile(user, target, fileName, staged));

@@ -3,7 +3,7 @@ import {
   decisionProblem,
   dueDateProblem,
   targetSuitabilityProblem,
-  utcDay,
+  formatDate,
   workflowStatus,
   type CurrentUser,
   type HubWorkflow,
@@ -61,7 +61,7 @@ export class WorkflowService {
     const folderPath = trail.map((f) => f.name).join('/');
     const problem = targetSuitabilityProblem(input.targetSuitability, stateOfTrail(trail), folderPath);
     if (problem) throw badRequest(problem);
-    const dueProblem = dueDateProblem(input.dueDate, utcDay(new Date()));
+    const dueProblem = dueDateProblem(input.dueDate, formatDate(new Date(), 'day'));
     if (dueProblem) throw badRequest(dueProblem);
     const open = await this.repo.openOfItem(version.item_id);
     if (open)

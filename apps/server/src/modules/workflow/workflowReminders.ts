@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { utcDay, type ParticipantRole } from '@penstock/shared';
+import { formatDate, type ParticipantRole } from '@penstock/shared';
 import type { WorkflowRepo } from './workflow.repo.ts';
 import type { WorkflowService } from './workflow.service.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
@@ -28,7 +28,7 @@ export class WorkflowReminders {
   /** Writes today's reminders that are not written yet; resolves with how many were. */
   async remindOverdue(now: Date = new Date()): Promise<number> {
     if (!this.mail.enabled) return 0;
-    const today = utcDay(now);
+    const today = formatDate(now, 'day');
     let written = 0;
     for (const workflow of await this.repo.overdue(today)) {
       const role: ParticipantRole = workflow.status === 'In review' ? 'reviewer' : 'approver';

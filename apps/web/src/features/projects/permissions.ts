@@ -22,7 +22,7 @@ export const mayAs = (role: ProjectRole | null | undefined): MayInProject =>
 export interface PermissionGate {
   /** the control that hides or disables (where it lives) */
   control: string;
-  /** the call it makes, as the access matrix names it (apps/server/src/security/accessPolicy.ts) */
+  /** the call it makes, as the access matrix names it (apps/server/src/test/access/expectedAccess.ts) */
   route: string;
   /** the action it asks useMayInProject for: the one the server's service checks for that call */
   action: ProjectAction;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPenstock, type TestPenstock, rowCounts } from '../test/harness.ts';
+import { createTestPenstock, type TestPenstock, rowCounts } from '../harness.ts';
 import { buildAccessFixture, type AccessFixture } from './accessFixture.ts';
 import { requestFor } from './accessRequests.ts';
 

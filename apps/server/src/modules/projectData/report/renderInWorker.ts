@@ -2,10 +2,10 @@
  * Builds report PDFs in worker threads (workers/pdfWorkers.ts) so that a long report (thousands of asset
  * rows) never blocks the API thread: at most MAX_REPORT_WORKERS at a time, others wait their turn.
  */
-import { PdfWorkerPool, type PdfRunOptions } from '../workers/pdfWorkers.ts';
+import { PdfWorkerPool, type PdfRunOptions } from '../../../workers/pdfWorkers.ts';
 import type { ReportModel } from './reportModel.ts';
 
-export { formatSeconds } from '../workers/pdfWorkers.ts';
+export { formatSeconds } from '../../../workers/pdfWorkers.ts';
 
 /** reports built at the same time; more wait in a queue (each worker holds a whole report in memory) */
 export const MAX_REPORT_WORKERS = 2;

@@ -1,10 +1,10 @@
 #!/usr/bin/env -S node --import tsx
 /**
  * plantgen command line.
- *   node --import tsx tools/plantgen/src/cli.ts --elements 2000 --seed 7 --out plant.ifc [--buildings]
- *   node --import tsx tools/plantgen/src/cli.ts --pdf 12 --seed 7 --out pid.pdf
- *   node --import tsx tools/plantgen/src/cli.ts --xlsx --seed 7 --out equipment.xlsx
- *   node --import tsx tools/plantgen/src/cli.ts --png --seed 7 --out site.png
+ *   node --import tsx packages/plantgen/src/cli.ts --elements 2000 --seed 7 --out plant.ifc [--buildings]
+ *   node --import tsx packages/plantgen/src/cli.ts --pdf 12 --seed 7 --out pid.pdf
+ *   node --import tsx packages/plantgen/src/cli.ts --xlsx --seed 7 --out equipment.xlsx
+ *   node --import tsx packages/plantgen/src/cli.ts --png --seed 7 --out site.png
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

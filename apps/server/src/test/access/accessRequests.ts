@@ -1,5 +1,5 @@
-import { multipartFile } from '../test/harness.ts';
-import { TINY_PDF, multipartBody } from '../modules/supplier/supplier.testing.ts';
+import { multipartFile } from '../harness.ts';
+import { TINY_PDF, multipartBody } from '../../modules/supplier/supplier.testing.ts';
 import {
   COLUMNS,
   SKETCH_DATE,

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../http/errors.ts';
+import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
-import { contentDisposition } from '../documents/contentDisposition.ts';
-import type { ReportsService } from './reports.service.ts';
+import { contentDisposition } from '../../http/contentDisposition.ts';
+import type { ScheduleExportsService } from './scheduleExports.service.ts';
 import { parseScheduleType, type ScheduleType } from '@penstock/shared';
 import { XLSX_CONTENT_TYPE } from './workbook.ts';
 
@@ -19,17 +20,19 @@ const SCHEDULE_TYPES_TEXT =
 async function readFields(request: FastifyRequest): Promise<Partial<Record<Field, string>>> {
   if (!request.isMultipart()) throw badRequest(NEED_FIELDS);
   const fields: Partial<Record<Field, string>> = {};
-  for await (const part of request.parts({ limits: { fieldSize: MAX_FIELD_BYTES, files: 0, fields: 20 } })) {
-    if (part.type === 'file') {
-      part.file.resume();
-      continue;
-    }
-    const name = part.fieldname as Field;
-    if (!FIELDS.includes(name) || fields[name] !== undefined) continue;
-    if (part.valueTruncated)
-      throw new HttpError(413, `The ${name} field is larger than ${MAX_FIELD_BYTES / 1024 / 1024} MB`);
-    fields[name] = typeof part.value === 'string' ? part.value : String(part.value);
-  }
+  await readParts(
+    request,
+    { fieldSize: MAX_FIELD_BYTES, files: 0, fields: 20 },
+    {
+      field(part) {
+        const name = part.fieldname as Field;
+        if (!FIELDS.includes(name) || fields[name] !== undefined) return;
+        if (part.valueTruncated)
+          throw new HttpError(413, `The ${name} field is larger than ${MAX_FIELD_BYTES / 1024 / 1024} MB`);
+        fields[name] = typeof part.value === 'string' ? part.value : String(part.value);
+      },
+    },
+  );
   return fields;
 }
 
@@ -61,7 +64,7 @@ async function parseRequest(
   return { projectName, fileName, type };
 }
 
-export function reportsRoutes(app: FastifyInstance, reports: ReportsService): void {
+export function scheduleExportsRoutes(app: FastifyInstance, reports: ScheduleExportsService): void {
   const answer = async (
     request: FastifyRequest,
     reply: FastifyReply,

@@ -1,5 +1,5 @@
-import { multipartFile, TEST_PASSWORD } from '../test/harness.ts';
-import { TINY_PDF, multipartBody, validAnswers } from '../modules/supplier/supplier.testing.ts';
+import { multipartFile, TEST_PASSWORD } from '../harness.ts';
+import { TINY_PDF, multipartBody, validAnswers } from '../../modules/supplier/supplier.testing.ts';
 import { COLUMNS, dsearEntry, jsonField, trainingCourse } from './accessFixture.ts';
 import { body, formEncoded, get, multipart, q, type Build } from './requestParts.ts';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 
 /** A converted model of the project: the version the asset register is read from and the file's names. */
 export interface ReportModelFile {

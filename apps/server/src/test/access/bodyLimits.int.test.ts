@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPenstock, type TestPenstock, rowCounts } from '../test/harness.ts';
+import { createTestPenstock, type TestPenstock, rowCounts } from '../harness.ts';
 
 /**
  * Every call that takes a body has a limit sized to what it needs (issue 16, item 3), read from the
@@ -48,7 +48,7 @@ describe('body limits of every call (issue 16, item 3)', () => {
 });
 
 function writeLimitsDoc(rows: string[]): void {
-  const file = path.resolve(import.meta.dirname, '../../../../docs/security.md');
+  const file = path.resolve(import.meta.dirname, '../../../../../docs/security.md');
   const start = '<!-- body-limits:start -->';
   const end = '<!-- body-limits:end -->';
   const table = [start, '| method | route | largest JSON or form body |', '|---|---|---|', ...rows, end].join(

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { buildReportPdf, formatFlow, formatReportDate } from './buildPdf.ts';
+import { formatDate } from '@penstock/shared';
+import { buildReportPdf, formatFlow } from './buildPdf.ts';
 import { flowChartSvg } from './flowChartSvg.ts';
 import { formatSeconds, renderReportInWorker } from './renderInWorker.ts';
 import type { ReportModel } from './reportModel.ts';
@@ -227,10 +228,10 @@ describe('report helpers', () => {
   });
 
   it('formats dates, flows and seconds for print', () => {
-    expect(formatReportDate('2026-11-23')).toBe('2026-11-23');
-    expect(formatReportDate('2026-11-23T09:41:12.000Z')).toBe('2026-11-23');
-    expect(formatReportDate('2026-11-23T09:41:12.000Z', true)).toBe('2026-11-23 09:41 UTC');
-    expect(formatReportDate('not a date')).toBe('not a date');
+    expect(formatDate('2026-11-23', 'day')).toBe('2026-11-23');
+    expect(formatDate('2026-11-23T09:41:12.000Z', 'day')).toBe('2026-11-23');
+    expect(formatDate('2026-11-23T09:41:12.000Z', 'dayTimeUtc')).toBe('2026-11-23 09:41 UTC');
+    expect(formatDate('not a date', 'day')).toBe('not a date');
     expect(formatFlow(12.34567)).toBe('12.346');
     expect(formatFlow(null)).toBe('–');
     expect(formatSeconds(120_000)).toBe('120');

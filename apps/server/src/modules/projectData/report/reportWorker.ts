@@ -2,7 +2,7 @@
  * Runs in a worker thread (started by renderInWorker.ts): builds one report PDF and posts its bytes back.
  * The API thread never lays out a page.
  */
-import { answerWithPdf } from '../workers/pdfWorkers.ts';
+import { answerWithPdf } from '../../../workers/pdfWorkers.ts';
 import { buildReportPdf } from './buildPdf.ts';
 import type { ReportModel } from './reportModel.ts';
 

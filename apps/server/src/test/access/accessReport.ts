@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { COLUMNS, COLUMN_LABELS, type Column } from './accessFixture.ts';
-import type { Rule } from './accessPolicy.ts';
+import type { Rule } from './expectedAccess.ts';
 
 /** One route of the matrix as it ran: the status each column got and whether that is what its rule says. */
 export interface MatrixRow {
@@ -15,7 +15,7 @@ const key = (row: Pick<MatrixRow, 'method' | 'url'>) => `${row.method} ${row.url
 
 /** What a column was expected to get, in words. */
 export function expectation(rule: Rule | undefined, column: Column): string {
-  if (!rule) return 'a line in accessPolicy.ts';
+  if (!rule) return 'a line in expectedAccess.ts';
   if (rule.allow.includes(column)) return rule.ok ? rule.ok.join(' or ') : '2xx';
   return column === 'anonymous' ? '401' : '403 or 404';
 }
@@ -79,7 +79,7 @@ export function matrixMarkdown(rows: readonly MatrixRow[], database: string): st
 
 /** Writes the matrix between the markers of docs/security.md. */
 export function writeSecurityDoc(markdown: string): void {
-  const file = path.resolve(import.meta.dirname, '../../../../docs/security.md');
+  const file = path.resolve(import.meta.dirname, '../../../../../docs/security.md');
   const text = fs.readFileSync(file, 'utf8');
   const start = text.indexOf('<!-- matrix:start -->');
   const end = text.indexOf('<!-- matrix:end -->');

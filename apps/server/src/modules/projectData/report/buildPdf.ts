@@ -19,9 +19,9 @@ import type {
   TDocumentDefinitions,
 } from 'pdfmake/interfaces';
 import { flowChartSvg, hourlyValues } from './flowChartSvg.ts';
-import { configurePdfmake } from './pdfmakeSetup.ts';
+import { configurePdfmake } from '../../../pdf/pdfmakeSetup.ts';
 import type { ReportAssets, ReportCalculation, ReportForm, ReportModel, ReportValue } from './reportModel.ts';
-import { FLOW_CHART_HOURS } from '@penstock/shared';
+import { FLOW_CHART_HOURS, formatDate } from '@penstock/shared';
 
 const MARGIN_X = 40;
 const PAGE_MARGINS: [number, number, number, number] = [MARGIN_X, 52, MARGIN_X, 46];
@@ -55,16 +55,6 @@ function tableLayout(headerRows: number): CustomTableLayout {
 /** Defensive: the model crossed a thread boundary as JSON, so a value may not be a string after all. */
 const str = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
-
-/** '2026-11-23' for a date; '2026-11-23 14:05 UTC' when a time is given; anything else as it is. */
-export function formatReportDate(iso: string, withTime = false): string {
-  const text = str(iso).trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-  const date = new Date(text);
-  if (!text || Number.isNaN(date.getTime())) return text;
-  const stamp = date.toISOString();
-  return withTime ? `${stamp.slice(0, 10)} ${stamp.slice(11, 16)} UTC` : stamp.slice(0, 10);
-}
 
 /** Up to three decimals, no trailing zeros; a gap prints as a dash. */
 export function formatFlow(value: number | null): string {
@@ -181,7 +171,7 @@ function calculationBlock(calculation: ReportCalculation): { content: Content[];
     ...method,
     results.length > 0 ? valuesTable(results, 'Result', { boldValues: true }) : none('No results recorded.'),
     {
-      text: `Run by ${str(calculation.ranBy) || 'unknown'} on ${formatReportDate(calculation.ranAt, true) || 'an unknown date'}`,
+      text: `Run by ${str(calculation.ranBy) || 'unknown'} on ${formatDate(str(calculation.ranAt), 'dayTimeUtc') || 'an unknown date'}`,
       style: 'note',
       margin: [0, 0, 0, 12],
     },
@@ -310,7 +300,7 @@ function titleBlock(model: ReportModel): Content[] {
     ['Report', str(model.reportTitle)],
     ['Revision', str(model.revision)],
     ['Suitability', str(model.suitability) || '–'],
-    ['Date', formatReportDate(model.date)],
+    ['Date', formatDate(str(model.date), 'day')],
     ['Author', str(model.author)],
   ];
   return [
@@ -360,7 +350,7 @@ export function reportDocument(model: ReportModel): TDocumentDefinitions {
     }),
     footer: (currentPage, pageCount) => ({
       columns: [
-        { text: formatReportDate(model.date), width: '*' },
+        { text: formatDate(str(model.date), 'day'), width: '*' },
         { text: `Page ${currentPage} of ${pageCount}`, width: 'auto', alignment: 'right' },
       ],
       style: 'running',

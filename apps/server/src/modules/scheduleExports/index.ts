@@ -4,22 +4,28 @@ import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { AccessService } from '../../security/access.ts';
-import { ReportsRepo } from './reports.repo.ts';
-import { ReportsService } from './reports.service.ts';
-import { reportsRoutes } from './reports.routes.ts';
+import { ScheduleExportsRepo } from './scheduleExports.repo.ts';
+import { ScheduleExportsService } from './scheduleExports.service.ts';
+import { scheduleExportsRoutes } from './scheduleExports.routes.ts';
 
-export { ReportsService } from './reports.service.ts';
+export { ScheduleExportsService } from './scheduleExports.service.ts';
 
 /** Schedules as .xlsx workbooks (getreport, getsapreport), stored in the project's Published/Schedules. */
-export function registerReports(
+export function registerScheduleExports(
   app: FastifyInstance,
   db: Db,
   documentsRepo: DocumentsRepo,
   documents: DocumentsService,
   blobs: BlobStore,
   access: AccessService,
-): ReportsService {
-  const service = new ReportsService(new ReportsRepo(db), documentsRepo, documents, blobs, access);
-  reportsRoutes(app, service);
+): ScheduleExportsService {
+  const service = new ScheduleExportsService(
+    new ScheduleExportsRepo(db),
+    documentsRepo,
+    documents,
+    blobs,
+    access,
+  );
+  scheduleExportsRoutes(app, service);
   return service;
 }

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePlantIfc } from '@penstock/plantgen';
 import { isScheduled, scheduleColumns, type StaticRecord } from '@penstock/shared';
-import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
-import { pdfPages } from '../../test/pdfText.ts';
+import {
+  createTestPenstock,
+  multipartFile,
+  testDatabases,
+  type TestPenstock,
+} from '../../../test/harness.ts';
+import { pdfPages } from '../../../test/pdfText.ts';
 
 const PROJECT = 'Report Content Project';
 const CHOSEN = 'RWTW-PID-101.ifc';

@@ -4,7 +4,7 @@ import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentsRepo } from '../documents/documents.repo.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import type { ReportsRepo } from './reports.repo.ts';
+import type { ScheduleExportsRepo } from './scheduleExports.repo.ts';
 import { scheduleTable } from './scheduleTable.ts';
 import { SCHEDULE_TYPE_LABELS, drawingNumberOf, scheduleTitle, type ScheduleType } from '@penstock/shared';
 import { scheduleWorkbook } from './workbook.ts';
@@ -26,9 +26,9 @@ export interface ScheduleFile {
 }
 
 /** getreport / getsapreport: a schedule of a converted model, stored in Published/Schedules and answered. */
-export class ReportsService {
+export class ScheduleExportsService {
   constructor(
-    private readonly repo: ReportsRepo,
+    private readonly repo: ScheduleExportsRepo,
     private readonly documentsRepo: DocumentsRepo,
     private readonly documents: DocumentsService,
     private readonly blobs: BlobStore,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../harness.ts';
 import { COLUMNS, buildAccessFixture, type AccessFixture, type Column } from './accessFixture.ts';
-import { ACCESS, LEAKS, expected, ruleOf } from './accessPolicy.ts';
+import { ACCESS, LEAKS, expected, ruleOf } from './expectedAccess.ts';
 import { CONCURRENT, LAST, RECORD_ROWS, REQUESTS, requestFor, runOrder } from './accessRequests.ts';
 import { counts, matrixMarkdown, wrongCells, writeSecurityDoc, type MatrixRow } from './accessReport.ts';
 
@@ -9,7 +9,7 @@ import { counts, matrixMarkdown, wrongCells, writeSecurityDoc, type MatrixRow } 
  * The access matrix (issue 16, item 2): every route the server registers (read from its route table, so a
  * new endpoint cannot be forgotten) called with a valid request by each person of the matrix: no session, a
  * signed-in outsider, the project's viewer, member and manager, the global roles (not members of the
- * project) and the listed reviewer and approver of a workflow. Each cell is checked against accessPolicy.ts:
+ * project) and the listed reviewer and approver of a workflow. Each cell is checked against expectedAccess.ts:
  * an allowed call must succeed (which proves the request is valid), a refused one must be 401 (no session)
  * or 403/404, never 2xx nor 400. The table is written to docs/security.md (from the SQLite run).
  */

@@ -25,7 +25,7 @@ export interface ValuesRow {
 }
 
 /** SQL for schedules: the project by name, the converted model file and its objects and values. */
-export class ReportsRepo {
+export class ScheduleExportsRepo {
   constructor(private readonly db: Db) {}
 
   /** The user's oldest project of this name, with the user's role; undefined when none. */

@@ -8,7 +8,7 @@ import {
   type FormField,
   type StoredFormValue,
 } from '@penstock/shared';
-import type { ReportCalculation, ReportForm, ReportValue } from '../../reports/reportModel.ts';
+import type { ReportCalculation, ReportForm, ReportValue } from './reportModel.ts';
 
 /**
  * The printed sections of the project data and calculations report, from what is stored: pure functions, so

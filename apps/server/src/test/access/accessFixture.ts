@@ -1,7 +1,7 @@
 import { generatePlantIfc } from '@penstock/plantgen';
 import type { GlobalRole } from '@penstock/shared';
-import { multipartFile, type TestPenstock } from '../test/harness.ts';
-import { TINY_PDF, TINY_PNG, multipartBody, validAnswers } from '../modules/supplier/supplier.testing.ts';
+import { multipartFile, type TestPenstock } from '../harness.ts';
+import { TINY_PDF, TINY_PNG, multipartBody, validAnswers } from '../../modules/supplier/supplier.testing.ts';
 
 /**
  * The people of the access matrix (issue 16), one column each. The project roles are members of the

@@ -5,7 +5,7 @@ import {
   type ScheduleTable,
   type ScheduleType,
 } from '@penstock/shared';
-import type { ReportsRepo, ValuesRow } from './reports.repo.ts';
+import type { ScheduleExportsRepo, ValuesRow } from './scheduleExports.repo.ts';
 
 interface StoredProperty {
   displayName?: unknown;
@@ -32,7 +32,7 @@ const valuesOf = (rows: readonly ValuesRow[]): Map<string, Record<string, string
  * PDF report's asset register, so both list the same rows and columns. No access check: callers check.
  */
 export async function scheduleTable(
-  repo: ReportsRepo,
+  repo: ScheduleExportsRepo,
   model: { projectId: string; versionId: string; fileName: string },
   type: ScheduleType,
 ): Promise<ScheduleTable> {

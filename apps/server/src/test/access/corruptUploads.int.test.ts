@@ -8,8 +8,8 @@ import {
   createTestPenstock,
   type TestPenstock,
   rowCounts,
-} from '../test/harness.ts';
-import { multipartBody, TINY_PNG } from '../modules/supplier/supplier.testing.ts';
+} from '../harness.ts';
+import { multipartBody, TINY_PNG } from '../../modules/supplier/supplier.testing.ts';
 
 function storedFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'blobs');
@@ -66,7 +66,7 @@ describe.each(await testDatabases())('corrupt uploads on %s (issue 16, item 3)',
   afterAll(() => penstock.destroy());
 
   function firstPdf(): string {
-    const dir = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/pdf');
+    const dir = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/pdf');
     const name = fs.readdirSync(dir).find((file) => file.toLowerCase().endsWith('.pdf'));
     if (!name) throw new Error(`no PDF fixture in ${dir}`);
     return path.join(dir, name);

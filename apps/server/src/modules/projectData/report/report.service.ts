@@ -11,13 +11,13 @@ import {
   type ReportConfig,
   type ScheduleTable,
 } from '@penstock/shared';
-import { badRequest, HttpError } from '../../http/errors.ts';
-import type { BlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsService } from '../documents/index.ts';
-import type { AccessService } from '../../security/access.ts';
-import type { ReportModel } from '../../reports/reportModel.ts';
-import { renderReportInWorker } from '../../reports/renderInWorker.ts';
-import type { ProjectDataService } from './projectData.service.ts';
+import { badRequest, HttpError } from '../../../http/errors.ts';
+import type { BlobStore } from '../../../storage/blobStore.ts';
+import type { DocumentsService } from '../../documents/index.ts';
+import type { AccessService } from '../../../security/access.ts';
+import type { ReportModel } from './reportModel.ts';
+import { renderReportInWorker } from './renderInWorker.ts';
+import type { ProjectDataService } from '../projectData.service.ts';
 import { calculationSections, projectDataForms } from './reportSections.ts';
 import type { ReportModelFile, ReportRepo } from './report.repo.ts';
 
