@@ -16,16 +16,12 @@ const serverImports = {
 /** The shared role helpers a web screen does not call itself (it asks the action tables). */
 const webRoleHelpers = [
   'isAdministrator',
-  'canViewProject',
-  'canUploadToProject',
   'canReviewFeedback',
   'canManageSupplierRegister',
   'mayInProject',
 ];
 const roleHelpers = [
   'isAdministrator',
-  'canViewProject',
-  'canUploadToProject',
   'canReviewFeedback',
   'canManageSupplierRegister',
   'mayInProject',

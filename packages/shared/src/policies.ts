@@ -16,13 +16,6 @@ export const isAdministrator = (actor: Actor | null | undefined): boolean =>
 const hasRole = (actor: Actor | null | undefined, role: GlobalRole): boolean =>
   !!actor && actor.roles.includes(role);
 
-/** Anyone who is a member sees a project; nobody else learns it exists. */
-export const canViewProject = (membership: ProjectRole | null | undefined): boolean => !!membership;
-
-/** Viewers read; members and managers add files and versions. */
-export const canUploadToProject = (membership: ProjectRole | null | undefined): boolean =>
-  membership === 'manager' || membership === 'member';
-
 const EVERY_MEMBER: readonly ProjectRole[] = ['manager', 'member', 'viewer'];
 const CONTRIBUTORS: readonly ProjectRole[] = ['manager', 'member'];
 const MANAGERS: readonly ProjectRole[] = ['manager'];
