@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionsRepo } from '../modules/auth/sessions.repo.ts';
+import { AccessRepo } from '../security/access.repo.ts';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
 
 /**
@@ -80,8 +81,10 @@ describe.each(await testDatabases())('the per-request compiled queries on %s', (
     expect(published.map((folder) => folder.name)).toEqual(['Drawings', 'Models', 'Schedules']);
     expect(await penstock.documentsRepo.childFolders(projectId, folders.Archived!)).toEqual([]);
 
-    expect(await penstock.documentsRepo.membershipRole(projectId, userId)).toBe('member');
-    expect(await penstock.documentsRepo.membershipRole(projectId, crypto.randomUUID())).toBeUndefined();
+    // the membership query lives in security/access.repo.ts (the one place a role is read)
+    const access = new AccessRepo(penstock.database.db);
+    expect(await access.membershipRole(projectId, userId)).toBe('member');
+    expect(await access.membershipRole(projectId, crypto.randomUUID())).toBeUndefined();
   });
 
   it('finds a session with its user and every global role, and sees a change of roles at once', async () => {

@@ -11,15 +11,14 @@ import { EVERYWHERE, type AccessService } from '../../security/access.ts';
 import { hashPassword } from '../auth/password.ts';
 import { presentAdminUser } from '../auth/auth.presenter.ts';
 import type { UsersRepo } from '../auth/users.repo.ts';
-import type { DocumentsRepo } from '../documents/documents.repo.ts';
-import { presentAdminProject } from '../documents/documents.presenter.ts';
-import { ISO_19650_FOLDERS } from '../documents/documents.service.ts';
+import { ISO_19650_FOLDERS } from '../documents/index.ts';
+import { presentAdminProject, type ProjectsRepo } from '../projects/index.ts';
 
 /** Users, roles, projects and membership: administrators only. */
 export class AdminService {
   constructor(
     private readonly users: UsersRepo,
-    private readonly documents: DocumentsRepo,
+    private readonly projects: ProjectsRepo,
     private readonly access: AccessService,
   ) {}
 
@@ -64,20 +63,20 @@ export class AdminService {
   }
 
   async listProjects(): Promise<AdminProject[]> {
-    const [projects, members] = await Promise.all([this.documents.listProjects(), this.documents.members()]);
+    const [projects, members] = await Promise.all([this.projects.listProjects(), this.projects.members()]);
     return projects.map((project) => presentAdminProject(project, members));
   }
 
   async createProject(name: string, creator: CurrentUser): Promise<AdminProject> {
     // the project and its first manager in one transaction: never a project nobody can manage
-    const project = await this.documents.createProject(name, ISO_19650_FOLDERS, creator.id);
+    const project = await this.projects.createProject(name, ISO_19650_FOLDERS, creator.id);
     return this.project(project.id);
   }
 
   async setMember(projectId: string, userId: string, role: ProjectRole): Promise<AdminProject> {
     await this.project(projectId);
     if (!(await this.users.findById(userId))) throw notFound('No such user');
-    await this.documents.upsertMember(projectId, userId, role);
+    await this.projects.upsertMember(projectId, userId, role);
     return this.project(projectId);
   }
 
@@ -88,13 +87,13 @@ export class AdminService {
 
   async removeMember(projectId: string, userId: string): Promise<AdminProject> {
     await this.project(projectId);
-    await this.documents.removeMember(projectId, userId);
+    await this.projects.removeMember(projectId, userId);
     return this.project(projectId);
   }
 
   private async project(projectId: string): Promise<AdminProject> {
-    const project = await this.documents.findProject(projectId);
+    const project = await this.projects.findProject(projectId);
     if (!project) throw notFound('No such project');
-    return presentAdminProject(project, await this.documents.members([project.id]));
+    return presentAdminProject(project, await this.projects.members([project.id]));
   }
 }

@@ -168,7 +168,7 @@ for (const kind of await testDatabases()) {
       const user = await me(chrome);
       expect(user.statusCode).toBe(200);
       expect(user.json()).toMatchObject({ name: 'New Person', email: 'new.person@water.test', roles: [] });
-      expect(await penstock.documentsRepo.projectsOfUser(user.json<{ id: string }>().id)).toEqual([]);
+      expect(await penstock.projectsRepo.projectsOfUser(user.json<{ id: string }>().id)).toEqual([]);
       const audit = await lastSignIn();
       expect(audit).toMatchObject({ outcome: 'ok', actor_email: 'new.person@water.test' });
       expect(audit.detail).toEqual({ method: 'oidc', issuer: provider.issuer });

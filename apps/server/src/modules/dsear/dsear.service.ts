@@ -23,7 +23,7 @@ import {
 import type { AccessService } from '../../security/access.ts';
 import type { DsearApprovalsTable, DsearEntriesTable } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import { dsearRegisterWorkbook } from './dsear.workbook.ts';
 import { describeChanges, presentEntry, presentHistory } from './dsear.presenter.ts';
 import type { DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
@@ -47,14 +47,14 @@ const notAMember = (projectName: string) =>
 export class DsearService {
   constructor(
     private readonly repo: DsearRepo,
-    private readonly documentsRepo: DocumentsRepo,
+    private readonly projects: ProjectDirectory,
     private readonly access: AccessService,
   ) {}
 
   async list(user: CurrentUser): Promise<DsearListEntry[]> {
     const [rows, mine] = await Promise.all([
       this.repo.listEntries(),
-      this.documentsRepo.projectsOfUser(user.id),
+      this.projects.projectsOfUser(user.id),
     ]);
     return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
   }
@@ -82,19 +82,19 @@ export class DsearService {
     );
     const [rows, mine] = await Promise.all([
       this.repo.pendingFor(email),
-      this.documentsRepo.projectsOfUser(user.id),
+      this.projects.projectsOfUser(user.id),
     ]);
     return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
   }
 
   /** The entry of the named project (with its history), or null when the project has none yet. */
   async get(user: CurrentUser, projectName: string): Promise<DsearEntry | null> {
-    const mine = (await this.documentsRepo.projectsOfUser(user.id)).filter(
+    const mine = (await this.projects.projectsOfUser(user.id)).filter(
       (p) => p.name.trim() === projectName,
     );
     let projectIds = mine.map((p) => p.id);
     if (projectIds.length === 0 && isAdministrator(user))
-      projectIds = (await this.documentsRepo.listProjects())
+      projectIds = (await this.projects.listProjects())
         .filter((p) => p.name.trim() === projectName)
         .map((p) => p.id);
     if (projectIds.length > 0) {
@@ -111,7 +111,7 @@ export class DsearService {
   }
 
   async saveOrCreate(user: CurrentUser, input: DsearEntryInput): Promise<DsearEntry> {
-    const candidates = (await this.documentsRepo.projectsOfUser(user.id)).filter(
+    const candidates = (await this.projects.projectsOfUser(user.id)).filter(
       (p) => p.name.trim() === input.projectName,
     );
     if (candidates.length === 0) throw notAMember(input.projectName);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { DsearRepo } from './dsear.repo.ts';
@@ -20,17 +21,17 @@ export { DsearRepo } from './dsear.repo.ts';
 export function registerDsear(
   app: FastifyInstance,
   db: Db,
-  store: { documentsRepo: DocumentsRepo; documents: DocumentsService; blobs: BlobStore },
+  store: { projects: ProjectDirectory; files: DocumentFiles; blobs: BlobStore },
   access: AccessService,
   options: { maxUploadBytes: number },
 ): DsearService {
   const repo = new DsearRepo(db);
-  const service = new DsearService(repo, store.documentsRepo, access);
+  const service = new DsearService(repo, store.projects, access);
   dsearRoutes(app, service);
   const attachments = new DsearAttachmentsService(
     new DsearAttachmentsRepo(db),
     repo,
-    store.documents,
+    store.files,
     store.blobs,
     access,
   );

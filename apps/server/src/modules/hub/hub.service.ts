@@ -1,7 +1,7 @@
 import { isAdministrator, type CurrentUser, type HubMarkup, type PendingCounts } from '@penstock/shared';
 import { notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { MarkupsRepo, MarkupRow } from '../markups/markups.repo.ts';
 import type { DsearRepo } from '../dsear/index.ts';
 import type { UsersRepo } from '../auth/index.ts';
@@ -29,7 +29,7 @@ export class HubService {
   constructor(
     private readonly markups: MarkupsRepo,
     private readonly dsear: DsearRepo,
-    private readonly documentsRepo: DocumentsRepo,
+    private readonly projects: ProjectDirectory,
     private readonly access: AccessService,
     private readonly workflows: WorkflowService,
     private readonly users: UsersRepo,
@@ -40,7 +40,7 @@ export class HubService {
     const subject = userId === user.id ? user : await this.userById(userId);
     const projectIds = isAdministrator(user)
       ? null
-      : (await this.documentsRepo.projectsOfUser(user.id)).map((p) => p.id);
+      : (await this.projects.projectsOfUser(user.id)).map((p) => p.id);
     return (await this.markups.forHub(which, { id: subject.id, email: subject.email }, projectIds)).map(
       presentMarkup,
     );
@@ -55,7 +55,7 @@ export class HubService {
   }
 
   async counts(user: CurrentUser): Promise<PendingCounts> {
-    const projectIds = (await this.documentsRepo.projectsOfUser(user.id)).map((p) => p.id);
+    const projectIds = (await this.projects.projectsOfUser(user.id)).map((p) => p.id);
     const [workflows, markups, dsear] = await Promise.all([
       this.workflows.pendingCounts(user.id, projectIds),
       this.markups.forHub('pending', { id: user.id, email: user.email }, projectIds),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { UsersRepo } from '../auth/index.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { DsearRepo } from '../dsear/index.ts';
 import { MarkupsRepo } from '../markups/markups.repo.ts';
@@ -14,7 +14,7 @@ export function registerHub(
   app: FastifyInstance,
   db: Db,
   deps: {
-    documentsRepo: DocumentsRepo;
+    projects: ProjectDirectory;
     access: AccessService;
     workflows: WorkflowService;
     users: UsersRepo;
@@ -23,7 +23,7 @@ export function registerHub(
   const hub = new HubService(
     new MarkupsRepo(db),
     new DsearRepo(db),
-    deps.documentsRepo,
+    deps.projects,
     deps.access,
     deps.workflows,
     deps.users,

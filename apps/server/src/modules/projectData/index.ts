@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
@@ -21,7 +22,7 @@ export { ProjectDataService } from './projectData.service.ts';
 export async function registerProjectData(
   app: FastifyInstance,
   db: Db,
-  documents: DocumentsService,
+  { files, projects }: { files: DocumentFiles; projects: ProjectDirectory },
   access: AccessService,
   options: { configDirs: ConfigDirs; maxUploadBytes: number; blobs: BlobStore },
 ): Promise<ProjectDataService> {
@@ -37,7 +38,8 @@ export async function registerProjectData(
   const reports = new ReportService(
     new ReportRepo(db),
     service,
-    documents,
+    files,
+    projects,
     access,
     options.blobs,
     {
@@ -51,8 +53,8 @@ export async function registerProjectData(
   projectDataRoutes(app, {
     service,
     reports,
-    uploads: new FormUploads(documents, access, forms),
-    documents,
+    uploads: new FormUploads(files, access, forms),
+    files,
     maxUploadBytes: options.maxUploadBytes,
   });
   return service;

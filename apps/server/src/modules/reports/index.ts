@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsRepo } from '../documents/documents.repo.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { ReportsRepo } from './reports.repo.ts';
 import { ReportsService } from './reports.service.ts';
@@ -14,12 +13,11 @@ export { ReportsService } from './reports.service.ts';
 export function registerReports(
   app: FastifyInstance,
   db: Db,
-  documentsRepo: DocumentsRepo,
-  documents: DocumentsService,
+  documents: DocumentFiles,
   blobs: BlobStore,
   access: AccessService,
 ): ReportsService {
-  const service = new ReportsService(new ReportsRepo(db), documentsRepo, documents, blobs, access);
+  const service = new ReportsService(new ReportsRepo(db), documents, blobs, access);
   reportsRoutes(app, service);
   return service;
 }
