@@ -25,7 +25,7 @@ import { registerDocuments, type DocumentFiles, type DocumentsRepo } from './mod
 import { registerProjects, type ProjectsRepo } from './modules/projects/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { registerAudit } from './modules/audit/index.ts';
-import { readTagFallback } from './modules/config/configFiles.ts';
+import { configRoutes, readTagFallback } from './modules/config/index.ts';
 import { registerModels, type ModelsService } from './modules/models/index.ts';
 import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
@@ -45,7 +45,6 @@ import { registerFeedback } from './modules/feedback/index.ts';
 import { registerTraining } from './modules/training/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
-import { configRoutes } from './modules/config/config.routes.ts';
 import { Notifier } from './notify/mailer.ts';
 
 export interface Penstock {

@@ -8,9 +8,7 @@ import {
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { EVERYWHERE, type AccessService } from '../../security/access.ts';
-import { hashPassword } from '../auth/password.ts';
-import { presentAdminUser } from '../auth/auth.presenter.ts';
-import type { UsersRepo } from '../auth/users.repo.ts';
+import { hashPassword, presentAdminUser, type UsersRepo } from '../auth/index.ts';
 import { ISO_19650_FOLDERS } from '../documents/index.ts';
 import { presentAdminProject, type ProjectsRepo } from '../projects/index.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UsersRepo } from '../auth/users.repo.ts';
+import type { UsersRepo } from '../auth/index.ts';
 import type { ProjectsRepo } from '../projects/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { AccessService } from '../../security/access.ts';

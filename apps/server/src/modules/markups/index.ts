@@ -9,6 +9,7 @@ import { MarkupsRepo } from './markups.repo.ts';
 import { markupsRoutes } from './markups.routes.ts';
 
 export { MarkupsService } from './markups.service.ts';
+export { MarkupsRepo, type MarkupRow } from './markups.repo.ts';
 
 /** Markups of documents: getMarkups, saveMarkup, updateMarkup and the preview images. */
 export function registerMarkups(
