@@ -139,22 +139,14 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     maxUploadBytes: env.maxUploadBytes,
   });
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
-  const { models, jobs } = registerModels(
-    app,
-    database.db,
-    blobs,
-    files,
-    access,
-    jobQueueFor(env, app.log),
-    {
-      timeoutMs: env.conversionTimeoutMinutes * 60_000,
-      ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
-      maxUnzippedBytes: env.maxUnzippedBytes,
-      scratchDir: path.join(env.dataDir, 'staging'),
-      tagFallback: () => readTagFallback(configDirs),
-      log: app.log,
-    },
-  );
+  const { models, jobs } = registerModels(app, database.db, blobs, files, access, jobQueueFor(env, app.log), {
+    timeoutMs: env.conversionTimeoutMinutes * 60_000,
+    ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
+    maxUnzippedBytes: env.maxUnzippedBytes,
+    scratchDir: path.join(env.dataDir, 'staging'),
+    tagFallback: () => readTagFallback(configDirs),
+    log: app.log,
+  });
   registerProperties(app, database.db, access);
   const issues = registerIssues(app, database.db, { documentsRepo, projects }, access);
   registerMarkups(app, database.db, blobs, projects, access);

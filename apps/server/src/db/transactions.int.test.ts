@@ -17,9 +17,7 @@ describe.each(await testDatabases())('transactions and unique folders on %s', (k
 
   it('two writers racing for Published/Schedules make one folder, and both use it', async () => {
     const ids = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        penstock.files.ensureFolderPath(projectId, ['Published', 'Schedules']),
-      ),
+      Array.from({ length: 6 }, () => penstock.files.ensureFolderPath(projectId, ['Published', 'Schedules'])),
     );
     expect(new Set(ids).size).toBe(1);
     const named = await penstock.database.db

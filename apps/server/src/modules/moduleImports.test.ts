@@ -127,7 +127,7 @@ describe('server module imports', () => {
     expect(imports.some(({ to }) => to === 'projects/index')).toBe(true);
   });
 
-  it("reaches another module only through its index.ts", () => {
+  it('reaches another module only through its index.ts', () => {
     expect(throughIndexOnly(imports).filter((line) => !PENDING.includes(line))).toEqual([]);
   });
 

@@ -105,7 +105,10 @@ export class DocumentsService {
     const paths = new Map<string, string>();
     for (const source of sources)
       if (!paths.has(source.folder_id))
-        paths.set(source.folder_id, (await this.repo.folderTrail(source.folder_id)).map((f) => f.name).join('/'));
+        paths.set(
+          source.folder_id,
+          (await this.repo.folderTrail(source.folder_id)).map((f) => f.name).join('/'),
+        );
     return versions.map((version) => {
       const source = sources.find((candidate) => candidate.id === version.derived_from);
       return presentVersion(
@@ -170,6 +173,4 @@ export class DocumentsService {
     if (!version) throw notFound();
     return { version, stream: this.blobs.createReadStream(version.blob_hash) };
   }
-
 }
-

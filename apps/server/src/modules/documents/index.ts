@@ -37,7 +37,12 @@ export function registerDocuments(
 }
 
 /** The module's repositories and services on `db` (the server's handle, or the demo seed's transaction). */
-export function documentServices(db: Db, blobs: BlobStore, projects: ProjectDirectory, access: AccessService) {
+export function documentServices(
+  db: Db,
+  blobs: BlobStore,
+  projects: ProjectDirectory,
+  access: AccessService,
+) {
   const repo = new DocumentsRepo(db);
   const deleted = new DeletedItemsRepo(db);
   const control = new DocumentControlService(repo, new DocumentControlRepo(db), access);

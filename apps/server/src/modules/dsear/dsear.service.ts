@@ -52,10 +52,7 @@ export class DsearService {
   ) {}
 
   async list(user: CurrentUser): Promise<DsearListEntry[]> {
-    const [rows, mine] = await Promise.all([
-      this.repo.listEntries(),
-      this.projects.projectsOfUser(user.id),
-    ]);
+    const [rows, mine] = await Promise.all([this.repo.listEntries(), this.projects.projectsOfUser(user.id)]);
     return this.presentWithAccess(user, rows, new Set(mine.map((p) => p.id)));
   }
 
@@ -89,9 +86,7 @@ export class DsearService {
 
   /** The entry of the named project (with its history), or null when the project has none yet. */
   async get(user: CurrentUser, projectName: string): Promise<DsearEntry | null> {
-    const mine = (await this.projects.projectsOfUser(user.id)).filter(
-      (p) => p.name.trim() === projectName,
-    );
+    const mine = (await this.projects.projectsOfUser(user.id)).filter((p) => p.name.trim() === projectName);
     let projectIds = mine.map((p) => p.id);
     if (projectIds.length === 0 && isAdministrator(user))
       projectIds = (await this.projects.listProjects())

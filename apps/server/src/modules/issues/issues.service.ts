@@ -146,7 +146,8 @@ export class IssuesService {
 
   private async checkAssignee(projectId: string, assigneeId: string | null): Promise<void> {
     if (assigneeId === null) return;
-    if (!(await this.projects.isMember(projectId, assigneeId))) throw badRequest('assigneeId must be a member of the project');
+    if (!(await this.projects.isMember(projectId, assigneeId)))
+      throw badRequest('assigneeId must be a member of the project');
   }
 
   private async checkDocuments(projectId: string, links: readonly LinkedDocument[]): Promise<void> {

@@ -37,4 +37,3 @@ export const presentAdminProject = (project: ProjectsTable, members: MemberRow[]
   createdAt: project.created_at,
   members: members.filter((m) => m.project_id === project.id).map(presentMember),
 });
-

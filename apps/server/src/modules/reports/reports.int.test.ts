@@ -227,9 +227,7 @@ for (const kind of await testDatabases()) {
 
     it('creates Published/Schedules in a project without it', async () => {
       const user = await penstock.createUser();
-      const bare = await penstock.projectsRepo.createProject('Bare Project', [
-        { name: 'WIP', children: [] },
-      ]);
+      const bare = await penstock.projectsRepo.createProject('Bare Project', [{ name: 'WIP', children: [] }]);
       await penstock.projectsRepo.upsertMember(bare.id, user.id, 'manager');
       const cookie = await penstock.signIn(user.email);
       const [wip] = await penstock.documentsRepo.childFolders(bare.id, null);

@@ -21,7 +21,11 @@ export { WorkflowReminders } from './workflowReminders.ts';
 export function registerWorkflow(
   app: FastifyInstance,
   db: Db,
-  { documentsRepo, projects, files }: { documentsRepo: DocumentsRepo; projects: ProjectDirectory; files: DocumentFiles },
+  {
+    documentsRepo,
+    projects,
+    files,
+  }: { documentsRepo: DocumentsRepo; projects: ProjectDirectory; files: DocumentFiles },
   access: AccessService,
   options: { maxUploadBytes: number; mail: WorkflowMail },
 ): { workflows: WorkflowService; reminders: WorkflowReminders } {
