@@ -14,12 +14,7 @@ const serverImports = {
 // The role helpers of packages/shared/src/policies.ts: a service asks AccessService (security/access.ts),
 // which asks them, so every permission question has one answer (issue 32).
 /** The shared role helpers a web screen does not call itself (it asks the action tables). */
-const webRoleHelpers = [
-  'isAdministrator',
-  'canReviewFeedback',
-  'canManageSupplierRegister',
-  'mayInProject',
-];
+const webRoleHelpers = ['isAdministrator', 'canReviewFeedback', 'canManageSupplierRegister', 'mayInProject'];
 const roleHelpers = [
   'isAdministrator',
   'canReviewFeedback',

@@ -94,7 +94,7 @@ async function benchServer() {
     const items = 2000;
     const blob = await penstock.blobs.putBuffer(Buffer.from('x'));
     for (let i = 0; i < items; i++) {
-      await penstock.documents.addFile(
+      await penstock.files.addFile(
         user,
         { projectId: project.id, folderId },
         `doc-${String(i).padStart(4, '0')}.pdf`,

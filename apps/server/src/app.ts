@@ -21,10 +21,11 @@ import type { BlobStore } from './storage/blobStore.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
 import { BlobCollector } from './storage/blobCollector.ts';
 import { registerAuth, type AuthService, type UsersRepo } from './modules/auth/index.ts';
-import { registerDocuments, type DocumentsRepo, type DocumentsService } from './modules/documents/index.ts';
+import { registerDocuments, type DocumentFiles, type DocumentsRepo } from './modules/documents/index.ts';
+import { registerProjects, type ProjectsRepo } from './modules/projects/index.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { registerAudit } from './modules/audit/index.ts';
-import { readTagFallback } from './modules/config/configFiles.ts';
+import { configRoutes, readTagFallback } from './modules/config/index.ts';
 import { registerModels, type ModelsService } from './modules/models/index.ts';
 import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
@@ -44,7 +45,6 @@ import { registerFeedback } from './modules/feedback/index.ts';
 import { registerTraining } from './modules/training/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
-import { configRoutes } from './modules/config/config.routes.ts';
 import { Notifier } from './notify/mailer.ts';
 
 export interface Penstock {
@@ -57,8 +57,12 @@ export interface Penstock {
   auth: AuthService;
   /** the one access rule (seeds and tools build services with it) */
   access: AccessService;
+  /** projects and their members */
+  projectsRepo: ProjectsRepo;
+  /** folders, items and versions */
   documentsRepo: DocumentsRepo;
-  documents: DocumentsService;
+  /** the files API: store a file with its ISO 19650 codes (the demo seed, workflow, reports ...) */
+  files: DocumentFiles;
   models: ModelsService;
   /** the IFC conversion queue; `await jobs.idle()` waits until nothing is queued or running */
   jobs: ConversionJobs;
@@ -130,40 +134,32 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     localSignIn: env.localSignIn,
     publicUrl: env.publicUrl,
   });
-  const { repo: documentsRepo, documents } = registerDocuments(app, database.db, blobs, access, {
+  const { repo: projectsRepo, directory: projects } = registerProjects(database.db);
+  const { repo: documentsRepo, files } = registerDocuments(app, database.db, blobs, projects, access, {
     maxUploadBytes: env.maxUploadBytes,
   });
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
-  const { models, jobs } = registerModels(
-    app,
-    database.db,
-    blobs,
-    documents,
-    access,
-    jobQueueFor(env, app.log),
-    {
-      timeoutMs: env.conversionTimeoutMinutes * 60_000,
-      ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
-      maxUnzippedBytes: env.maxUnzippedBytes,
-      scratchDir: path.join(env.dataDir, 'staging'),
-      tagFallback: () => readTagFallback(configDirs),
-      log: app.log,
-    },
-  );
+  const { models, jobs } = registerModels(app, database.db, blobs, files, access, jobQueueFor(env, app.log), {
+    timeoutMs: env.conversionTimeoutMinutes * 60_000,
+    ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
+    maxUnzippedBytes: env.maxUnzippedBytes,
+    scratchDir: path.join(env.dataDir, 'staging'),
+    tagFallback: () => readTagFallback(configDirs),
+    log: app.log,
+  });
   registerProperties(app, database.db, access);
-  const issues = registerIssues(app, database.db, documentsRepo, access);
-  registerMarkups(app, database.db, blobs, documentsRepo, access);
-  registerBcf(app, issues, blobs, access);
-  registerScheduleExports(app, database.db, documentsRepo, documents, blobs, access);
-  registerAdmin(app, users, documentsRepo, audit, access);
-  registerDsear(app, database.db, { documents, blobs }, access, {
+  const issues = registerIssues(app, database.db, { documentsRepo, projects }, access);
+  registerMarkups(app, database.db, blobs, projects, access);
+  registerBcf(app, database.db, issues, blobs, access);
+  registerScheduleExports(app, database.db, files, blobs, access);
+  registerAdmin(app, users, projectsRepo, audit, access);
+  registerDsear(app, database.db, { files, blobs }, access, {
     maxUploadBytes: env.maxUploadBytes,
   });
   const { workflows, reminders: workflowReminders } = registerWorkflow(
     app,
     database.db,
-    documentsRepo,
-    documents,
+    { documentsRepo, projects, files },
     access,
     {
       maxUploadBytes: env.maxUploadBytes,
@@ -177,7 +173,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerFeedback(app, database.db, access);
   await registerSupplier(app, database.db, blobs, access);
   registerTraining(app, database.db, blobs, access, { maxUploadBytes: env.maxUploadBytes });
-  await registerProjectData(app, database.db, documents, access, {
+  await registerProjectData(app, database.db, { files, projects }, access, {
     configDirs,
     maxUploadBytes: env.maxUploadBytes,
     blobs,
@@ -199,8 +195,9 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     users,
     auth,
     access,
+    projectsRepo,
     documentsRepo,
-    documents,
+    files,
     models,
     jobs,
     notifier,

@@ -25,7 +25,7 @@ try {
   await penstock.jobs.workerReady();
   const rss = sampleRss();
   const start = performance.now();
-  const { version } = await penstock.documents.addFile(
+  const { version } = await penstock.files.addFile(
     user,
     { projectId: project.id, folderId: project.folders.Archived! },
     path.basename(ifcPath),

@@ -81,6 +81,7 @@ describe.each(await testDatabases())('the per-request compiled queries on %s', (
     expect(published.map((folder) => folder.name)).toEqual(['Drawings', 'Models', 'Schedules']);
     expect(await penstock.documentsRepo.childFolders(projectId, folders.Archived!)).toEqual([]);
 
+    // the membership query lives in security/access.repo.ts (the one place a role is read)
     const access = new AccessRepo(penstock.database.db);
     expect(await access.membershipRole(projectId, userId)).toBe('member');
     expect(await access.membershipRole(projectId, crypto.randomUUID())).toBeUndefined();

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISO_19650_FOLDERS } from '../modules/documents/documents.service.ts';
+import { ISO_19650_FOLDERS } from '../modules/documents/index.ts';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../test/harness.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -17,9 +17,7 @@ describe.each(await testDatabases())('transactions and unique folders on %s', (k
 
   it('two writers racing for Published/Schedules make one folder, and both use it', async () => {
     const ids = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        penstock.documents.ensureFolderPath(projectId, ['Published', 'Schedules']),
-      ),
+      Array.from({ length: 6 }, () => penstock.files.ensureFolderPath(projectId, ['Published', 'Schedules'])),
     );
     expect(new Set(ids).size).toBe(1);
     const named = await penstock.database.db
@@ -32,7 +30,7 @@ describe.each(await testDatabases())('transactions and unique folders on %s', (k
   });
 
   it('a folder name taken in another case is refused by the database itself', async () => {
-    const published = await penstock.documents.ensureFolderPath(projectId, ['Published']);
+    const published = await penstock.files.ensureFolderPath(projectId, ['Published']);
     await expect(
       penstock.documentsRepo.createFolder(projectId, published, 'SCHEDULES'),
     ).rejects.toMatchObject({});
@@ -41,12 +39,12 @@ describe.each(await testDatabases())('transactions and unique folders on %s', (k
   });
 
   it('a project is created with its first manager in one transaction, or not at all', async () => {
-    const before = await penstock.documentsRepo.listProjects();
+    const before = await penstock.projectsRepo.listProjects();
     // an unknown user: the member row fails its foreign key, and the project and its folders go with it
     await expect(
-      penstock.documentsRepo.createProject('Orphan works', ISO_19650_FOLDERS, 'no-such-user'),
+      penstock.projectsRepo.createProject('Orphan works', ISO_19650_FOLDERS, 'no-such-user'),
     ).rejects.toThrow();
-    expect(await penstock.documentsRepo.listProjects()).toHaveLength(before.length);
+    expect(await penstock.projectsRepo.listProjects()).toHaveLength(before.length);
     const orphanFolders = await penstock.database.db
       .selectFrom('folders')
       .leftJoin('projects', 'projects.id', 'folders.project_id')
@@ -73,7 +71,7 @@ describe('the folder-name migration renames existing duplicates instead of faili
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     // back to before the folder-name index (and whatever came after it)
     await migrator.migrateTo('20261124T1230_supplier_register');
-    const published = await penstock.documents.ensureFolderPath(projectId, ['WIP', 'Legacy']);
+    const published = await penstock.files.ensureFolderPath(projectId, ['WIP', 'Legacy']);
     const at = (n: number) => `2026-11-0${n}T00:00:00.000Z`;
     for (const [id, name, n] of [
       ['f.dup-1', 'Schedules', 1],

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { HttpError } from './errors.ts';
 import { TooLargeError, type BlobStore } from '../storage/blobStore.ts';
-import { cleanFileName } from '../modules/documents/documents.routes.ts';
+import { cleanFileName } from '../modules/documents/index.ts';
 
 export type StagedFile = Awaited<ReturnType<BlobStore['stage']>>;
 

@@ -77,13 +77,13 @@ describe.each(await testDatabases())('requireAccess on %s (issue 16)', (kind) =>
 
   it('follows a membership change at once (nothing cached)', async () => {
     const { access } = penstock;
-    await penstock.documentsRepo.upsertMember(projectId, people.outsider.id, 'viewer');
+    await penstock.projectsRepo.upsertMember(projectId, people.outsider.id, 'viewer');
     expect(
       await outcome(access.requireAccess(people.outsider, { project: projectId }, 'read')),
     ).toMatchObject({
       status: 200,
     });
-    await penstock.documentsRepo.removeMember(projectId, people.outsider.id);
+    await penstock.projectsRepo.removeMember(projectId, people.outsider.id);
     expect(
       await outcome(access.requireAccess(people.outsider, { project: projectId }, 'read')),
     ).toMatchObject({

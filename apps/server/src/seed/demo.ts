@@ -10,14 +10,8 @@ import type { Db } from '../db/database.ts';
 import type { Env } from '../env.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { DeletedItemsRepo } from '../modules/documents/deletedItems.repo.ts';
-import {
-  DocumentControlRepo,
-  DocumentControlService,
-  DocumentsRepo,
-  DocumentsService,
-  ISO_19650_FOLDERS,
-} from '../modules/documents/index.ts';
+import { documentServices, ISO_19650_FOLDERS } from '../modules/documents/index.ts';
+import { registerProjects } from '../modules/projects/index.ts';
 import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 import { AccessRepo } from '../security/access.repo.ts';
 import { AccessService } from '../security/access.ts';
@@ -129,20 +123,16 @@ async function storeDemoFiles(blobs: BlobStore, [small, medium]: Env['demoModelS
 /** The seed's repositories and services, bound to its transaction `db`. */
 function boundTo(penstock: Penstock, db: Db): DemoServices {
   const access = new AccessService(new AccessRepo(db));
-  const documentsRepo = new DocumentsRepo(db);
+  const projects = registerProjects(db);
+  const { repo: documentsRepo, files } = documentServices(db, penstock.blobs, projects.directory, access);
   return {
     database: { ...penstock.database, db },
     users: new UsersRepo(db),
     access,
     blobs: penstock.blobs,
+    projectsRepo: projects.repo,
     documentsRepo,
-    documents: new DocumentsService(
-      documentsRepo,
-      penstock.blobs,
-      new DeletedItemsRepo(db),
-      access,
-      new DocumentControlService(documentsRepo, new DocumentControlRepo(db), access),
-    ),
+    files,
   };
 }
 
@@ -167,13 +157,13 @@ export async function seedDemoIfEmpty(
     if (!(await new SeedRepo(db).isEmpty())) return null;
     const demo = boundTo(penstock, db);
     const versions: Array<{ id: string; fileName: string }> = [];
-    demo.documents.onVersionAdded((version) => void versions.push(version));
+    demo.files.onVersionAdded((version) => void versions.push(version));
     await writeDemoRows(demo, passwordHash, files, training, supplierFiles);
     return versions;
   });
   if (!added) return false;
   for (const version of added)
-    await penstock.documents.versionAdded({ id: version.id, file_name: version.fileName });
+    await penstock.files.versionAdded({ id: version.id, file_name: version.fileName });
   return true;
 }
 
@@ -196,9 +186,10 @@ async function writeDemoRows(
     users.set(demo.email, user.id);
   }
   const repo = penstock.documentsRepo;
-  const project = await repo.createProject(DEMO_PROJECT_NAME, ISO_19650_FOLDERS);
+  const projects = penstock.projectsRepo;
+  const project = await projects.createProject(DEMO_PROJECT_NAME, ISO_19650_FOLDERS);
   for (const demo of DEMO_USERS)
-    if (demo.project) await repo.upsertMember(project.id, users.get(demo.email)!, demo.project);
+    if (demo.project) await projects.upsertMember(project.id, users.get(demo.email)!, demo.project);
 
   const folder = async (top: string, child: string) => {
     const parent = (await repo.childFolders(project.id, null)).find((f) => f.name === top)!;
@@ -206,16 +197,16 @@ async function writeDemoRows(
   };
   const author = { id: users.get('tm@penstock.demo')! };
   for (const file of files)
-    await penstock.documents.addFile(
+    await penstock.files.addFile(
       author,
       { projectId: project.id, folderId: await folder(file.top, file.child) },
       file.fileName,
       file.blob,
     );
 
-  const other = await repo.createProject(OTHER_PROJECT_NAME, ISO_19650_FOLDERS);
-  await repo.upsertMember(other.id, users.get('tm@penstock.demo')!, 'manager');
-  await repo.upsertMember(other.id, users.get('admin@penstock.demo')!, 'manager');
+  const other = await projects.createProject(OTHER_PROJECT_NAME, ISO_19650_FOLDERS);
+  await projects.upsertMember(other.id, users.get('tm@penstock.demo')!, 'manager');
+  await projects.upsertMember(other.id, users.get('admin@penstock.demo')!, 'manager');
 
   // a register line so the DSEAR register is not empty (Riverside's is created by the user)
   const tm = (await penstock.users.findById(users.get('tm@penstock.demo')!))!;

@@ -74,7 +74,7 @@ describe.each(await testDatabases())('the demo seed is all or nothing on %s', (k
 
   it('the next start seeds the whole demo', async () => {
     expect(await seedDemoIfEmpty(penstock, SIZES)).toBe(true);
-    const projects = await penstock.documentsRepo.listProjects();
+    const projects = await penstock.projectsRepo.listProjects();
     expect(projects.map((p) => p.name).sort()).toEqual([OTHER_PROJECT_NAME, DEMO_PROJECT_NAME].sort());
     const counts = await rows();
     expect(counts.users).toBe(5);

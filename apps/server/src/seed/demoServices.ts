@@ -6,5 +6,5 @@ import type { Penstock } from '../app.ts';
  */
 export type DemoServices = Pick<
   Penstock,
-  'database' | 'users' | 'access' | 'blobs' | 'documents' | 'documentsRepo'
+  'database' | 'users' | 'access' | 'blobs' | 'files' | 'projectsRepo' | 'documentsRepo'
 >;

@@ -154,7 +154,7 @@ export async function seedDemoSupplierZone(
   demo: { projectId: string; authorId: string; reviewerId: string },
   files?: DemoSupplierFiles,
 ): Promise<void> {
-  const { documents, blobs } = penstock;
+  const { files: documents, blobs } = penstock;
   const stored = files ?? (await storeDemoSupplierFiles(blobs));
   const addPdf = async (subfolder: string, title: string): Promise<string> => {
     const folderId = await documents.ensureFolderPath(demo.projectId, [...SUPPLIER_ZONE_FOLDER, subfolder]);

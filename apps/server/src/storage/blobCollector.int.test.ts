@@ -35,7 +35,7 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
 
   /** A converted model's row naming blobs (its upload's own content stored apart). */
   const convertedModel = async (hashes: { frag_hash: string | null; items_hash?: string }) => {
-    const uploaded = await penstock.documents.addFile(
+    const uploaded = await penstock.files.addFile(
       { id: userId },
       { projectId, folderId },
       `model-${crypto.randomUUID()}.bin`,
@@ -64,7 +64,7 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
   const referencers: Record<string, (hash: string) => Promise<void>> = {
     'versions.blob_hash': async (hash) => {
       await catalogue(hash);
-      await penstock.documents.addFile({ id: userId }, { projectId, folderId }, `${hash}.txt`, {
+      await penstock.files.addFile({ id: userId }, { projectId, folderId }, `${hash}.txt`, {
         hash,
         size: 10,
       });
@@ -72,7 +72,7 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
     'conversions.frag_hash': (hash) => convertedModel({ frag_hash: hash }),
     'conversions.items_hash': (hash) => convertedModel({ frag_hash: null, items_hash: hash }),
     'markup_items.image_hash': async (hash) => {
-      const item = await penstock.documents.addFile(
+      const item = await penstock.files.addFile(
         { id: userId },
         { projectId, folderId },
         `drawing-${hash}.pdf`,

@@ -143,9 +143,9 @@ export async function createTestPenstock(
       return `penstock_session=${cookie!.value}`;
     },
     async createProject(name, members) {
-      const project = await penstock.documentsRepo.createProject(name, ISO_19650_FOLDERS);
+      const project = await penstock.projectsRepo.createProject(name, ISO_19650_FOLDERS);
       for (const member of members)
-        await penstock.documentsRepo.upsertMember(project.id, member.userId, member.role);
+        await penstock.projectsRepo.upsertMember(project.id, member.userId, member.role);
       const folders: Record<string, string> = {};
       for (const top of await penstock.documentsRepo.childFolders(project.id, null)) {
         folders[top.name] = top.id;

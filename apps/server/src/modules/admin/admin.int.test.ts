@@ -44,7 +44,7 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
   });
 
   it('refuses a non-administrator in the service itself, not only in the route hook (issue 32)', async () => {
-    const service = new AdminService(penstock.users, penstock.documentsRepo, penstock.access);
+    const service = new AdminService(penstock.users, penstock.projectsRepo, penstock.access);
     const refusal = async (work: Promise<unknown>) => {
       const error = await work.then(
         () => null,
@@ -54,7 +54,7 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
       return { status: (error as HttpError).statusCode, message: (error as HttpError).message };
     };
     const refused = { status: 403, message: 'Only administrators can do this' };
-    const projects = await penstock.documentsRepo.listProjects();
+    const projects = await penstock.projectsRepo.listProjects();
     const before = await penstock.users.list();
     for (const work of [
       service.listUsers(engineerUser),
@@ -74,7 +74,7 @@ describe.each(await testDatabases())('administration on %s', (kind) => {
     ])
       expect(await refusal(work)).toEqual(refused);
     // nothing was written
-    expect(await penstock.documentsRepo.listProjects()).toEqual(projects);
+    expect(await penstock.projectsRepo.listProjects()).toEqual(projects);
     expect(await penstock.users.list()).toEqual(before);
   });
 

@@ -8,12 +8,9 @@ import {
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { EVERYWHERE, type AccessService } from '../../security/access.ts';
-import { hashPassword } from '../auth/password.ts';
-import { presentAdminUser } from '../auth/auth.presenter.ts';
-import type { UsersRepo } from '../auth/users.repo.ts';
-import type { DocumentsRepo } from '../documents/documents.repo.ts';
-import { presentAdminProject } from '../documents/documents.presenter.ts';
-import { ISO_19650_FOLDERS } from '../documents/documents.service.ts';
+import { hashPassword, presentAdminUser, type UsersRepo } from '../auth/index.ts';
+import { ISO_19650_FOLDERS } from '../documents/index.ts';
+import { presentAdminProject, type ProjectsRepo } from '../projects/index.ts';
 
 /**
  * Users, roles, projects and membership: administrators only. Every method takes the acting user first and
@@ -22,7 +19,7 @@ import { ISO_19650_FOLDERS } from '../documents/documents.service.ts';
 export class AdminService {
   constructor(
     private readonly users: UsersRepo,
-    private readonly documents: DocumentsRepo,
+    private readonly projects: ProjectsRepo,
     private readonly access: AccessService,
   ) {}
 
@@ -75,7 +72,7 @@ export class AdminService {
 
   async listProjects(actor: CurrentUser): Promise<AdminProject[]> {
     await this.requireAdministrator(actor);
-    const [projects, members] = await Promise.all([this.documents.listProjects(), this.documents.members()]);
+    const [projects, members] = await Promise.all([this.projects.listProjects(), this.projects.members()]);
     return projects.map((project) => presentAdminProject(project, members));
   }
 
@@ -83,7 +80,7 @@ export class AdminService {
   async createProject(actor: CurrentUser, name: string): Promise<AdminProject> {
     await this.requireAdministrator(actor);
     // the project and its first manager in one transaction: never a project nobody can manage
-    const project = await this.documents.createProject(name, ISO_19650_FOLDERS, actor.id);
+    const project = await this.projects.createProject(name, ISO_19650_FOLDERS, actor.id);
     return this.project(project.id);
   }
 
@@ -96,7 +93,7 @@ export class AdminService {
     await this.requireAdministrator(actor);
     await this.project(projectId);
     if (!(await this.users.findById(userId))) throw notFound('No such user');
-    await this.documents.upsertMember(projectId, userId, role);
+    await this.projects.upsertMember(projectId, userId, role);
     return this.project(projectId);
   }
 
@@ -109,13 +106,13 @@ export class AdminService {
   async removeMember(actor: CurrentUser, projectId: string, userId: string): Promise<AdminProject> {
     await this.requireAdministrator(actor);
     await this.project(projectId);
-    await this.documents.removeMember(projectId, userId);
+    await this.projects.removeMember(projectId, userId);
     return this.project(projectId);
   }
 
   private async project(projectId: string): Promise<AdminProject> {
-    const project = await this.documents.findProject(projectId);
+    const project = await this.projects.findProject(projectId);
     if (!project) throw notFound('No such project');
-    return presentAdminProject(project, await this.documents.members([project.id]));
+    return presentAdminProject(project, await this.projects.members([project.id]));
   }
 }

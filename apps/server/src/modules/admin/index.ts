@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { UsersRepo } from '../auth/users.repo.ts';
-import type { DocumentsRepo } from '../documents/documents.repo.ts';
+import type { UsersRepo } from '../auth/index.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { AdminService } from './admin.service.ts';
@@ -11,11 +11,11 @@ export { AdminService } from './admin.service.ts';
 export function registerAdmin(
   app: FastifyInstance,
   users: UsersRepo,
-  documents: DocumentsRepo,
+  projects: ProjectsRepo,
   audit: AuditLog,
   access: AccessService,
 ): AdminService {
-  const admin = new AdminService(users, documents, access);
+  const admin = new AdminService(users, projects, access);
   adminRoutes(app, { admin, audit });
   return admin;
 }

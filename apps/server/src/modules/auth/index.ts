@@ -18,6 +18,7 @@ import type { AuditLog } from '../audit/index.ts';
 export { UsersRepo } from './users.repo.ts';
 export type { AuthService } from './auth.service.ts';
 export { hashPassword } from './password.ts';
+export { presentAdminUser } from './auth.presenter.ts';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 

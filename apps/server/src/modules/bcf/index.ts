@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { IssuesService } from '../issues/index.ts';
@@ -11,11 +12,12 @@ export { BcfService } from './bcf.service.ts';
 /** BCF export (3.0, 2.1) and import (2.0, 2.1, 3.0) of a project's issues (GET and POST /api/issues/bcf). */
 export function registerBcf(
   app: FastifyInstance,
+  db: Db,
   issues: IssuesService,
   blobs: BlobStore,
   access: AccessService,
 ): BcfService {
-  const service = new BcfService(issues, new BcfRepo(issues.db), blobs, access);
+  const service = new BcfService(issues, new BcfRepo(db), blobs, access);
   bcfRoutes(app, service);
   return service;
 }

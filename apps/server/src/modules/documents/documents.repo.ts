@@ -3,19 +3,10 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
-import type { FoldersTable, ItemsTable, ProjectsTable, VersionsTable } from '../../db/schema.ts';
+import type { FoldersTable, ItemsTable, VersionsTable } from '../../db/schema.ts';
 
 export type VersionRow = Omit<VersionsTable, 'size'> & { size: number };
 export type ItemWithLatest = ItemsTable & { latest: VersionRow };
-/** A project of the signed-in user, with the user's role in it. */
-export type ProjectOfUser = ProjectsTable & { member_role: string };
-export interface MemberRow {
-  project_id: string;
-  user_id: string;
-  role: string;
-  name: string;
-  email: string;
-}
 
 const toVersion = (row: VersionsTable): VersionRow => ({ ...row, size: Number(row.size) });
 const now = () => new Date().toISOString();
@@ -109,7 +100,7 @@ const itemsInFolderQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
     .orderBy('items.name'),
 );
 
-/** SQL for the document store: projects, members, folders, items, versions and blobs. */
+/** SQL for the document store: folders, items, versions and blobs (projects and members: modules/projects). */
 export class DocumentsRepo {
   constructor(private readonly db: Db) {}
 
@@ -118,101 +109,6 @@ export class DocumentsRepo {
     return this.db.isTransaction
       ? work(this.db as Transaction<Database>)
       : this.db.transaction().execute(work);
-  }
-
-  // ---- projects and membership ----
-  /** A project, its folders and (when given) its first manager: all written, or none. */
-  async createProject(
-    name: string,
-    topFolders: ReadonlyArray<{ name: string; children: string[] }>,
-    firstManager?: string,
-  ): Promise<ProjectsTable> {
-    const project: ProjectsTable = { id: `b.${crypto.randomUUID()}`, name, created_at: now() };
-    await this.inTransaction(async (trx) => {
-      await trx.insertInto('projects').values(project).execute();
-      if (firstManager !== undefined)
-        await trx
-          .insertInto('project_members')
-          .values({ project_id: project.id, user_id: firstManager, role: 'manager' })
-          .execute();
-      for (const [position, folder] of topFolders.entries()) {
-        const id = `f.${crypto.randomUUID()}`;
-        await trx
-          .insertInto('folders')
-          .values({
-            id,
-            project_id: project.id,
-            parent_id: null,
-            name: folder.name,
-            position,
-            created_at: now(),
-          })
-          .execute();
-        for (const [childPosition, child] of folder.children.entries()) {
-          await trx
-            .insertInto('folders')
-            .values({
-              id: `f.${crypto.randomUUID()}`,
-              project_id: project.id,
-              parent_id: id,
-              name: child,
-              position: childPosition,
-              created_at: now(),
-            })
-            .execute();
-        }
-      }
-    });
-    return project;
-  }
-
-  findProject(id: string): Promise<ProjectsTable | undefined> {
-    return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  listProjects(): Promise<ProjectsTable[]> {
-    return this.db.selectFrom('projects').selectAll().orderBy('name').execute();
-  }
-
-  members(projectIds?: readonly string[]): Promise<MemberRow[]> {
-    let query = this.db
-      .selectFrom('project_members')
-      .innerJoin('users', 'users.id', 'project_members.user_id')
-      .select([
-        'project_members.project_id',
-        'project_members.user_id',
-        'project_members.role',
-        'users.name',
-        'users.email',
-      ])
-      .orderBy('users.name');
-    if (projectIds) {
-      if (projectIds.length === 0) return Promise.resolve([]);
-      query = query.where('project_members.project_id', 'in', projectIds);
-    }
-    return query.execute();
-  }
-
-  async upsertMember(projectId: string, userId: string, role: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('project_members')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .execute();
-      await trx
-        .insertInto('project_members')
-        .values({ project_id: projectId, user_id: userId, role })
-        .execute();
-    });
-  }
-
-  async removeMember(projectId: string, userId: string): Promise<void> {
-    await this.db
-      .deleteFrom('project_members')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
   }
 
   // ---- folders ----
@@ -455,13 +351,5 @@ export class DocumentsRepo {
       await trx.insertInto('versions').values(version).execute();
       return { item, version };
     });
-  }
-
-  async countProjects(): Promise<number> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 }

@@ -4,12 +4,17 @@ import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import { TooLargeError } from '../../storage/blobStore.ts';
 import type { DocumentsService } from './documents.service.ts';
+import type { DocumentFiles } from './documentFiles.ts';
 import type { VersionRow } from './documents.repo.ts';
 import { contentDisposition, mustDownload } from '../../http/contentDisposition.ts';
 
 export function documentsRoutes(
   app: FastifyInstance,
-  { documents, maxUploadBytes }: { documents: DocumentsService; maxUploadBytes: number },
+  {
+    documents,
+    files,
+    maxUploadBytes,
+  }: { documents: DocumentsService; files: DocumentFiles; maxUploadBytes: number },
 ): void {
   app.get('/api/tree', async (request) => {
     const user = requireUser(request);
@@ -38,7 +43,7 @@ export function documentsRoutes(
     });
     if (!part) throw badRequest("Send the file as multipart/form-data in a field named 'file'");
     const fileName = cleanFileName(part.filename);
-    const staged = await documents.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
+    const staged = await files.stageUpload(part.file, maxUploadBytes).catch((error: unknown) => {
       throw error instanceof TooLargeError ? new HttpError(413, tooLarge.message) : error;
     });
     if (part.file.truncated) {
@@ -47,7 +52,7 @@ export function documentsRoutes(
     }
     try {
       await staged.commit();
-      return reply.status(201).send(await documents.addFile(user, target, fileName, staged));
+      return reply.status(201).send(await files.addFile(user, target, fileName, staged));
     } catch (error) {
       await staged.discard();
       throw error;

@@ -1,62 +1,37 @@
 import type { Readable } from 'node:stream';
-import mime from 'mime-types';
 import {
-  cdeStateOfTopFolder,
-  directSuitability,
-  nextRevision,
-  suitabilitiesFor,
   treeIdKind,
-  type CdeState,
   type DeletedItem,
   type CurrentUser,
   type ProjectListItem,
   type TreeNode,
-  type UploadResult,
   type Version,
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
-import type { FoldersTable } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { presentProjectListItem, type ProjectDirectory } from '../projects/index.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import type { DeletedItemsRepo } from './deletedItems.repo.ts';
-import type { DocumentControlService } from './documentControl.service.ts';
+import { stateOfTrail, type DocumentFiles } from './documentFiles.ts';
 import {
   presentFolder,
   presentItem,
   presentItemWithLatest,
-  presentProjectListItem,
   presentVersion,
   presentVersionNode,
 } from './documents.presenter.ts';
-import { isUniqueViolation } from '../../db/database.ts';
 
-/** The ISO 19650 common data environment states, each with discipline subfolders. */
-export const ISO_19650_FOLDERS: ReadonlyArray<{ name: string; children: string[] }> = [
-  { name: 'WIP', children: ['Civil', 'Mechanical', 'Electrical', 'Process'] },
-  { name: 'Shared', children: ['Civil', 'Mechanical', 'Electrical', 'Process'] },
-  { name: 'Published', children: ['Drawings', 'Models', 'Schedules'] },
-  { name: 'Archived', children: [] },
-];
-
-/** Where a new version comes from: the version it was made from, and a workflow's target suitability. */
-export interface FileOrigin {
-  from?: Pick<VersionRow, 'id' | 'revision' | 'suitability'>;
-  suitability?: string;
-}
-
-export type VersionAddedListener = (version: { id: string; fileName: string }) => Promise<void> | void;
-
+/** The documents routes' service: the tree, folders, uploads, versions, deleted files and file contents. */
 export class DocumentsService {
-  private readonly versionListeners: VersionAddedListener[] = [];
-
   constructor(
     private readonly repo: DocumentsRepo,
+    private readonly projects: ProjectDirectory,
+    private readonly files: DocumentFiles,
     private readonly blobs: BlobStore,
     private readonly deleted: DeletedItemsRepo,
     private readonly access: AccessService,
-    /** holds, the record's rule and moves (the Workflow panel's file operations use it too) */
-    readonly control: DocumentControlService,
   ) {}
 
   /** GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. */
@@ -69,7 +44,7 @@ export class DocumentsService {
     }
     if (kind === 'folder') {
       // the folder is the trail's last: one query finds it and its ancestors (for its ISO 19650 state)
-      const trail = await this.folderTrail(id);
+      const trail = await this.repo.folderTrail(id);
       const folder = trail[trail.length - 1];
       if (!folder) throw notFound();
       await this.access.requireAccess(user, { project: folder.project_id }, 'read');
@@ -84,7 +59,7 @@ export class DocumentsService {
       const item = await this.repo.findItem(id);
       if (!item) throw notFound();
       await this.access.requireAccess(user, { project: item.project_id }, 'read');
-      const state = stateOfTrail(await this.folderTrail(item.folder_id));
+      const state = stateOfTrail(await this.repo.folderTrail(item.folder_id));
       return (await this.repo.versionsOf(item.id)).map((version) => presentVersionNode(item, version, state));
     }
     if (kind === 'version') throw badRequest('A version has no children');
@@ -114,74 +89,8 @@ export class DocumentsService {
     const folder = await this.repo.findFolder(folderId);
     if (!folder) throw notFound();
     const role = await this.access.requireAccess(user, { project: folder.project_id }, 'upload');
-    await this.control.requireChangeIn(role, 'upload', [folder.id]);
+    await this.files.control.requireChangeIn(role, 'upload', [folder.id]);
     return { projectId: folder.project_id, folderId: folder.id };
-  }
-
-  /** Called after every new version is recorded (e.g. to queue an IFC conversion). */
-  onVersionAdded(listener: VersionAddedListener): void {
-    this.versionListeners.push(listener);
-  }
-
-  /**
-   * Records a file whose bytes are already in the blob store (upload route, workflow, demo seeding), with
-   * its ISO 19650 revision from the target folder's state and the item's history. `from` is the version it
-   * was made from (a workflow's publication or a move), whose revision the new code follows; `suitability`
-   * is a workflow's target suitability, else the source's where the target state allows it, else the
-   * state's direct-upload code.
-   */
-  async addFile(
-    user: Pick<CurrentUser, 'id'>,
-    target: { projectId: string; folderId: string },
-    fileName: string,
-    blob: { hash: string; size: number },
-    options: FileOrigin = {},
-  ): Promise<UploadResult> {
-    // a document under review keeps the version its reviewers are looking at
-    await this.control.requireNewVersionAllowed(target.folderId, fileName);
-    const state = stateOfTrail(await this.folderTrail(target.folderId));
-    const { item, version } = await this.recordFile(this.repo, state, user, target, fileName, blob, options);
-    await this.versionAdded(version);
-    return { item: presentItem(item, version, state), version: presentVersion(version) };
-  }
-
-  /**
-   * The write of addFile through `repo`, which may be bound to the caller's transaction (a workflow's
-   * approval publishes in the same transaction as the decision). `state` is the target folder's, read
-   * before the transaction. The caller runs versionAdded after its commit.
-   */
-  recordFile(
-    repo: DocumentsRepo,
-    state: CdeState | null,
-    user: Pick<CurrentUser, 'id'>,
-    target: { projectId: string; folderId: string },
-    fileName: string,
-    blob: { hash: string; size: number },
-    { from, suitability: wanted }: FileOrigin,
-  ) {
-    const allowed = suitabilitiesFor(state).map((entry) => entry.code);
-    const suitability =
-      wanted ?? (from && allowed.includes(from.suitability) ? from.suitability : directSuitability(state));
-    return repo.addVersion({
-      ...target,
-      fileName,
-      blobHash: blob.hash,
-      size: blob.size,
-      contentType: contentTypeFor(fileName),
-      userId: user.id,
-      derivedFrom: from?.id ?? null,
-      codes: ({ own, derived }) => ({
-        revision: nextRevision(state, own, from?.revision, derived),
-        suitability,
-      }),
-    });
-  }
-
-  /** Tells the listeners (the IFC conversion queue) about a stored version. */
-  async versionAdded(version: Pick<VersionRow, 'id' | 'file_name'>): Promise<void> {
-    // the version is stored whatever a listener does: an IFC left unqueued is queued when first viewed
-    for (const listener of this.versionListeners)
-      await Promise.resolve(listener({ id: version.id, fileName: version.file_name })).catch(() => {});
   }
 
   /** An item's versions, newest first, each with the version it was made from (the golden thread). */
@@ -196,7 +105,10 @@ export class DocumentsService {
     const paths = new Map<string, string>();
     for (const source of sources)
       if (!paths.has(source.folder_id))
-        paths.set(source.folder_id, (await this.folderTrail(source.folder_id)).map((f) => f.name).join('/'));
+        paths.set(
+          source.folder_id,
+          (await this.repo.folderTrail(source.folder_id)).map((f) => f.name).join('/'),
+        );
     return versions.map((version) => {
       const source = sources.find((candidate) => candidate.id === version.derived_from);
       return presentVersion(
@@ -211,86 +123,6 @@ export class DocumentsService {
     });
   }
 
-  /**
-   * The version a workflow call names: a version id (or an item id: its latest version) of a live item of
-   * the project; itemId, when given, must be its item.
-   */
-  async documentVersion(projectId: string, documentId: string, itemId?: string): Promise<VersionRow> {
-    const version = documentId.startsWith('i.')
-      ? (await this.repo.versionsOf(documentId))[0]
-      : await this.repo.findVersion(documentId);
-    const item = version && (await this.repo.findItem(version.item_id));
-    if (!version || !item || item.project_id !== projectId)
-      throw badRequest('The document is not a file of this project');
-    if (itemId && itemId !== item.id) throw badRequest('documentId and itemId name different files');
-    return version;
-  }
-
-  /**
-   * The folder at a path such as ['Published', 'Schedules'] (names matched without regard to case), each
-   * missing one created: where Penstock stores what it makes (schedules, reports, form uploads).
-   */
-  async ensureFolderPath(projectId: string, names: readonly string[]): Promise<string> {
-    let parent: string | null = null;
-    const find = async (parentId: string | null, name: string) =>
-      (await this.repo.childFolders(projectId, parentId)).find(
-        (folder: FoldersTable) => folder.name.toLowerCase() === name.toLowerCase(),
-      );
-    for (const name of names) {
-      let folder = await find(parent, name);
-      if (!folder) {
-        try {
-          folder = await this.repo.createFolder(projectId, parent, name);
-        } catch (error) {
-          // two writers at once (two schedule submissions): the unique index keeps one folder; use it
-          if (!isUniqueViolation(error)) throw error;
-          folder = await find(parent, name);
-          if (!folder) throw error;
-        }
-      }
-      parent = folder.id;
-    }
-    if (!parent) throw badRequest('A folder path needs at least one name');
-    return parent;
-  }
-
-  async projectName(projectId: string): Promise<string | undefined> {
-    return (await this.repo.findProject(projectId))?.name;
-  }
-
-  /**
-   * The revision and suitability a new file of this name in this folder would get (a report prints them on
-   * its title block before it is stored; addFile gives the same codes unless another version lands first).
-   */
-  async nextCodesFor(folderId: string, fileName: string): Promise<{ revision: string; suitability: string }> {
-    const state = stateOfTrail(await this.folderTrail(folderId));
-    const item = (await this.repo.itemsInFolder(folderId)).find((candidate) => candidate.name === fileName);
-    const own = item
-      ? (await this.repo.versionsOf(item.id)).map((version) => version.revision).reverse()
-      : [];
-    return { revision: nextRevision(state, own.filter(Boolean)), suitability: directSuitability(state) };
-  }
-
-  /** The folders from the project's top folder down to this one. */
-  /** The folder and its ancestors, top-level folder first (one query). */
-  folderTrail(folderId: string): Promise<FoldersTable[]> {
-    return this.repo.folderTrail(folderId);
-  }
-
-  /**
-   * Soft delete (the workflow's Delete): members and managers, only managers in Published and Archived;
-   * refused while a workflow holds the document.
-   */
-  async deleteItem(user: CurrentUser, projectId: string, itemId: string): Promise<void> {
-    const role = await this.access.requireAccess(user, { project: projectId }, 'deleteFiles');
-    const item = await this.repo.findItem(itemId);
-    if (!item || item.project_id !== projectId) throw notFound('No such file in this project');
-    await this.control.requireChangeIn(role, 'deleteFiles', [item.folder_id]);
-    await this.control.requireNotHeld(item, 'delete');
-    if (!(await this.deleted.softDeleteItem(item.id, user.id)))
-      throw notFound('No such file in this project');
-  }
-
   /** The project's deleted items, for its managers to restore. */
   async deletedItems(user: CurrentUser, projectId: string): Promise<DeletedItem[]> {
     await this.access.requireAccess(user, { project: projectId }, 'listDeleted');
@@ -298,7 +130,7 @@ export class DocumentsService {
     const paths = new Map<string, string>();
     for (const row of rows)
       if (!paths.has(row.folder_id))
-        paths.set(row.folder_id, (await this.folderTrail(row.folder_id)).map((f) => f.name).join('/'));
+        paths.set(row.folder_id, (await this.repo.folderTrail(row.folder_id)).map((f) => f.name).join('/'));
     return rows.map((row) => ({
       itemId: row.id,
       name: row.name,
@@ -317,7 +149,7 @@ export class DocumentsService {
     if (!(await this.deleted.restoreItem(item.id)))
       throw conflict(`A file named '${item.name}' is already in that folder: move or delete it first`);
     const [latest] = await this.repo.versionsOf(item.id);
-    const state = stateOfTrail(await this.folderTrail(item.folder_id));
+    const state = stateOfTrail(await this.repo.folderTrail(item.folder_id));
     return presentItem({ ...item, deleted_at: null, deleted_by: null }, latest!, state);
   }
 
@@ -341,20 +173,4 @@ export class DocumentsService {
     if (!version) throw notFound();
     return { version, stream: this.blobs.createReadStream(version.blob_hash) };
   }
-
-  stageUpload(source: Readable, limitBytes: number) {
-    return this.blobs.stage(source, limitBytes);
-  }
-}
-
-/** The ISO 19650 state of a folder from the name of its top folder. */
-export const stateOfTrail = (trail: readonly FoldersTable[]): CdeState | null =>
-  cdeStateOfTopFolder(trail[0]?.name);
-
-export function contentTypeFor(fileName: string): string {
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (ext === 'ifc') return 'application/x-step';
-  if (ext === 'frag') return 'application/octet-stream';
-  if (ext === 'ifczip') return 'application/zip';
-  return mime.lookup(fileName) || 'application/octet-stream';
 }

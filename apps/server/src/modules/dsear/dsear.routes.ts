@@ -12,7 +12,7 @@ import { parseInput } from '../../http/errors.ts';
 import { readFormData } from '../../http/formData.ts';
 import { requireUser } from '../../http/session.ts';
 import { contentDisposition } from '../../http/contentDisposition.ts';
-import { XLSX_CONTENT_TYPE } from '../scheduleExports/workbook.ts';
+import { XLSX_CONTENT_TYPE } from '../scheduleExports/index.ts';
 import type { DsearService } from './dsear.service.ts';
 
 /** A register entry is a few kilobytes; this leaves room and refuses anything absurd. */

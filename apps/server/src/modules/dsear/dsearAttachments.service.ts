@@ -10,8 +10,7 @@ import { notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { VersionsTable } from '../../db/schema.ts';
-import type { DocumentsService } from '../documents/index.ts';
-import { stateOfTrail } from '../documents/documents.service.ts';
+import { stateOfTrail, type DocumentFiles } from '../documents/index.ts';
 import type { DsearRepo, DsearEntryRow } from './dsear.repo.ts';
 import type { DsearAttachmentRow, DsearAttachmentsRepo } from './dsearAttachments.repo.ts';
 
@@ -33,7 +32,7 @@ export class DsearAttachmentsService {
   constructor(
     private readonly repo: DsearAttachmentsRepo,
     private readonly entries: DsearRepo,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentFiles,
     private readonly blobs: BlobStore,
     private readonly access: AccessService,
   ) {}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { DsearRepo } from './dsear.repo.ts';
@@ -20,7 +20,7 @@ export { DsearRepo } from './dsear.repo.ts';
 export function registerDsear(
   app: FastifyInstance,
   db: Db,
-  store: { documents: DocumentsService; blobs: BlobStore },
+  store: { files: DocumentFiles; blobs: BlobStore },
   access: AccessService,
   options: { maxUploadBytes: number },
 ): DsearService {
@@ -30,7 +30,7 @@ export function registerDsear(
   const attachments = new DsearAttachmentsService(
     new DsearAttachmentsRepo(db),
     repo,
-    store.documents,
+    store.files,
     store.blobs,
     access,
   );

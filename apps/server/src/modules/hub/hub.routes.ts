@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { UserIdQuery } from '@penstock/shared';
 import { parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
-import type { WorkflowService } from '../workflow/workflow.service.ts';
+import type { WorkflowService } from '../workflow/index.ts';
 import type { HubService } from './hub.service.ts';
 
 /** The personal hub's calls (hub spec §7) and the header's count of pending work. */

@@ -1,10 +1,10 @@
 import type { CurrentUser, HubMarkup, PendingCounts } from '@penstock/shared';
 import { notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { MarkupsRepo, MarkupRow } from '../markups/markups.repo.ts';
+import type { MarkupsRepo, MarkupRow } from '../markups/index.ts';
 import type { DsearRepo } from '../dsear/index.ts';
 import type { UsersRepo } from '../auth/index.ts';
-import type { WorkflowService } from '../workflow/workflow.service.ts';
+import type { WorkflowService } from '../workflow/index.ts';
 
 const presentMarkup = (row: MarkupRow): HubMarkup => ({
   id: row.id,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { UsersRepo } from '../auth/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { DsearRepo } from '../dsear/index.ts';
-import { MarkupsRepo } from '../markups/markups.repo.ts';
+import { MarkupsRepo } from '../markups/index.ts';
 import type { WorkflowService } from '../workflow/index.ts';
 import { HubService } from './hub.service.ts';
 import { hubRoutes } from './hub.routes.ts';

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { IssuesService } from './issues.service.ts';
+import { IssuesRepo } from './issues.repo.ts';
 import { issuesRoutes } from './issues.routes.ts';
 
 export { IssuesService } from './issues.service.ts';
@@ -13,10 +15,10 @@ export { parseLinkedDocuments } from './issues.presenter.ts';
 export function registerIssues(
   app: FastifyInstance,
   db: Db,
-  documentsRepo: DocumentsRepo,
+  lookups: { documentsRepo: DocumentsRepo; projects: ProjectDirectory },
   access: AccessService,
 ): IssuesService {
-  const service = new IssuesService(db, documentsRepo, access);
+  const service = new IssuesService(new IssuesRepo(db), lookups.documentsRepo, lookups.projects, access);
   issuesRoutes(app, service);
   return service;
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { CurrentUser } from '@penstock/shared';
-import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type {
   CreateIssueBody,
   Issue,
@@ -15,7 +15,7 @@ import type {
   UpdateIssueBody,
 } from '@penstock/shared';
 import { splitUserName } from '@penstock/shared';
-import { IssuesRepo, type IssueRow } from './issues.repo.ts';
+import type { IssuesRepo, IssueRow } from './issues.repo.ts';
 import { presentComment, presentIssue } from './issues.presenter.ts';
 
 const now = () => new Date().toISOString();
@@ -31,15 +31,12 @@ export interface IssueFilter {
  * create and edit. Non-members get 404, as for a missing id.
  */
 export class IssuesService {
-  readonly repo: IssuesRepo;
-
   constructor(
-    readonly db: Db,
+    readonly repo: IssuesRepo,
     private readonly documentsRepo: DocumentsRepo,
+    private readonly projects: ProjectDirectory,
     private readonly access: AccessService,
-  ) {
-    this.repo = new IssuesRepo(db);
-  }
+  ) {}
 
   async list(user: CurrentUser, projectId: string, filter: IssueFilter = {}): Promise<Issue[]> {
     await this.access.requireAccess(user, { project: projectId }, 'read');
@@ -127,7 +124,7 @@ export class IssuesService {
   /** GET /api/forge/bim360/Users: the project's members in the tracker's user shape. */
   async projectUsers(user: CurrentUser, projectId: string): Promise<ProjectUsersAnswer> {
     await this.access.requireAccess(user, { project: projectId }, 'read');
-    const members = await this.documentsRepo.members([projectId]);
+    const members = await this.projects.members([projectId]);
     return {
       data: {
         results: members.map((member) => ({
@@ -149,8 +146,8 @@ export class IssuesService {
 
   private async checkAssignee(projectId: string, assigneeId: string | null): Promise<void> {
     if (assigneeId === null) return;
-    const role = await this.access.memberRole({ id: assigneeId }, projectId);
-    if (!role) throw badRequest('assigneeId must be a member of the project');
+    if (!(await this.projects.isMember(projectId, assigneeId)))
+      throw badRequest('assigneeId must be a member of the project');
   }
 
   private async checkDocuments(projectId: string, links: readonly LinkedDocument[]): Promise<void> {

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { CurrentUser } from '@penstock/shared';
-import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
-import { IssuesRepo } from '../issues/issues.repo.ts';
+import type { IssuesRepo } from '../issues/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import {
   MAX_MARKUP_IMAGE_BYTES,
   formatDate,
@@ -14,7 +13,7 @@ import {
   type SaveMarkupBody,
   type UpdateMarkupBody,
 } from '@penstock/shared';
-import { MarkupsRepo, type MarkupItemRow, type MarkupRow } from './markups.repo.ts';
+import type { MarkupsRepo, MarkupItemRow, MarkupRow } from './markups.repo.ts';
 import { presentMarkup, previewUrl } from './markups.presenter.ts';
 
 const DATA_URL = /^data:(image\/png|image\/jpeg);base64,([A-Za-z0-9+/]*={0,2})$/;
@@ -59,18 +58,14 @@ function sameItems(existing: readonly MarkupItemRow[], inputs: readonly MarkupIt
  * reads them and ticks Completed (`actioned`). The author, date and user name come from the session.
  */
 export class MarkupsService {
-  private readonly repo: MarkupsRepo;
-  private readonly documentsOf: IssuesRepo;
-
   constructor(
-    db: Db,
+    private readonly repo: MarkupsRepo,
+    /** which project a document (version or item) belongs to */
+    private readonly documentsOf: IssuesRepo,
     private readonly blobs: BlobStore,
-    private readonly documentsRepo: DocumentsRepo,
+    private readonly projects: ProjectDirectory,
     private readonly access: AccessService,
-  ) {
-    this.repo = new MarkupsRepo(db);
-    this.documentsOf = new IssuesRepo(db);
-  }
+  ) {}
 
   async list(user: CurrentUser, projectId: string, documentId: string): Promise<MarkupRecord[]> {
     await this.access.requireAccess(user, { project: projectId }, 'read');
@@ -82,7 +77,7 @@ export class MarkupsService {
     if ((await this.documentsOf.documentProject(body.documentId)) !== body.projectId)
       throw badRequest(`Document ${body.documentId} is not in this project`);
     await this.checkReviewer(body.projectId, body.createdFor);
-    const project = await this.documentsRepo.findProject(body.projectId);
+    const project = await this.projects.findProject(body.projectId);
     const at = new Date();
     const markup: MarkupRow = {
       id: `m.${crypto.randomUUID()}`,
@@ -158,7 +153,7 @@ export class MarkupsService {
   /** createdFor: a member's user id or email. */
   private async checkReviewer(projectId: string, createdFor: string): Promise<void> {
     const wanted = createdFor.trim().toLowerCase();
-    const members = await this.documentsRepo.members([projectId]);
+    const members = await this.projects.members([projectId]);
     if (!members.some((m) => m.user_id.toLowerCase() === wanted || m.email.toLowerCase() === wanted))
       throw badRequest('createdFor must be the user id or email of a member of the project');
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { ConversionJobs, type ConversionJobsOptions } from '../../jobs/conversionJobs.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { JobQueue } from '../../jobs/jobQueue.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { ModelsRepo } from './models.repo.ts';
 import { ModelsService } from './models.service.ts';
@@ -18,7 +18,7 @@ export function registerModels(
   app: FastifyInstance,
   db: Db,
   blobs: BlobStore,
-  documents: DocumentsService,
+  files: DocumentFiles,
   access: AccessService,
   queue: JobQueue,
   options: ConversionJobsOptions,
@@ -26,7 +26,7 @@ export function registerModels(
   const repo = new ModelsRepo(db);
   const jobs = new ConversionJobs(repo, blobs, queue, options);
   const models = new ModelsService(repo, access, jobs, blobs);
-  documents.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
+  files.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
   modelsRoutes(app, models);
   registerModelTree(app, db, repo, access);
   return { repo, models, jobs };

@@ -1,7 +1,7 @@
 import type { CurrentUser, FormsFile } from '@penstock/shared';
 import { badRequest } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 
 /** Where the files of form fields go: the project's WIP/Project data folder. */
 export const FORM_UPLOAD_FOLDER = ['WIP', 'Project data'] as const;
@@ -9,7 +9,7 @@ export const FORM_UPLOAD_FOLDER = ['WIP', 'Project data'] as const;
 /** uploadfile's checks: a member or manager of the project, and a Key that is a file field of a form. */
 export class FormUploads {
   constructor(
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentFiles,
     private readonly access: AccessService,
     private readonly forms: () => Promise<FormsFile[]>,
   ) {}

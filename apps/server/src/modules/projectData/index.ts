@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { AccessService } from '../../security/access.ts';
-import { readFormsConfig, readReportConfig } from '../config/formsConfig.ts';
+import { readFormsConfig, readReportConfig, type ConfigDirs } from '../config/index.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { ReportRepo } from './report/report.repo.ts';
 import { ReportService } from './report/report.service.ts';
-import { ScheduleExportsRepo } from '../scheduleExports/scheduleExports.repo.ts';
-import { scheduleTable } from '../scheduleExports/scheduleTable.ts';
-import type { ConfigDirs } from '../config/configFiles.ts';
+import { ScheduleExportsRepo, scheduleTable } from '../scheduleExports/index.ts';
 import { ProjectDataRepo } from './projectData.repo.ts';
 import { ProjectDataService } from './projectData.service.ts';
 import { projectDataRoutes } from './projectData.routes.ts';
@@ -21,7 +20,7 @@ export { ProjectDataService } from './projectData.service.ts';
 export async function registerProjectData(
   app: FastifyInstance,
   db: Db,
-  documents: DocumentsService,
+  { files, projects }: { files: DocumentFiles; projects: ProjectDirectory },
   access: AccessService,
   options: { configDirs: ConfigDirs; maxUploadBytes: number; blobs: BlobStore },
 ): Promise<ProjectDataService> {
@@ -37,7 +36,8 @@ export async function registerProjectData(
   const reports = new ReportService(
     new ReportRepo(db),
     service,
-    documents,
+    files,
+    projects,
     access,
     options.blobs,
     {
@@ -51,8 +51,8 @@ export async function registerProjectData(
   projectDataRoutes(app, {
     service,
     reports,
-    uploads: new FormUploads(documents, access, forms),
-    documents,
+    uploads: new FormUploads(files, access, forms),
+    files,
     maxUploadBytes: options.maxUploadBytes,
   });
   return service;

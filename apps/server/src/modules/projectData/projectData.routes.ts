@@ -10,7 +10,7 @@ import { badRequest, parseInput } from '../../http/errors.ts';
 import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { ProjectDataService } from './projectData.service.ts';
 import type { FormUploads } from './formUploads.ts';
 import type { ReportService } from './report/report.service.ts';
@@ -48,11 +48,11 @@ export function projectDataRoutes(
     service: ProjectDataService;
     reports: ReportService;
     uploads: FormUploads;
-    documents: DocumentsService;
+    files: DocumentFiles;
     maxUploadBytes: number;
   },
 ): void {
-  const { service, reports, uploads, documents, maxUploadBytes } = deps;
+  const { service, reports, uploads, files, maxUploadBytes } = deps;
 
   app.post('/api/saveprojectinput', { bodyLimit: BODY_LIMIT }, async (request) =>
     service.save(requireUser(request), 'input', parseInput(SaveProjectInputSchema, request.body)),
@@ -113,7 +113,7 @@ export function projectDataRoutes(
             if (part.fieldname !== 'file' || staged) return;
             ({ fileName, staged } = await stageFilePart(
               part,
-              (source, limit) => documents.stageUpload(source, limit),
+              (source, limit) => files.stageUpload(source, limit),
               maxUploadBytes,
             ));
           },
@@ -124,7 +124,7 @@ export function projectDataRoutes(
       if (!staged) throw badRequest("Send the file in a field named 'file'");
       const target = await uploads.target(user, projectId, key);
       await staged.commit();
-      const result = await documents.addFile(user, target, fileName, staged);
+      const result = await files.addFile(user, target, fileName, staged);
       // the form keeps the answer as the field's value when it is saved
       return reply.send({
         fileName,

@@ -8,6 +8,7 @@ import { ValueLocksRepo } from './valueLocks.repo.ts';
 import { ValueLocksService } from './valueLocks.service.ts';
 
 export { PropertiesService } from './properties.service.ts';
+export type { PropertyTable } from './properties.repo.ts';
 
 /** Static and dynamic property values of tagged model objects (getdynamic, savestatic, savedynamic) and their locks. */
 export function registerProperties(app: FastifyInstance, db: Db, access: AccessService): PropertiesService {

@@ -227,10 +227,8 @@ for (const kind of await testDatabases()) {
 
     it('creates Published/Schedules in a project without it', async () => {
       const user = await penstock.createUser();
-      const bare = await penstock.documentsRepo.createProject('Bare Project', [
-        { name: 'WIP', children: [] },
-      ]);
-      await penstock.documentsRepo.upsertMember(bare.id, user.id, 'manager');
+      const bare = await penstock.projectsRepo.createProject('Bare Project', [{ name: 'WIP', children: [] }]);
+      await penstock.projectsRepo.upsertMember(bare.id, user.id, 'manager');
       const cookie = await penstock.signIn(user.email);
       const [wip] = await penstock.documentsRepo.childFolders(bare.id, null);
       const { payload, headers } = multipartFile(

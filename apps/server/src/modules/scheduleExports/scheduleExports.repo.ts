@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { PropertyTable } from '../properties/properties.repo.ts';
+import type { PropertyTable } from '../properties/index.ts';
 
 export interface NamedProject {
   id: string;

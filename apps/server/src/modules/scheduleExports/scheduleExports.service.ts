@@ -2,8 +2,7 @@ import { isModelFile, type CurrentUser } from '@penstock/shared';
 import { notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
-import type { DocumentsRepo } from '../documents/documents.repo.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { ScheduleExportsRepo } from './scheduleExports.repo.ts';
 import { scheduleTable } from './scheduleTable.ts';
 import { SCHEDULE_TYPE_LABELS, drawingNumberOf, scheduleTitle, type ScheduleType } from '@penstock/shared';
@@ -29,8 +28,7 @@ export interface ScheduleFile {
 export class ScheduleExportsService {
   constructor(
     private readonly repo: ScheduleExportsRepo,
-    private readonly documentsRepo: DocumentsRepo,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentFiles,
     private readonly blobs: BlobStore,
     private readonly access: AccessService,
   ) {}

@@ -14,7 +14,7 @@ import {
 } from '@penstock/shared';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { BlobStore, StagedBlob } from '../../storage/blobStore.ts';
-import { cleanFileName } from '../documents/documents.routes.ts';
+import { cleanFileName } from '../documents/index.ts';
 import { stageFilePart } from '../../http/stageFilePart.ts';
 import { readParts } from '../../http/multipart.ts';
 import { SNIFF_BYTES, documentTypeOf, imageTypeOf } from './fileSniff.ts';

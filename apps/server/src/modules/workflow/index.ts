@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles, DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { WorkflowRepo } from './workflow.repo.ts';
 import { WorkflowService } from './workflow.service.ts';
@@ -20,16 +21,25 @@ export { WorkflowReminders } from './workflowReminders.ts';
 export function registerWorkflow(
   app: FastifyInstance,
   db: Db,
-  documentsRepo: DocumentsRepo,
-  documents: DocumentsService,
+  {
+    documentsRepo,
+    projects,
+    files,
+  }: { documentsRepo: DocumentsRepo; projects: ProjectDirectory; files: DocumentFiles },
   access: AccessService,
   options: { maxUploadBytes: number; mail: WorkflowMail },
 ): { workflows: WorkflowService; reminders: WorkflowReminders } {
   const repo = new WorkflowRepo(db);
-  const workflows = new WorkflowService(repo, documentsRepo, documents, options.mail, access);
-  const files = new WorkflowFilesService(documentsRepo, documents, access);
-  const changes = new WorkflowChangesService(repo, documentsRepo, workflows, options.mail, access);
-  workflowRoutes(app, { workflows, files, changes, documents, maxUploadBytes: options.maxUploadBytes });
+  const workflows = new WorkflowService(repo, documentsRepo, projects, files, options.mail, access);
+  const folders = new WorkflowFilesService(documentsRepo, projects, files, access);
+  const changes = new WorkflowChangesService(repo, projects, workflows, options.mail, access);
+  workflowRoutes(app, {
+    workflows,
+    files: folders,
+    changes,
+    documents: files,
+    maxUploadBytes: options.maxUploadBytes,
+  });
   const reminders = new WorkflowReminders(repo, workflows, options.mail, app.log);
   app.addHook('onReady', async () => reminders.start());
   app.addHook('onClose', async () => reminders.stop());

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { WorkflowEventsTable, WorkflowParticipantsTable, WorkflowsTable } from '../../db/schema.ts';
-import { DocumentsRepo } from '../documents/documents.repo.ts';
+import { DocumentsRepo } from '../documents/index.ts';
+import { ProjectsRepo } from '../projects/index.ts';
 import { OutboxRepo } from '../../notify/outbox.repo.ts';
 
 export type WorkflowRow = WorkflowsTable;
@@ -15,6 +16,7 @@ export type EventRow = WorkflowEventsTable;
 export interface WorkflowUnit {
   workflows: WorkflowRepo;
   documents: DocumentsRepo;
+  projects: ProjectsRepo;
   outbox: OutboxRepo;
 }
 
@@ -28,6 +30,7 @@ export class WorkflowRepo {
       work({
         workflows: new WorkflowRepo(trx),
         documents: new DocumentsRepo(trx),
+        projects: new ProjectsRepo(trx),
         outbox: new OutboxRepo(trx),
       }),
     );

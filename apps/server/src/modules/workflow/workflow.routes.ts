@@ -17,7 +17,7 @@ import { readParts } from '../../http/multipart.ts';
 import { parseJson, readFormData } from '../../http/formData.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
-import type { DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { WorkflowService } from './workflow.service.ts';
 import type { WorkflowFilesService } from './workflowFiles.service.ts';
 import type { WorkflowChangesService } from './workflowChanges.service.ts';
@@ -32,7 +32,7 @@ export function workflowRoutes(
     workflows: WorkflowService;
     files: WorkflowFilesService;
     changes: WorkflowChangesService;
-    documents: DocumentsService;
+    documents: DocumentFiles;
     maxUploadBytes: number;
   },
 ): void {

@@ -16,8 +16,8 @@ import {
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
-import { stateOfTrail } from '../documents/documents.service.ts';
+import { stateOfTrail, type DocumentFiles, type DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import { presentDetail, presentWorkflow } from './workflow.presenter.ts';
 import {
   newEventId,
@@ -41,7 +41,8 @@ export class WorkflowService {
   constructor(
     private readonly repo: WorkflowRepo,
     private readonly documentsRepo: DocumentsRepo,
-    private readonly documents: DocumentsService,
+    private readonly projects: ProjectDirectory,
+    private readonly documents: DocumentFiles,
     private readonly mail: WorkflowMail,
     private readonly access: AccessService,
   ) {}
@@ -69,7 +70,7 @@ export class WorkflowService {
         `This document is already in review (submitted by ${open.created_by_name} on ${open.created_at.slice(0, 10)})`,
       );
 
-    const members = await this.documentsRepo.members([input.projectId]);
+    const members = await this.projects.members([input.projectId]);
     const pick = (values: readonly string[], label: string) => {
       const people = values.map((value) => {
         const member = members.find((m) => value === m.user_id || value.startsWith(`${m.user_id}-`));
@@ -291,7 +292,9 @@ export class WorkflowService {
   }
 
   private async context(rows: readonly WorkflowRow[], userId: string, unit?: WorkflowUnit) {
-    const [workflows, documents] = unit ? [unit.workflows, unit.documents] : [this.repo, this.documentsRepo];
+    const [workflows, documents, projectsRead] = unit
+      ? [unit.workflows, unit.documents, unit.projects]
+      : [this.repo, this.documentsRepo, this.projects];
     const [participants, versions, projects] = await Promise.all([
       workflows.participantsOf(rows.map((row) => row.id)),
       documents.findVersions(
@@ -300,7 +303,7 @@ export class WorkflowService {
           ...(row.published_version_id ? [row.published_version_id] : []),
         ]),
       ),
-      documents.listProjects(),
+      projectsRead.listProjects(),
     ]);
     return {
       projectNames: new Map(projects.map((p) => [p.id, p.name])),

@@ -9,7 +9,7 @@ import {
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
-import type { DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 import { newEventId, type WorkflowRepo, type WorkflowRow } from './workflow.repo.ts';
 import type { WorkflowService } from './workflow.service.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
@@ -28,7 +28,7 @@ const closedProblem = (workflow: Pick<WorkflowRow, 'status'>) =>
 export class WorkflowChangesService {
   constructor(
     private readonly repo: WorkflowRepo,
-    private readonly documentsRepo: DocumentsRepo,
+    private readonly projects: ProjectDirectory,
     private readonly workflows: WorkflowService,
     private readonly mail: WorkflowMail,
     private readonly access: AccessService,
@@ -89,7 +89,7 @@ export class WorkflowChangesService {
     if (!line) throw badRequest(`'${from}' is not a reviewer or approver of this workflow`);
     if (line.status !== 'Pending')
       throw conflict(`${line.name} has already answered; only someone who has not answered can be replaced`);
-    const members = await this.documentsRepo.members([workflow.project_id]);
+    const members = await this.projects.members([workflow.project_id]);
     const member = members.find((m) => to === m.user_id || to.startsWith(`${m.user_id}-`));
     if (!member) throw badRequest(`'${to}' is not a member of this project`);
     const role = line.role as ParticipantRole;

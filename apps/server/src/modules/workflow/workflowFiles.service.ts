@@ -9,7 +9,8 @@ import {
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { FoldersTable } from '../../db/schema.ts';
-import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
+import type { DocumentFiles, DocumentsRepo } from '../documents/index.ts';
+import type { ProjectDirectory } from '../projects/index.ts';
 
 /**
  * The Workflow panel's folder operations (forms spec §3, §7): the folder structure, upload into a folder,
@@ -20,7 +21,8 @@ import type { DocumentsRepo, DocumentsService } from '../documents/index.ts';
 export class WorkflowFilesService {
   constructor(
     private readonly documentsRepo: DocumentsRepo,
-    private readonly documents: DocumentsService,
+    private readonly projects: ProjectDirectory,
+    private readonly documents: DocumentFiles,
     private readonly access: AccessService,
   ) {}
 
@@ -28,7 +30,7 @@ export class WorkflowFilesService {
   async structure(user: CurrentUser, projectId: string): Promise<WorkflowStructure> {
     await this.access.requireAccess(user, { project: projectId }, 'read');
     const [project, folders, items, holds] = await Promise.all([
-      this.documentsRepo.findProject(projectId),
+      this.projects.findProject(projectId),
       this.documentsRepo.projectFolders(projectId),
       this.documentsRepo.liveItemsOfProject(projectId),
       this.documents.control.holdsInProject(projectId),

@@ -13,7 +13,8 @@ import {
 } from '@penstock/shared';
 import { badRequest, HttpError } from '../../../http/errors.ts';
 import type { BlobStore } from '../../../storage/blobStore.ts';
-import type { DocumentsService } from '../../documents/index.ts';
+import type { DocumentFiles } from '../../documents/index.ts';
+import type { ProjectDirectory } from '../../projects/index.ts';
 import type { AccessService } from '../../../security/access.ts';
 import type { ReportModel } from './reportModel.ts';
 import { renderReportInWorker } from './renderInWorker.ts';
@@ -55,7 +56,8 @@ export class ReportService {
   constructor(
     private readonly repo: ReportRepo,
     private readonly projectData: ProjectDataService,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentFiles,
+    private readonly projects: ProjectDirectory,
     private readonly access: AccessService,
     private readonly blobs: BlobStore,
     private readonly config: {
@@ -83,7 +85,7 @@ export class ReportService {
       report === DATA_SHEET_REPORT ? undefined : await this.repo.convertedModel(body.projectid, body.modelId);
     if (report !== DATA_SHEET_REPORT && body.modelId && !registerModel) throw badRequest(MODEL_NOT_CONVERTED);
     const folderId = await this.folderOf(body.projectid, report.bim360_folder_id || 'WIP/Reports');
-    const projectName = (await this.documents.projectName(body.projectid)) ?? '';
+    const projectName = (await this.projects.projectName(body.projectid)) ?? '';
     const fileName = `${report.report_title} - ${projectName}.pdf`.replace(/[\\/:*?"<>|]+/g, '-');
     const codes = await this.documents.nextCodesFor(folderId, fileName);
     const model =
