@@ -11,10 +11,10 @@ const serverImports = {
     'The web app and shared packages must not import server code; put shared rules in @penstock/shared.',
 };
 
+// The shared role helpers a web screen does not call itself: it asks useMayInProject or mayGlobally (issue 32).
+const webRoleHelpers = ['isAdministrator', 'canReviewFeedback', 'canManageSupplierRegister', 'mayInProject'];
 // The role helpers of packages/shared/src/policies.ts: a service asks AccessService (security/access.ts),
 // which asks them, so every permission question has one answer (issue 32).
-/** The shared role helpers a web screen does not call itself (it asks the action tables). */
-const webRoleHelpers = ['isAdministrator', 'canReviewFeedback', 'canManageSupplierRegister', 'mayInProject'];
 const roleHelpers = [
   'isAdministrator',
   'canReviewFeedback',
