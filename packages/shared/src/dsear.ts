@@ -7,6 +7,7 @@
  * senior design manager approve their own line. The page uses the same rules to show the form's status.
  */
 import { z } from 'zod';
+import { formatDate } from './dates.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const DSEAR_ID_PATTERN = new RegExp(`^d\\.${UUID}$`);
@@ -325,9 +326,7 @@ const contains = (value: string, needle: string) => value.toLowerCase().includes
 /** the calendar day of an ISO timestamp, in local time (what the register's Date column shows) */
 export function entryDay(date: string): string {
   const parsed = new Date(date);
-  if (Number.isNaN(parsed.getTime())) return date.slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
+  return Number.isNaN(parsed.getTime()) ? date.slice(0, 10) : formatDate(parsed, 'iso-date');
 }
 
 type Filterable = Pick<

@@ -7,6 +7,7 @@ export * from './roles.ts';
 export * from './routes.ts';
 export * from './tree.ts';
 export * from './truncate.ts';
+export * from './dates.ts';
 export * from './assetCategories.ts';
 export * from './tabs.ts';
 export * from './catalogue/index.ts';

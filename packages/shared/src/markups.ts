@@ -1,5 +1,7 @@
 /** Pure markup rules (spec core viewer §2 'Markup toolbar and settings', §4, §5, §9; forms spec §4, §5). */
 
+import { formatDate } from './dates.ts';
+
 export const MARKUP_MODES = [
   'open',
   'text',
@@ -59,9 +61,7 @@ export const drawnFontSize = (size: number): number => 10 * size;
 
 /** dd/mm/yyyy in local time. */
 export function formatMarkupDate(date: Date): string {
-  const dd = String(date.getDate()).padStart(2, '0');
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  return `${dd}/${mm}/${date.getFullYear()}`;
+  return formatDate(date, 'date');
 }
 
 /** Settings show when the mode is neither empty nor 'exit'. */

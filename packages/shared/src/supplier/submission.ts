@@ -6,6 +6,7 @@
  * conditional fields dropped when their question is not answered Yes.
  */
 import { z } from 'zod';
+import { formatDate } from '../dates.ts';
 import {
   DESIGN_PROCEDURE_COVERAGE,
   DISCIPLINES,
@@ -145,8 +146,7 @@ export function isRealDate(value: string): boolean {
 
 /** A local date as yyyy-mm-dd. */
 export function isoDate(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return formatDate(date, 'iso-date');
 }
 
 export function emptySdcForm(today: Date = new Date()): SdcFormValues {
