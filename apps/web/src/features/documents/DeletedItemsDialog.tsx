@@ -3,6 +3,7 @@ import { errorMessage } from '../../base/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useDeletedItems, useRestoreItem } from './api.ts';
+import { formatDate } from '@penstock/shared';
 
 /** A project manager's list of deleted files, each with Restore: nothing is lost by a slip. */
 export function DeletedItemsDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
@@ -49,7 +50,7 @@ export function DeletedItemsDialog({ projectId, onClose }: { projectId: string; 
                 <tr key={item.itemId}>
                   <td>{item.name}</td>
                   <td>{item.folderPath}</td>
-                  <td>{new Date(item.deletedAt).toLocaleString('en-GB')}</td>
+                  <td>{formatDate(item.deletedAt, 'date, time-seconds')}</td>
                   <td>{item.deletedBy}</td>
                   <td>
                     <Button

@@ -1,15 +1,8 @@
 import { Modal, Table } from 'react-bootstrap';
-import { suitabilityCode } from '@penstock/shared';
+import { suitabilityCode, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useVersions } from './api.ts';
-
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : `${date.toLocaleDateString('en-GB')} ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
-};
 
 /**
  * The versions of a file with their ISO 19650 revision and suitability, and where each came from: a
@@ -57,7 +50,7 @@ export function VersionsDialog({
                   <td title={suitabilityCode(version.suitability ?? '')?.description}>
                     {version.suitability ?? ''}
                   </td>
-                  <td>{when(version.createdAt)}</td>
+                  <td>{formatDate(version.createdAt, 'date-time')}</td>
                   <td className="small">
                     {version.derivedFrom
                       ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`

@@ -1,15 +1,5 @@
 import type { HubWorkflow, PendingCounts } from '@penstock/shared';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A hub date as dd/mm/yyyy hh:mm in local time; '' when missing, the text itself when unreadable. */
-export function formatHubDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 const joined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 
 /** The Document cell: name, revision and suitability, e.g. 'RWTW-PID-0101.pdf · P01 · S2'. */
@@ -35,10 +25,4 @@ export function pendingCountsLabel(counts: PendingCounts | undefined): string {
   ].filter(Boolean);
   const head = `${plural(counts.total, 'item')} waiting for you`;
   return parts.length ? `${head}: ${parts.join(', ')}` : head;
-}
-
-/** A due day (YYYY-MM-DD) as 25/11/2026: a whole day, so no time zone shifts it. */
-export function formatDueDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}/${month}/${year}` : day;
 }

@@ -1,14 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge, Button, Table } from 'react-bootstrap';
-import { AUDIT_ACTIONS, type AuditEntry } from '@penstock/shared';
+import { AUDIT_ACTIONS, type AuditEntry, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { fetchAuditPage } from '../api.ts';
-
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return `${date.toLocaleDateString('en-GB')} ${date.toLocaleTimeString('en-GB')}`;
-};
 
 /** What an entry's detail says, in words: a refusal's reason, or what was changed. */
 export function describeDetail(entry: AuditEntry): string {
@@ -57,7 +52,7 @@ export function AuditLogTab() {
           )}
           {entries.map((entry) => (
             <tr key={entry.id} className={entry.outcome === 'refused' ? 'table-warning' : undefined}>
-              <td className="text-nowrap">{when(entry.at)}</td>
+              <td className="text-nowrap">{formatDate(entry.at, 'date-time-seconds')}</td>
               <td>{entry.actorEmail ?? '–'}</td>
               <td>
                 {AUDIT_ACTIONS[entry.action] ?? entry.action}{' '}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { FaTrash, FaUserPlus } from 'react-icons/fa6';
-import { PROJECT_ROLES, type AdminProject, type ProjectRole } from '@penstock/shared';
+import { PROJECT_ROLES, type AdminProject, type ProjectRole, formatDate } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
 import { useAdminUsers, usePutMember, useRemoveMember } from '../hooks/useAdmin.ts';
 
@@ -96,9 +96,7 @@ export function ProjectMembers({ project }: { project: AdminProject }) {
         <Card.Title as="h2" className="h6 mb-1">
           Members of {project.name}
         </Card.Title>
-        <p className="text-secondary small mb-3">
-          Created {new Date(project.createdAt).toLocaleDateString()}
-        </p>
+        <p className="text-secondary small mb-3">Created {formatDate(project.createdAt, 'locale-date')}</p>
         {error && (
           <Alert
             variant="danger"

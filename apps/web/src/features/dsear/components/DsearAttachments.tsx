@@ -1,13 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { FaArrowUpRightFromSquare, FaEye, FaPaperclip } from 'react-icons/fa6';
-import { DSEAR_ATTACHMENT_FOLDER, isViewable, type DsearAttachment } from '@penstock/shared';
+import { DSEAR_ATTACHMENT_FOLDER, isViewable, type DsearAttachment, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useAttachToDsear, useDsearAttachments } from '../hooks/useDsear.ts';
 import { useOpenAttachment } from '../hooks/useOpenAttachment.ts';
-import { formatDateTime } from './format.tsx';
 
 const FOLDER = DSEAR_ATTACHMENT_FOLDER.join('/');
 
@@ -135,7 +134,7 @@ export function DsearAttachments({
                   {[attachment.revision, attachment.suitability].filter(Boolean).join(' ') || '—'}
                 </td>
                 <td className="small">
-                  {formatDateTime(attachment.addedAt)}
+                  {formatDate(attachment.addedAt, 'date, time')}
                   {attachment.addedBy && <div className="text-secondary">{attachment.addedBy}</div>}
                 </td>
                 <td className="text-center">

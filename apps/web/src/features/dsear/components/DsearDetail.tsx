@@ -1,6 +1,7 @@
 import { Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { FaCheck } from 'react-icons/fa6';
 import {
+  formatDate,
   DSEAR_QUESTIONS,
   DSEAR_RAG_TEXT,
   SDM_APPROVED,
@@ -10,7 +11,7 @@ import {
   type DsearPerson,
 } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { formatDateTime, formatDay, personText, RagBadge } from './format.tsx';
+import { personText, RagBadge } from './format.tsx';
 import { DsearHistory } from './DsearHistory.tsx';
 import { DsearAttachments } from './DsearAttachments.tsx';
 
@@ -67,7 +68,7 @@ function Approvals({ entry, me, approve }: { entry: DsearEntry; me: string; appr
                     {sdm.status}
                   </span>
                 </td>
-                <td>{formatDateTime(sdm.approveDate)}</td>
+                <td>{formatDate(sdm.approveDate, 'date, time')}</td>
                 <td>
                   {refusal === 'red' && mine(sdm.email) && (
                     <span className="small text-secondary">Can be approved once the entry is AMBER</span>
@@ -161,7 +162,7 @@ export function DsearDetail({
             </h2>
             <dl className="dsear-details mb-0">
               <dt>Date</dt>
-              <dd>{formatDay(entry.date)}</dd>
+              <dd>{formatDate(entry.date, 'date')}</dd>
               <dt>Technical manager</dt>
               <dd>{entry.tm}</dd>
               <dt>Checker/lead engineer</dt>

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { FaEye, FaFileExcel, FaFilterCircleXmark } from 'react-icons/fa6';
 import {
+  formatDate,
   DSEAR_ACCESS_REQUIRED,
   DSEAR_NO_RESULTS,
   EMPTY_DSEAR_FILTERS,
@@ -12,7 +13,7 @@ import {
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import type { DsearRegisterEntry } from '../api.ts';
 import { useExportDsear } from '../hooks/useDsear.ts';
-import { formatDay, RagBadge } from './format.tsx';
+import { RagBadge } from './format.tsx';
 import { MultiFilter, type FilterOption } from './MultiFilter.tsx';
 
 const asOptions = (values: string[]): FilterOption[] => values.map((value) => ({ value, label: value }));
@@ -199,7 +200,7 @@ export function RegisterTable({
                 <th scope="row" className="fw-normal">
                   {entry.projectName}
                 </th>
-                <td className="text-nowrap">{formatDay(entry.date)}</td>
+                <td className="text-nowrap">{formatDate(entry.date, 'date')}</td>
                 <td>{entry.tm}</td>
                 <td>{entry.sdms.map((sdm) => sdm.name || sdm.email).join(', ')}</td>
                 <td>{entry.flidsRisk}</td>

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { FaTrash } from 'react-icons/fa6';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
+  formatDate,
   FEEDBACK_FEATURES,
   FEEDBACK_LIMITS,
   FEEDBACK_MESSAGES,
@@ -28,9 +29,6 @@ interface Notice {
   variant: 'success' | 'warning' | 'danger';
   text: string;
 }
-
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * The Review Feedback table (spec §2, §4): flag a row as FAQ or critical, edit its comment or feature,
@@ -171,7 +169,7 @@ function ReviewRow({
       </td>
       <td className="feedback-user">
         {item.User}
-        <div className="text-secondary small">{formatDay(item.CreatedAt)}</div>
+        <div className="text-secondary small">{formatDate(item.CreatedAt, 'locale-medium-date')}</div>
       </td>
       <td className="feedback-text">{item.Feedback}</td>
       <td className="feedback-comment">

@@ -2,9 +2,10 @@ import { Modal, Table } from 'react-bootstrap';
 import type { HubWorkflow, WorkflowParticipant } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
+import { workflowDocumentText, workflowTargetText } from '../format.ts';
 import { useWorkflowDetail } from '../hooks/useHub.ts';
 import { StatusBadge } from './parts.tsx';
+import { formatDate } from '@penstock/shared';
 
 function Participants({ label, people }: { label: string; people: WorkflowParticipant[] }) {
   return (
@@ -37,7 +38,7 @@ function Participants({ label, people }: { label: string; people: WorkflowPartic
                   <StatusBadge status={p.status} />
                 </td>
                 <td className="hub-comment">{p.comment}</td>
-                <td className="text-nowrap">{formatHubDate(p.decidedAt)}</td>
+                <td className="text-nowrap">{formatDate(p.decidedAt, 'date-time')}</td>
               </tr>
             ))
           )}
@@ -56,7 +57,7 @@ function History({ detail }: { detail: ReturnType<typeof useWorkflowDetail> }) {
     <ol className="list-unstyled mb-0 hub-history" aria-label="History">
       {events.map((e, index) => (
         <li key={`${e.at}-${index}`} className="py-1 border-bottom">
-          <span className="text-secondary small me-2 text-nowrap">{formatHubDate(e.at)}</span>
+          <span className="text-secondary small me-2 text-nowrap">{formatDate(e.at, 'date-time')}</span>
           <strong className="me-1">{e.userName || 'Penstock'}</strong>
           <span>{e.action}</span>
           {e.comment && <div className="small text-secondary">{e.comment}</div>}
@@ -104,7 +105,7 @@ function InspectBody({ row }: { row: HubWorkflow }) {
           <dd className="col-sm-9">{workflowTargetText(workflow)}</dd>
           <dt className="col-sm-3">Created</dt>
           <dd className="col-sm-9">
-            {formatHubDate(workflow.createdDate)}
+            {formatDate(workflow.createdDate, 'date-time')}
             {workflow.createdByName && ` by ${workflow.createdByName}`}
           </dd>
           <dt className="col-sm-3">Comment</dt>

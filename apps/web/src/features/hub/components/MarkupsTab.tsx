@@ -2,11 +2,11 @@ import { Tab, Tabs } from 'react-bootstrap';
 import { FaEye } from 'react-icons/fa6';
 import type { HubMarkup } from '@penstock/shared';
 import type { MarkupList } from '../api.ts';
-import { formatHubDate } from '../format.ts';
 import { useHubMarkups } from '../hooks/useHub.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
 import { CountTitle, OpenButton, QueryList } from './parts.tsx';
 import type { HubOpenProps } from './WorkflowsTab.tsx';
+import { formatDate } from '@penstock/shared';
 
 export const MARKUP_COLUMNS: ReadonlyArray<HubColumn<HubMarkup>> = [
   { key: 'title', label: 'Title', text: (m) => m.title },
@@ -15,7 +15,7 @@ export const MARKUP_COLUMNS: ReadonlyArray<HubColumn<HubMarkup>> = [
   {
     key: 'created',
     label: 'Created Date',
-    text: (m) => formatHubDate(m.createdDate),
+    text: (m) => formatDate(m.createdDate, 'date-time'),
     className: 'text-nowrap',
   },
 ];

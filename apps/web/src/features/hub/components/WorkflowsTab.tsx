@@ -2,11 +2,12 @@ import { Badge, Button, Tab, Tabs } from 'react-bootstrap';
 import { FaCheck, FaEye, FaMagnifyingGlass, FaPenToSquare } from 'react-icons/fa6';
 import type { HubWorkflow } from '@penstock/shared';
 import type { WorkflowList } from '../api.ts';
-import { formatDueDate, formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
+import { workflowDocumentText, workflowTargetText } from '../format.ts';
 import { useHubWorkflows } from '../hooks/useHub.ts';
 import type { HubOpenTarget } from '../open.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
 import { CountTitle, OpenButton, QueryList, StatusBadge } from './parts.tsx';
+import { formatDate } from '@penstock/shared';
 
 export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
   { key: 'project', label: 'Project', text: (w) => w.projectName },
@@ -15,7 +16,7 @@ export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
   {
     key: 'created',
     label: 'Created Date',
-    text: (w) => formatHubDate(w.createdDate),
+    text: (w) => formatDate(w.createdDate, 'date-time'),
     className: 'text-nowrap',
   },
   { key: 'comment', label: 'Comment', text: (w) => w.comment, className: 'hub-comment' },
@@ -28,7 +29,7 @@ export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
       <span className="d-inline-flex flex-wrap gap-1">
         <StatusBadge status={w.status} />
         {w.overdue && (
-          <Badge bg="danger" title={w.dueDate ? `Due ${formatDueDate(w.dueDate)}` : undefined}>
+          <Badge bg="danger" title={w.dueDate ? `Due ${formatDate(w.dueDate, 'date')}` : undefined}>
             Overdue
           </Badge>
         )}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Form, Modal } from 'react-bootstrap';
 import {
+  formatDate,
   ISSUE_STATUSES,
   ISSUE_TYPES,
   ISSUE_TYPE_LABELS,
@@ -15,7 +16,7 @@ import { isNotMember, userLabel, type IssueChanges } from '../api.ts';
 import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
 import { useAddComment, useIssue, useUpdateIssue } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
-import { commentText, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { commentText, STATUS_LABELS, statusVariant } from './format.ts';
 
 /** A comment's text; a BCF comment that only pointed at a viewpoint shows as a muted '(viewpoint)'. */
 function CommentBody({ body }: { body: string }) {
@@ -76,7 +77,7 @@ function IssueEditor({
         <Badge bg={statusVariant(issue.status)} className="me-2">
           {STATUS_LABELS[issue.status]}
         </Badge>
-        <code>{issue.statusKey}</code> · updated {formatDateTime(issue.updatedAt)}
+        <code>{issue.statusKey}</code> · updated {formatDate(issue.updatedAt, 'locale-medium')}
       </p>
       <Form onSubmit={save} aria-label={canChange ? 'Edit issue' : 'Issue details'}>
         <fieldset disabled={!canChange}>
@@ -193,7 +194,7 @@ function IssueEditor({
             {issue.comments.map((entry) => (
               <li key={entry.id} className="mb-2">
                 <strong>{entry.author}</strong>{' '}
-                <span className="text-secondary">{formatDateTime(entry.createdAt)}</span>
+                <span className="text-secondary">{formatDate(entry.createdAt, 'locale-medium')}</span>
                 <CommentBody body={entry.body} />
               </li>
             ))}

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Form, Table } from 'react-bootstrap';
 import { FaPlus } from 'react-icons/fa6';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  formatDate,
   ISSUE_STATUSES,
   ISSUE_TYPES,
   ISSUE_TYPE_LABELS,
@@ -16,7 +17,7 @@ import { isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
 import { useCreateIssue, useIssues } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
-import { assigneeName, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { assigneeName, STATUS_LABELS, statusVariant } from './format.ts';
 import { BcfTools } from './BcfTools.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 import { IssueForm } from './IssueForm.tsx';
@@ -192,7 +193,7 @@ export function ProjectLogPage() {
                     </td>
                     <td>{assigneeName(issue, users.data)}</td>
                     <td>{issue.dueDate ?? ''}</td>
-                    <td className="text-nowrap">{formatDateTime(issue.updatedAt)}</td>
+                    <td className="text-nowrap">{formatDate(issue.updatedAt, 'locale-medium')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { formatHubDate } from '../../hub/format.ts';
 import {
   calculationDataKey,
   fetchFormHistory,
@@ -15,6 +14,7 @@ import {
   type FormHistoryEntry,
   type FormKind,
 } from '../api.ts';
+import { formatDate } from '@penstock/shared';
 
 export const HISTORY_UNAVAILABLE = 'The history of this form is not available on this server yet.';
 
@@ -102,7 +102,7 @@ export function FormHistory({
               <tbody>
                 {history.data.map((entry) => (
                   <tr key={entry.id ?? entry.at}>
-                    <td className="text-nowrap">{formatHubDate(entry.at)}</td>
+                    <td className="text-nowrap">{formatDate(entry.at, 'date-time')}</td>
                     <td>{entry.by}</td>
                     <td>{summary(entry.values)}</td>
                     <td>
@@ -110,7 +110,7 @@ export function FormHistory({
                         size="sm"
                         variant="outline-primary"
                         disabled={restore.isPending}
-                        aria-label={`Restore the values saved ${formatHubDate(entry.at)}`}
+                        aria-label={`Restore the values saved ${formatDate(entry.at, 'date-time')}`}
                         onClick={() => restore.mutate(entry)}
                       >
                         {restore.isPending && restore.variables?.at === entry.at && (
