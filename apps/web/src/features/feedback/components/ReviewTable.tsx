@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FaTrash } from 'react-icons/fa6';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -24,6 +24,7 @@ import {
   type ReviewDraft,
   type ReviewFields,
 } from '../reviewDraft.ts';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 interface Notice {
   variant: 'success' | 'warning' | 'danger';
@@ -78,30 +79,25 @@ export function ReviewTable({ list }: { list: UseQueryResult<FeedbackItem[]> }) 
       {rows.length === 0 ? (
         <p className="text-secondary">No feedback to review.</p>
       ) : (
-        <Table responsive size="sm" className="feedback-review align-middle" aria-label="Review Feedback">
-          <thead>
-            <tr>
-              <th scope="col">Feature</th>
-              <th scope="col">User</th>
-              <th scope="col">Feedback</th>
-              <th scope="col">Comment</th>
-              <th scope="col" className="text-center">
-                FAQ
-              </th>
-              <th scope="col" className="text-center">
-                Critical
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Delete</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((item) => (
-              <ReviewRow key={item.Id} item={item} onEdit={edit} onDelete={remove} />
-            ))}
-          </tbody>
-        </Table>
+        <ListTable
+          responsive
+          size="sm"
+          className="feedback-review align-middle"
+          aria-label="Review Feedback"
+          columns={[
+            'Feature',
+            'User',
+            'Feedback',
+            'Comment',
+            { label: 'FAQ', className: 'text-center' },
+            { label: 'Critical', className: 'text-center' },
+            { label: 'Delete', hidden: true },
+          ]}
+        >
+          {rows.map((item) => (
+            <ReviewRow key={item.Id} item={item} onEdit={edit} onDelete={remove} />
+          ))}
+        </ListTable>
       )}
       {notice && (
         <Alert

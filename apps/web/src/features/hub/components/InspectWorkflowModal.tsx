@@ -1,4 +1,4 @@
-import { Modal, Table } from 'react-bootstrap';
+import { Modal } from 'react-bootstrap';
 import type { HubWorkflow, WorkflowParticipant } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -6,44 +6,42 @@ import { workflowDocumentText, workflowTargetText } from '../format.ts';
 import { useWorkflowDetail } from '../hooks/useHub.ts';
 import { StatusBadge } from './parts.tsx';
 import { formatDate } from '@penstock/shared';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 function Participants({ label, people }: { label: string; people: WorkflowParticipant[] }) {
   return (
     <>
       <h3 className="h6 mt-3">{label}</h3>
-      <Table size="sm" bordered responsive className="align-middle mb-0" aria-label={label}>
-        <thead>
+      <ListTable
+        size="sm"
+        bordered
+        responsive
+        className="align-middle mb-0"
+        aria-label={label}
+        columns={['Email', 'Status', 'Comment', 'Decided']}
+      >
+        {people.length === 0 ? (
           <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Status</th>
-            <th scope="col">Comment</th>
-            <th scope="col">Decided</th>
+            <td colSpan={4} className="text-secondary">
+              No {label.toLowerCase()}.
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {people.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="text-secondary">
-                No {label.toLowerCase()}.
+        ) : (
+          people.map((p) => (
+            <tr key={p.id || p.email}>
+              <td>
+                {p.email}
+                {p.name && <div className="small text-secondary">{p.name}</div>}
               </td>
+              <td>
+                <StatusBadge status={p.status} />
+              </td>
+              <td className="hub-comment">{p.comment}</td>
+              <td className="text-nowrap">{formatDate(p.decidedAt, 'date-time')}</td>
             </tr>
-          ) : (
-            people.map((p) => (
-              <tr key={p.id || p.email}>
-                <td>
-                  {p.email}
-                  {p.name && <div className="small text-secondary">{p.name}</div>}
-                </td>
-                <td>
-                  <StatusBadge status={p.status} />
-                </td>
-                <td className="hub-comment">{p.comment}</td>
-                <td className="text-nowrap">{formatDate(p.decidedAt, 'date-time')}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+          ))
+        )}
+      </ListTable>
     </>
   );
 }
