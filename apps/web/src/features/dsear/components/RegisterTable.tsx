@@ -14,9 +14,15 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import type { DsearRegisterEntry } from '../api.ts';
 import { useExportDsear } from '../hooks/useDsear.ts';
 import { RagBadge } from './format.tsx';
-import { MultiFilter, type FilterOption } from './MultiFilter.tsx';
+import { asOptions, MultiFilter } from '../../../components/MultiFilter.tsx';
 
-const asOptions = (values: string[]): FilterOption[] => values.map((value) => ({ value, label: value }));
+/** The register's filters' look. */
+const DSEAR_FILTER = {
+  className: 'dsear-filter',
+  labelClassName: 'form-label small mb-1',
+  classNamePrefix: 'dsear-select',
+  noOptionsText: 'No values in the register',
+} as const;
 
 const COLUMNS = [
   'Actions',
@@ -52,6 +58,7 @@ function RegisterFilters({
   ) => (
     <Col xs={12} md={6} lg={4} xl={3}>
       <MultiFilter
+        {...DSEAR_FILTER}
         id={`${id}-${key}`}
         label={label}
         options={asOptions(options[key])}
@@ -92,6 +99,7 @@ function RegisterFilters({
         </Col>
         <Col xs={12} md={6} lg={4} xl={3}>
           <MultiFilter
+            {...DSEAR_FILTER}
             id={`${id}-sdms`}
             label="Senior design managers"
             options={options.sdms}
