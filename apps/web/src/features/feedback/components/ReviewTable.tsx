@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { FaTrash } from 'react-icons/fa6';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -11,6 +11,7 @@ import {
   type FeedbackItem,
 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
+import { NoticeAlert, type Notice } from './NoticeAlert.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useSaveReview } from '../hooks/useFeedback.ts';
@@ -25,11 +26,6 @@ import {
   type ReviewFields,
 } from '../reviewDraft.ts';
 import { ListTable } from '../../../components/ListDialog.tsx';
-
-interface Notice {
-  variant: 'success' | 'warning' | 'danger';
-  text: string;
-}
 
 /**
  * The Review Feedback table (spec §2, §4): flag a row as FAQ or critical, edit its comment or feature,
@@ -99,17 +95,7 @@ export function ReviewTable({ list }: { list: UseQueryResult<FeedbackItem[]> }) 
           ))}
         </ListTable>
       )}
-      {notice && (
-        <Alert
-          variant={notice.variant}
-          className="small"
-          dismissible
-          onClose={() => setNotice(null)}
-          role={notice.variant === 'success' ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <div className="d-flex align-items-center gap-2">
         <Button onClick={onSave} disabled={save.isPending || pending === 0}>
           {save.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
