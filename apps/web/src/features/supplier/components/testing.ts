@@ -1,11 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  emptySdcForm,
-  type SdcData,
-  type SdcRegister,
-  type SupplierZoneSettings,
-} from '@penstock/shared';
+import { emptySdcForm, type SdcData, type SdcRegister, type SupplierZoneSettings } from '@penstock/shared';
 
 /** Shared fixtures of the Supplier Zone's component tests. */
 
