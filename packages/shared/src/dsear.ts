@@ -326,8 +326,7 @@ const contains = (value: string, needle: string) => value.toLowerCase().includes
 /** the calendar day of an ISO timestamp, in local time (what the register's Date column shows) */
 export function entryDay(date: string): string {
   const parsed = new Date(date);
-  if (Number.isNaN(parsed.getTime())) return date.slice(0, 10);
-  return formatDate(parsed, 'localDay');
+  return Number.isNaN(parsed.getTime()) ? date.slice(0, 10) : formatDate(parsed, 'iso-date');
 }
 
 type Filterable = Pick<

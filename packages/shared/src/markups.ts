@@ -59,7 +59,9 @@ export function clampMarkupNumber(value: number): number {
 export const drawnFontSize = (size: number): number => 10 * size;
 
 /** dd/mm/yyyy in local time. */
-export const formatMarkupDate = (date: Date): string => formatDate(date, 'localDayDmy');
+export function formatMarkupDate(date: Date): string {
+  return formatDate(date, 'date');
+}
 
 /** Settings show when the mode is neither empty nor 'exit'. */
 export const showMarkupSettings = (mode: MarkupMode | '' | null | undefined): boolean =>

@@ -183,7 +183,7 @@ export async function seedDemoSupplierZone(
   });
 
   const at = new Date().toISOString();
-  const today = formatDate(new Date(), 'localDay');
+  const today = formatDate(new Date(), 'iso-date');
   const logoBlob = stored.logo;
   const approvedId = `sdc.${crypto.randomUUID()}`;
   const logoName = logoNameFor(approvedId, 'Severn Valley logo.png');

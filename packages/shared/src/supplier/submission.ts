@@ -135,7 +135,9 @@ export function isRealDate(value: string): boolean {
 }
 
 /** A local date as yyyy-mm-dd. */
-export const isoDate = (date: Date = new Date()): string => formatDate(date, 'localDay');
+export function isoDate(date: Date = new Date()): string {
+  return formatDate(date, 'iso-date');
+}
 
 export function emptySdcForm(today: Date = new Date()): SdcFormValues {
   return {

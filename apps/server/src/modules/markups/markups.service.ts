@@ -165,7 +165,7 @@ export class MarkupsService {
     existing: readonly MarkupItemRow[],
   ): Promise<MarkupItemRow[]> {
     const rows: MarkupItemRow[] = [];
-    const today = formatDate(new Date(), 'localDayDmy');
+    const today = formatDate(new Date(), 'date');
     for (const [position, input] of inputs.entries()) {
       const before = existing.find((item) => item.id === input.markupId);
       let image: { hash: string; type: string } | null = null;

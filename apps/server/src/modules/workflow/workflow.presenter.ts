@@ -65,7 +65,7 @@ export function presentWorkflow(row: WorkflowRow, context: WorkflowContext): Hub
     publishedVersionId: row.published_version_id,
     publishedRevision: published?.revision ?? null,
     dueDate: row.due_date ?? null,
-    overdue: isOverdue(row.due_date, row.status, context.today ?? formatDate(new Date(), 'day')),
+    overdue: isOverdue(row.due_date, row.status, context.today ?? formatDate(new Date(), 'utc-date')),
   };
 }
 

@@ -62,7 +62,7 @@ export class WorkflowService {
     const folderPath = trail.map((f) => f.name).join('/');
     const problem = targetSuitabilityProblem(input.targetSuitability, stateOfTrail(trail), folderPath);
     if (problem) throw badRequest(problem);
-    const dueProblem = dueDateProblem(input.dueDate, formatDate(new Date(), 'day'));
+    const dueProblem = dueDateProblem(input.dueDate, formatDate(new Date(), 'utc-date'));
     if (dueProblem) throw badRequest(dueProblem);
     const open = await this.repo.openOfItem(version.item_id);
     if (open)

@@ -28,7 +28,7 @@ export class WorkflowReminders {
   /** Writes today's reminders that are not written yet; resolves with how many were. */
   async remindOverdue(now: Date = new Date()): Promise<number> {
     if (!this.mail.enabled) return 0;
-    const today = formatDate(now, 'day');
+    const today = formatDate(now, 'utc-date');
     let written = 0;
     for (const workflow of await this.repo.overdue(today)) {
       const role: ParticipantRole = workflow.status === 'In review' ? 'reviewer' : 'approver';

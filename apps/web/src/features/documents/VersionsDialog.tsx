@@ -1,15 +1,6 @@
-import { Modal, Table } from 'react-bootstrap';
-import { suitabilityCode } from '@penstock/shared';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { Loading } from '../../components/Loading.tsx';
+import { suitabilityCode, formatDate } from '@penstock/shared';
+import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
 import { useVersions } from './api.ts';
-
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : `${date.toLocaleDateString('en-GB')} ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
-};
 
 /**
  * The versions of a file with their ISO 19650 revision and suitability, and where each came from: a
@@ -26,54 +17,53 @@ export function VersionsDialog({
 }) {
   const versions = useVersions(itemId);
   return (
-    <Modal show onHide={onClose} size="lg" aria-labelledby="versions-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="versions-title" className="h5">
-          Versions of {name}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {versions.isPending && <Loading label="Loading the versions..." />}
-        {versions.isError && <ErrorAlert title="The versions could not be loaded." error={versions.error} />}
-        {versions.data && (
-          <Table size="sm" responsive className="mb-0 align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Revision</th>
-                <th scope="col">Suitability</th>
-                <th scope="col">Added</th>
-                <th scope="col">From</th>
-                <th scope="col">
-                  <span className="visually-hidden">Download</span>
-                </th>
+    <ListDialog
+      onHide={onClose}
+      size="lg"
+      titleId="versions-title"
+      titleClassName="h5"
+      title={`Versions of ${name}`}
+    >
+      <ListStates
+        list={versions}
+        loading="Loading the versions..."
+        errorTitle="The versions could not be loaded."
+      >
+        {(rows) => (
+          <ListTable
+            size="sm"
+            responsive
+            className="mb-0 align-middle"
+            columns={[
+              'Version',
+              'Revision',
+              'Suitability',
+              'Added',
+              'From',
+              { label: 'Download', hidden: true },
+            ]}
+          >
+            {rows.map((version) => (
+              <tr key={version.id}>
+                <td>V{version.number}</td>
+                <td>{version.revision ?? ''}</td>
+                <td title={suitabilityCode(version.suitability ?? '')?.description}>
+                  {version.suitability ?? ''}
+                </td>
+                <td>{formatDate(version.createdAt, 'date-time')}</td>
+                <td className="small">
+                  {version.derivedFrom
+                    ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`
+                    : ''}
+                </td>
+                <td>
+                  <a href={`/api/versions/${encodeURIComponent(version.id)}/content?download=1`}>Download</a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {versions.data.map((version) => (
-                <tr key={version.id}>
-                  <td>V{version.number}</td>
-                  <td>{version.revision ?? ''}</td>
-                  <td title={suitabilityCode(version.suitability ?? '')?.description}>
-                    {version.suitability ?? ''}
-                  </td>
-                  <td>{when(version.createdAt)}</td>
-                  <td className="small">
-                    {version.derivedFrom
-                      ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`
-                      : ''}
-                  </td>
-                  <td>
-                    <a href={`/api/versions/${encodeURIComponent(version.id)}/content?download=1`}>
-                      Download
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
-      </Modal.Body>
-    </Modal>
+      </ListStates>
+    </ListDialog>
   );
 }

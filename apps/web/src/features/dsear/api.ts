@@ -77,15 +77,3 @@ export async function exportRegister(filters: DsearFilters): Promise<{ blob: Blo
   const response = await apiSend(dsearExportUrl(filters), { headers: { Accept: '*/*' } });
   return { blob: await response.blob(), fileName: DSEAR_EXPORT_FILE_NAME };
 }
-
-/** Hands a blob to the browser as a download. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

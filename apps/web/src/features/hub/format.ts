@@ -1,7 +1,5 @@
 import type { HubWorkflow, PendingCounts } from '@penstock/shared';
 
-export { formatHubDate } from '../../components/formatHubDate.ts';
-
 const joined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 
 /** The Document cell: name, revision and suitability, e.g. 'RWTW-PID-0101.pdf · P01 · S2'. */
@@ -27,10 +25,4 @@ export function pendingCountsLabel(counts: PendingCounts | undefined): string {
   ].filter(Boolean);
   const head = `${plural(counts.total, 'item')} waiting for you`;
   return parts.length ? `${head}: ${parts.join(', ')}` : head;
-}
-
-/** A due day (YYYY-MM-DD) as 25/11/2026: a whole day, so no time zone shifts it. */
-export function formatDueDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}/${month}/${year}` : day;
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectListItem } from '@penstock/shared';
-import { formatHubDate, pendingCountsLabel, workflowDocumentText, workflowTargetText } from './format.ts';
+import { formatDate } from '@penstock/shared';
+import { pendingCountsLabel, workflowDocumentText, workflowTargetText } from './format.ts';
 import { hubModel, hubProject } from './open.ts';
 
 describe('hub formatting', () => {
   it('formats dates as dd/mm/yyyy hh:mm in local time', () => {
-    expect(formatHubDate(new Date(2026, 0, 5, 9, 7).toISOString())).toBe('05/01/2026 09:07');
-    expect(formatHubDate(new Date(2026, 10, 21, 14, 30).toISOString())).toBe('21/11/2026 14:30');
-    expect(formatHubDate('')).toBe('');
-    expect(formatHubDate(null)).toBe('');
-    expect(formatHubDate('not a date')).toBe('not a date');
+    expect(formatDate(new Date(2026, 0, 5, 9, 7).toISOString(), 'date-time')).toBe('05/01/2026 09:07');
+    expect(formatDate(new Date(2026, 10, 21, 14, 30).toISOString(), 'date-time')).toBe('21/11/2026 14:30');
+    expect(formatDate('', 'date-time')).toBe('');
+    expect(formatDate(null, 'date-time')).toBe('');
+    expect(formatDate('not a date', 'date-time')).toBe('not a date');
   });
 
   it('joins the document with its revision and suitability, and the folder with the target suitability', () => {

@@ -78,12 +78,6 @@ export function pdfSurface(pdf: PdfViewer, fallbackHost: HTMLElement): MarkupSur
   };
 }
 
-/** '/api/versions/<id>/content' → '<id>' (the PDF view knows its document by its content address) */
-export const versionIdFromContentUrl = (url: string): string => {
-  const match = /\/api\/versions\/([^/]+)\//.exec(url);
-  return match ? decodeURIComponent(match[1]!) : '';
-};
-
 const isTool = (mode: ToolbarMode): mode is MarkupTool => (MARKUP_TOOLS as readonly string[]).includes(mode);
 
 const INITIAL_SETTINGS: MarkupSettings = {

@@ -15,8 +15,6 @@ export function labelOf(tree: ModelTree, node: number): string {
 export const isObject = (tree: ModelTree, node: number): boolean =>
   tree.kinds[node] === 'e' || tree.kinds[node] === 'r';
 
-export const hasChildren = (tree: ModelTree, node: number): boolean => tree.sizes[node]! > 1;
-
 /** The localIds of the objects in a node's subtree (itself included): what selecting or hiding it acts on. */
 export function objectIdsUnder(tree: ModelTree, node: number): number[] {
   const ids: number[] = [];

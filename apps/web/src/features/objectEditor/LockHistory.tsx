@@ -2,13 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../base/api.ts';
 import { fetchValueHistory, valueHistoryKey } from './api.ts';
-
-const when = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
+import { formatDate } from '@penstock/shared';
 
 /** An object's lock history (issue 31): read when opened, with its pending, error and empty states. */
 export function LockHistory({
@@ -50,7 +44,7 @@ export function LockHistory({
               {history.data.map((line, i) => (
                 <li key={i}>
                   {line.action === 'locked' ? 'Locked' : 'Unlocked'} {line.propName ?? 'all values'} by{' '}
-                  {line.byName}, {when(line.at)}
+                  {line.byName}, {formatDate(line.at, 'locale-medium')}
                 </li>
               ))}
             </ul>

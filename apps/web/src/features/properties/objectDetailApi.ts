@@ -19,12 +19,6 @@ export type ObjectDetail = Omit<ObjectDetailContract, 'properties'> & { properti
 const objectUrl = (versionId: string, localId: number) =>
   `/api/models/${encodeURIComponent(versionId)}/objects/${localId}`;
 
-export const propertiesKey = (versionId: string, localId: number) =>
-  ['models', versionId, 'properties', localId] as const;
-
-export const fetchProperties = (versionId: string, localId: number): Promise<ElementProperty[]> =>
-  apiFetch(`${objectUrl(versionId, localId)}/properties`);
-
 export const objectDetailKey = (versionId: string, localId: number) =>
   ['models', versionId, 'object', localId] as const;
 

@@ -12,7 +12,8 @@ import { errorMessage } from '../../base/api.ts';
 import { ALL_CLASSES, type Edits } from '../objectEditor/objectEditor.ts';
 import { saveObjectData } from '../objectEditor/saveObjectData.ts';
 import type { PropertyValues } from '../viewer/sessionCopy.ts';
-import { downloadBlob, scheduleSavedMessage, submitSchedule } from './api.ts';
+import { downloadBlob } from '../../base/download.ts';
+import { scheduleSavedMessage, submitSchedule } from './api.ts';
 import { BulkEditPanel } from './BulkEditPanel.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import {

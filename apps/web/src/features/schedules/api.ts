@@ -53,18 +53,6 @@ export async function submitSchedule(input: {
   };
 }
 
-/** Hands a blob to the browser as a download. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** 'Schedule saved to BIM 360', worded for Penstock's document store. */
 export const scheduleSavedMessage = (fileName: string): string =>
   `Schedule saved to Penstock: ${SCHEDULES_FOLDER}/${fileName}`;

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   cdeStateOfTopFolder,
   isFolderNode,
   WORKFLOW_OPEN_MODEL_FIRST,
@@ -154,14 +155,10 @@ export function findDocument(
   return null;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
 /** 'Last updated 23/11/2026 21:40' (local time); '' for a missing or unreadable time. */
 export function formatLastUpdated(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  return `Last updated ${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(
-    date.getHours(),
-  )}:${two(date.getMinutes())}`;
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  return `Last updated ${formatDate(iso, 'date-time')}`;
 }
 
 export interface PendingDecision {

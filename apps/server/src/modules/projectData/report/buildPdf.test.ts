@@ -228,10 +228,10 @@ describe('report helpers', () => {
   });
 
   it('formats dates, flows and seconds for print', () => {
-    expect(formatDate('2026-11-23', 'day')).toBe('2026-11-23');
-    expect(formatDate('2026-11-23T09:41:12.000Z', 'day')).toBe('2026-11-23');
-    expect(formatDate('2026-11-23T09:41:12.000Z', 'dayTimeUtc')).toBe('2026-11-23 09:41 UTC');
-    expect(formatDate('not a date', 'day')).toBe('not a date');
+    expect(formatDate('2026-11-23', 'utc-date')).toBe('2026-11-23');
+    expect(formatDate('2026-11-23T09:41:12.000Z', 'utc-date')).toBe('2026-11-23');
+    expect(formatDate('2026-11-23T09:41:12.000Z', 'utc-date-time')).toBe('2026-11-23 09:41 UTC');
+    expect(formatDate('not a date', 'utc-date')).toBe('not a date');
     expect(formatFlow(12.34567)).toBe('12.346');
     expect(formatFlow(null)).toBe('–');
     expect(formatSeconds(120_000)).toBe('120');

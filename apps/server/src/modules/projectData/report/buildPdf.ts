@@ -171,7 +171,7 @@ function calculationBlock(calculation: ReportCalculation): { content: Content[];
     ...method,
     results.length > 0 ? valuesTable(results, 'Result', { boldValues: true }) : none('No results recorded.'),
     {
-      text: `Run by ${str(calculation.ranBy) || 'unknown'} on ${formatDate(str(calculation.ranAt), 'dayTimeUtc') || 'an unknown date'}`,
+      text: `Run by ${str(calculation.ranBy) || 'unknown'} on ${formatDate(str(calculation.ranAt), 'utc-date-time') || 'an unknown date'}`,
       style: 'note',
       margin: [0, 0, 0, 12],
     },
@@ -300,7 +300,7 @@ function titleBlock(model: ReportModel): Content[] {
     ['Report', str(model.reportTitle)],
     ['Revision', str(model.revision)],
     ['Suitability', str(model.suitability) || '–'],
-    ['Date', formatDate(str(model.date), 'day')],
+    ['Date', formatDate(str(model.date), 'utc-date')],
     ['Author', str(model.author)],
   ];
   return [
@@ -350,7 +350,7 @@ export function reportDocument(model: ReportModel): TDocumentDefinitions {
     }),
     footer: (currentPage, pageCount) => ({
       columns: [
-        { text: formatDate(str(model.date), 'day'), width: '*' },
+        { text: formatDate(str(model.date), 'utc-date'), width: '*' },
         { text: `Page ${currentPage} of ${pageCount}`, width: 'auto', alignment: 'right' },
       ],
       style: 'running',

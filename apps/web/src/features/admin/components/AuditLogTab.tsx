@@ -1,14 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Badge, Button, Table } from 'react-bootstrap';
-import { AUDIT_ACTIONS, type AuditEntry } from '@penstock/shared';
+import { Badge, Button } from 'react-bootstrap';
+import { AUDIT_ACTIONS, type AuditEntry, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { fetchAuditPage } from '../api.ts';
-
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return `${date.toLocaleDateString('en-GB')} ${date.toLocaleTimeString('en-GB')}`;
-};
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 /** What an entry's detail says, in words: a refusal's reason, or what was changed. */
 export function describeDetail(entry: AuditEntry): string {
@@ -36,44 +32,38 @@ export function AuditLogTab() {
         Every sign-in (and every refused one, with its reason), sign-out and administrative change, with who
         made it and from which address. Passwords are never recorded.
       </p>
-      <Table size="sm" responsive hover className="align-middle">
-        <thead>
+      <ListTable
+        size="sm"
+        responsive
+        hover
+        className="align-middle"
+        columns={['When', 'Who', 'What', 'On', 'Detail', 'Address']}
+      >
+        {entries.length === 0 && (
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">On</th>
-            <th scope="col">Detail</th>
-            <th scope="col">Address</th>
+            <td colSpan={6} className="text-secondary">
+              Nothing recorded yet.
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.length === 0 && (
-            <tr>
-              <td colSpan={6} className="text-secondary">
-                Nothing recorded yet.
-              </td>
-            </tr>
-          )}
-          {entries.map((entry) => (
-            <tr key={entry.id} className={entry.outcome === 'refused' ? 'table-warning' : undefined}>
-              <td className="text-nowrap">{when(entry.at)}</td>
-              <td>{entry.actorEmail ?? '–'}</td>
-              <td>
-                {AUDIT_ACTIONS[entry.action] ?? entry.action}{' '}
-                {entry.outcome === 'refused' && (
-                  <Badge bg="warning" text="dark">
-                    refused
-                  </Badge>
-                )}
-              </td>
-              <td>{entry.target ?? ''}</td>
-              <td>{describeDetail(entry)}</td>
-              <td className="text-nowrap">{entry.ip ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        )}
+        {entries.map((entry) => (
+          <tr key={entry.id} className={entry.outcome === 'refused' ? 'table-warning' : undefined}>
+            <td className="text-nowrap">{formatDate(entry.at, 'date-time-seconds')}</td>
+            <td>{entry.actorEmail ?? '–'}</td>
+            <td>
+              {AUDIT_ACTIONS[entry.action] ?? entry.action}{' '}
+              {entry.outcome === 'refused' && (
+                <Badge bg="warning" text="dark">
+                  refused
+                </Badge>
+              )}
+            </td>
+            <td>{entry.target ?? ''}</td>
+            <td>{describeDetail(entry)}</td>
+            <td className="text-nowrap">{entry.ip ?? ''}</td>
+          </tr>
+        ))}
+      </ListTable>
       {audit.hasNextPage && (
         <Button
           variant="outline-secondary"

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { FaTrash, FaUserPlus } from 'react-icons/fa6';
-import { PROJECT_ROLES, type AdminProject, type ProjectRole } from '@penstock/shared';
+import { PROJECT_ROLES, type AdminProject, type ProjectRole, formatDate } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
 import { useAdminUsers, usePutMember, useRemoveMember } from '../hooks/useAdmin.ts';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 const roleLabel = (role: ProjectRole) => role[0]?.toUpperCase() + role.slice(1);
 const isProjectRole = (value: string): value is ProjectRole =>
@@ -96,9 +97,7 @@ export function ProjectMembers({ project }: { project: AdminProject }) {
         <Card.Title as="h2" className="h6 mb-1">
           Members of {project.name}
         </Card.Title>
-        <p className="text-secondary small mb-3">
-          Created {new Date(project.createdAt).toLocaleDateString()}
-        </p>
+        <p className="text-secondary small mb-3">Created {formatDate(project.createdAt, 'locale-date')}</p>
         {error && (
           <Alert
             variant="danger"
@@ -114,56 +113,50 @@ export function ProjectMembers({ project }: { project: AdminProject }) {
         {project.members.length === 0 ? (
           <p className="text-secondary">Nobody is a member yet: only members see a project.</p>
         ) : (
-          <Table hover responsive size="sm" className="align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+          <ListTable
+            hover
+            responsive
+            size="sm"
+            className="align-middle mb-0"
+            columns={['Name', 'Email', 'Role', { label: 'Actions', hidden: true }]}
+          >
+            {project.members.map((member) => (
+              <tr key={member.userId}>
+                <td className="fw-medium">{member.name}</td>
+                <td>{member.email}</td>
+                <td>
+                  <Form.Select
+                    size="sm"
+                    aria-label={`Role of ${member.name}`}
+                    value={member.role}
+                    disabled={put.isPending}
+                    onChange={(e) =>
+                      isProjectRole(e.target.value) &&
+                      put.mutate({ projectId: project.id, userId: member.userId, role: e.target.value })
+                    }
+                  >
+                    {PROJECT_ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {roleLabel(r)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </td>
+                <td className="text-end">
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={`Remove ${member.name}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ projectId: project.id, userId: member.userId })}
+                  >
+                    <FaTrash className="me-1" aria-hidden="true" />
+                    Remove
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {project.members.map((member) => (
-                <tr key={member.userId}>
-                  <td className="fw-medium">{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>
-                    <Form.Select
-                      size="sm"
-                      aria-label={`Role of ${member.name}`}
-                      value={member.role}
-                      disabled={put.isPending}
-                      onChange={(e) =>
-                        isProjectRole(e.target.value) &&
-                        put.mutate({ projectId: project.id, userId: member.userId, role: e.target.value })
-                      }
-                    >
-                      {PROJECT_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {roleLabel(r)}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </td>
-                  <td className="text-end">
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      aria-label={`Remove ${member.name}`}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate({ projectId: project.id, userId: member.userId })}
-                    >
-                      <FaTrash className="me-1" aria-hidden="true" />
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
         <AddMemberForm project={project} />
       </Card.Body>

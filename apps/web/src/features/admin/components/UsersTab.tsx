@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, ButtonGroup, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, ButtonGroup } from 'react-bootstrap';
 import { FaKey, FaUserCheck, FaUserShield, FaUserSlash } from 'react-icons/fa6';
 import { GLOBAL_ROLE_LABELS, type AdminUser } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
@@ -8,6 +8,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { useAdminUsers, useUpdateUser } from '../hooks/useAdmin.ts';
 import { CreateUserForm } from './CreateUserForm.tsx';
 import { EditRolesModal, ResetPasswordModal } from './UserModals.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 type Dialog = { kind: 'password' | 'roles'; user: AdminUser } | null;
 
@@ -30,80 +31,63 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
           </Alert>
         )}
         {users.isSuccess && (
-          <Table hover responsive className="bg-body align-middle admin-table shadow-sm">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => {
-                const isSelf = user.id === currentUserId;
-                return (
-                  <tr key={user.id} className={user.disabled ? 'text-secondary' : undefined}>
-                    <td className="fw-medium text-nowrap">{user.name}</td>
-                    <td>{user.email}</td>
-                    <td>
-                      <div className="d-flex flex-wrap gap-1">
-                        {user.roles.length === 0 && <span className="text-secondary small">None</span>}
-                        {user.roles.map((role) => (
-                          <Badge key={role} bg={role === 'administrator' ? 'primary' : 'secondary'}>
-                            {GLOBAL_ROLE_LABELS[role]}
-                          </Badge>
-                        ))}
-                      </div>
-                    </td>
-                    <td>
-                      {user.disabled ? (
-                        <Badge bg="danger">Disabled</Badge>
-                      ) : (
-                        <Badge bg="success">Active</Badge>
-                      )}
-                    </td>
-                    <td className="text-end text-nowrap">
-                      <ButtonGroup size="sm" aria-label={`Actions for ${user.name}`}>
-                        <Button
-                          variant="outline-secondary"
-                          onClick={() => setDialog({ kind: 'roles', user })}
-                        >
-                          <FaUserShield className="me-1" aria-hidden="true" />
-                          Edit roles
-                        </Button>
-                        <Button
-                          variant="outline-secondary"
-                          onClick={() => setDialog({ kind: 'password', user })}
-                        >
-                          <FaKey className="me-1" aria-hidden="true" />
-                          Reset password
-                        </Button>
-                        <Button
-                          variant={user.disabled ? 'outline-success' : 'outline-danger'}
-                          disabled={isSelf || update.isPending}
-                          title={isSelf ? 'You cannot disable yourself' : undefined}
-                          onClick={() =>
-                            update.mutate({ userId: user.id, body: { disabled: !user.disabled } })
-                          }
-                        >
-                          {user.disabled ? (
-                            <FaUserCheck className="me-1" aria-hidden="true" />
-                          ) : (
-                            <FaUserSlash className="me-1" aria-hidden="true" />
-                          )}
-                          {user.disabled ? 'Enable' : 'Disable'}
-                        </Button>
-                      </ButtonGroup>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+          <ListTable
+            hover
+            responsive
+            className="bg-body align-middle admin-table shadow-sm"
+            columns={['Name', 'Email', 'Roles', 'Status', { label: 'Actions', hidden: true }]}
+          >
+            {users.data.map((user) => {
+              const isSelf = user.id === currentUserId;
+              return (
+                <tr key={user.id} className={user.disabled ? 'text-secondary' : undefined}>
+                  <td className="fw-medium text-nowrap">{user.name}</td>
+                  <td>{user.email}</td>
+                  <td>
+                    <div className="d-flex flex-wrap gap-1">
+                      {user.roles.length === 0 && <span className="text-secondary small">None</span>}
+                      {user.roles.map((role) => (
+                        <Badge key={role} bg={role === 'administrator' ? 'primary' : 'secondary'}>
+                          {GLOBAL_ROLE_LABELS[role]}
+                        </Badge>
+                      ))}
+                    </div>
+                  </td>
+                  <td>
+                    {user.disabled ? <Badge bg="danger">Disabled</Badge> : <Badge bg="success">Active</Badge>}
+                  </td>
+                  <td className="text-end text-nowrap">
+                    <ButtonGroup size="sm" aria-label={`Actions for ${user.name}`}>
+                      <Button variant="outline-secondary" onClick={() => setDialog({ kind: 'roles', user })}>
+                        <FaUserShield className="me-1" aria-hidden="true" />
+                        Edit roles
+                      </Button>
+                      <Button
+                        variant="outline-secondary"
+                        onClick={() => setDialog({ kind: 'password', user })}
+                      >
+                        <FaKey className="me-1" aria-hidden="true" />
+                        Reset password
+                      </Button>
+                      <Button
+                        variant={user.disabled ? 'outline-success' : 'outline-danger'}
+                        disabled={isSelf || update.isPending}
+                        title={isSelf ? 'You cannot disable yourself' : undefined}
+                        onClick={() => update.mutate({ userId: user.id, body: { disabled: !user.disabled } })}
+                      >
+                        {user.disabled ? (
+                          <FaUserCheck className="me-1" aria-hidden="true" />
+                        ) : (
+                          <FaUserSlash className="me-1" aria-hidden="true" />
+                        )}
+                        {user.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                    </ButtonGroup>
+                  </td>
+                </tr>
+              );
+            })}
+          </ListTable>
         )}
       </div>
       {dialog?.kind === 'password' && (

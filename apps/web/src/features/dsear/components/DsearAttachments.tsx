@@ -1,13 +1,13 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Form, Table } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { FaArrowUpRightFromSquare, FaEye, FaPaperclip } from 'react-icons/fa6';
-import { DSEAR_ATTACHMENT_FOLDER, isViewable, type DsearAttachment } from '@penstock/shared';
+import { DSEAR_ATTACHMENT_FOLDER, isViewable, type DsearAttachment, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useAttachToDsear, useDsearAttachments } from '../hooks/useDsear.ts';
 import { useOpenAttachment } from '../hooks/useOpenAttachment.ts';
-import { formatDateTime } from './format.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 const FOLDER = DSEAR_ATTACHMENT_FOLDER.join('/');
 
@@ -113,38 +113,32 @@ export function DsearAttachments({
       ) : attachments.data.length === 0 ? (
         <p className="text-secondary small mb-1">No files are attached to this entry.</p>
       ) : (
-        <Table size="sm" bordered className="align-middle mb-1" aria-label="Attachments">
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Revision</th>
-              <th scope="col">Attached</th>
-              <th scope="col">
-                <span className="visually-hidden">Open</span>
+        <ListTable
+          size="sm"
+          bordered
+          className="align-middle mb-1"
+          aria-label="Attachments"
+          columns={['File', 'Revision', 'Attached', { label: 'Open', hidden: true }]}
+        >
+          {attachments.data.map((attachment) => (
+            <tr key={attachment.itemId}>
+              <th scope="row" className="fw-normal text-break">
+                {attachment.fileName}
+                <div className="small text-secondary">{attachment.folderPath}</div>
               </th>
+              <td className="text-nowrap">
+                {[attachment.revision, attachment.suitability].filter(Boolean).join(' ') || '—'}
+              </td>
+              <td className="small">
+                {formatDate(attachment.addedAt, 'date, time')}
+                {attachment.addedBy && <div className="text-secondary">{attachment.addedBy}</div>}
+              </td>
+              <td className="text-center">
+                <OpenButton attachment={attachment} projectId={projectId} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {attachments.data.map((attachment) => (
-              <tr key={attachment.itemId}>
-                <th scope="row" className="fw-normal text-break">
-                  {attachment.fileName}
-                  <div className="small text-secondary">{attachment.folderPath}</div>
-                </th>
-                <td className="text-nowrap">
-                  {[attachment.revision, attachment.suitability].filter(Boolean).join(' ') || '—'}
-                </td>
-                <td className="small">
-                  {formatDateTime(attachment.addedAt)}
-                  {attachment.addedBy && <div className="text-secondary">{attachment.addedBy}</div>}
-                </td>
-                <td className="text-center">
-                  <OpenButton attachment={attachment} projectId={projectId} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          ))}
+        </ListTable>
       )}
       {canAttach && <AttachForm dsearId={dsearId} />}
     </section>

@@ -1,6 +1,7 @@
 import { Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { FaCheck } from 'react-icons/fa6';
 import {
+  formatDate,
   DSEAR_QUESTIONS,
   DSEAR_RAG_TEXT,
   SDM_APPROVED,
@@ -10,9 +11,10 @@ import {
   type DsearPerson,
 } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { formatDateTime, formatDay, personText, RagBadge } from './format.tsx';
+import { personText, RagBadge } from './format.tsx';
 import { DsearHistory } from './DsearHistory.tsx';
 import { DsearAttachments } from './DsearAttachments.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 interface ApproveState {
   pending: boolean;
@@ -41,53 +43,44 @@ function Approvals({ entry, me, approve }: { entry: DsearEntry; me: string; appr
       {entry.sdms.length === 0 ? (
         <p className="text-secondary small">No senior design manager is listed on this entry.</p>
       ) : (
-        <Table size="sm" bordered className="align-middle" aria-label="Approvals">
-          <thead>
-            <tr>
-              <th scope="col">Senior design manager</th>
-              <th scope="col">Status</th>
-              <th scope="col">Approved on</th>
-              <th scope="col">Action</th>
+        <ListTable
+          size="sm"
+          bordered
+          className="align-middle"
+          aria-label="Approvals"
+          columns={['Senior design manager', 'Status', 'Approved on', 'Action']}
+        >
+          {entry.sdms.map((sdm) => (
+            <tr key={sdm.email}>
+              <td>
+                {sdm.name ? (
+                  <>
+                    {sdm.name} <span className="text-secondary small">{sdm.email}</span>
+                  </>
+                ) : (
+                  sdm.email
+                )}
+              </td>
+              <td>
+                <span className={sdm.status === SDM_APPROVED ? 'text-success fw-semibold' : ''}>
+                  {sdm.status}
+                </span>
+              </td>
+              <td>{formatDate(sdm.approveDate, 'date, time')}</td>
+              <td>
+                {refusal === 'red' && mine(sdm.email) && (
+                  <span className="small text-secondary">Can be approved once the entry is AMBER</span>
+                )}
+                {mayApprove && mine(sdm.email) && sdm.status !== SDM_APPROVED && (
+                  <Button size="sm" variant="success" disabled={approve.pending} onClick={approve.onApprove}>
+                    <FaCheck aria-hidden="true" className="me-1" />
+                    {approve.pending ? 'Approving...' : 'Approve'}
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entry.sdms.map((sdm) => (
-              <tr key={sdm.email}>
-                <td>
-                  {sdm.name ? (
-                    <>
-                      {sdm.name} <span className="text-secondary small">{sdm.email}</span>
-                    </>
-                  ) : (
-                    sdm.email
-                  )}
-                </td>
-                <td>
-                  <span className={sdm.status === SDM_APPROVED ? 'text-success fw-semibold' : ''}>
-                    {sdm.status}
-                  </span>
-                </td>
-                <td>{formatDateTime(sdm.approveDate)}</td>
-                <td>
-                  {refusal === 'red' && mine(sdm.email) && (
-                    <span className="small text-secondary">Can be approved once the entry is AMBER</span>
-                  )}
-                  {mayApprove && mine(sdm.email) && sdm.status !== SDM_APPROVED && (
-                    <Button
-                      size="sm"
-                      variant="success"
-                      disabled={approve.pending}
-                      onClick={approve.onApprove}
-                    >
-                      <FaCheck aria-hidden="true" className="me-1" />
-                      {approve.pending ? 'Approving...' : 'Approve'}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          ))}
+        </ListTable>
       )}
     </section>
   );
@@ -161,7 +154,7 @@ export function DsearDetail({
             </h2>
             <dl className="dsear-details mb-0">
               <dt>Date</dt>
-              <dd>{formatDay(entry.date)}</dd>
+              <dd>{formatDate(entry.date, 'date')}</dd>
               <dt>Technical manager</dt>
               <dd>{entry.tm}</dd>
               <dt>Checker/lead engineer</dt>
@@ -180,51 +173,34 @@ export function DsearDetail({
             <h2 id="dsear-flids" className="h5">
               FLIDS
             </h2>
-            <Table size="sm" bordered aria-label="FLIDS">
-              <thead>
-                <tr>
-                  <th scope="col">FLIDS risk</th>
-                  <th scope="col">FLIDS outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td>{entry.flidsRisk || '—'}</td>
-                  <td>{entry.flidsOutcome || '—'}</td>
-                </tr>
-              </tbody>
-            </Table>
+            <ListTable size="sm" bordered aria-label="FLIDS" columns={['FLIDS risk', 'FLIDS outcome']}>
+              <tr>
+                <td>{entry.flidsRisk || '—'}</td>
+                <td>{entry.flidsOutcome || '—'}</td>
+              </tr>
+            </ListTable>
           </section>
           <section aria-labelledby="dsear-zones" className="mb-4">
             <h2 id="dsear-zones" className="h5">
               DSEAR zones
             </h2>
-            <Table size="sm" bordered aria-label="DSEAR zones">
-              <thead>
+            <ListTable size="sm" bordered aria-label="DSEAR zones" columns={['Zone', 'Rating', 'Other']}>
+              {entry.dsearZone.length === 0 ? (
                 <tr>
-                  <th scope="col">Zone</th>
-                  <th scope="col">Rating</th>
-                  <th scope="col">Other</th>
+                  <td colSpan={3} className="text-secondary">
+                    No zones recorded.
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entry.dsearZone.length === 0 ? (
-                  <tr>
-                    <td colSpan={3} className="text-secondary">
-                      No zones recorded.
-                    </td>
+              ) : (
+                entry.dsearZone.map((zone, index) => (
+                  <tr key={`${zone.zone}-${index}`}>
+                    <td>{zone.zone}</td>
+                    <td>{zone.rating || '—'}</td>
+                    <td>{zone.other}</td>
                   </tr>
-                ) : (
-                  entry.dsearZone.map((zone, index) => (
-                    <tr key={`${zone.zone}-${index}`}>
-                      <td>{zone.zone}</td>
-                      <td>{zone.rating || '—'}</td>
-                      <td>{zone.other}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </Table>
+                ))
+              )}
+            </ListTable>
           </section>
           <DsearAttachments dsearId={entry.id} projectId={entry.projectId} canAttach={canAttach} />
         </Col>

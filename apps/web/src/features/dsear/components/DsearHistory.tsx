@@ -1,5 +1,5 @@
 import type { DsearHistoryLine } from '@penstock/shared';
-import { formatDateTime } from './format.tsx';
+import { formatDate } from '@penstock/shared';
 
 const ACTION_TEXT: Record<DsearHistoryLine['action'], string> = {
   created: 'Created the entry',
@@ -23,7 +23,7 @@ export function DsearHistory({ history }: { history: DsearHistoryLine[] }) {
             <li key={`${line.at}-${index}`} className="dsear-history-line">
               <div>
                 <time dateTime={line.at} className="text-secondary me-2">
-                  {formatDateTime(line.at)}
+                  {formatDate(line.at, 'date, time')}
                 </time>
                 <strong>{line.byName || line.byEmail}</strong>{' '}
                 <span className="text-secondary small">{line.byEmail}</span>

@@ -18,10 +18,11 @@ import {
 } from '../hooks/useDsear.ts';
 import { DsearDetail } from './DsearDetail.tsx';
 import { DsearForm } from './DsearForm.tsx';
-import { formatDay, peopleByEmail, RagBadge } from './format.tsx';
+import { peopleByEmail, RagBadge } from './format.tsx';
 import { RegisterTable } from './RegisterTable.tsx';
 import '../dsear.css';
 import { menuInBody } from '../../../components/selectMenu.ts';
+import { formatDate } from '@penstock/shared';
 
 /** The chosen project lives in the address (?project=name), so Back, reload and links keep it. */
 const PROJECT_PARAM = 'project';
@@ -100,7 +101,7 @@ function PendingApprovals({ onView }: { onView: (projectName: string) => void })
               {e.projectName}
             </Button>
             <span className="small text-secondary">
-              submitted {formatDay(e.date)} by {e.tm}
+              submitted {formatDate(e.date, 'date')} by {e.tm}
             </span>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { FaEye, FaFileExcel, FaFilterCircleXmark } from 'react-icons/fa6';
 import {
+  formatDate,
   DSEAR_ACCESS_REQUIRED,
   DSEAR_NO_RESULTS,
   EMPTY_DSEAR_FILTERS,
@@ -12,10 +13,16 @@ import {
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import type { DsearRegisterEntry } from '../api.ts';
 import { useExportDsear } from '../hooks/useDsear.ts';
-import { formatDay, RagBadge } from './format.tsx';
-import { MultiFilter, type FilterOption } from './MultiFilter.tsx';
+import { RagBadge } from './format.tsx';
+import { asOptions, MultiFilter } from '../../../components/MultiFilter.tsx';
 
-const asOptions = (values: string[]): FilterOption[] => values.map((value) => ({ value, label: value }));
+/** The register's filters' look. */
+const DSEAR_FILTER = {
+  className: 'dsear-filter',
+  labelClassName: 'form-label small mb-1',
+  classNamePrefix: 'dsear-select',
+  noOptionsText: 'No values in the register',
+} as const;
 
 const COLUMNS = [
   'Actions',
@@ -51,6 +58,7 @@ function RegisterFilters({
   ) => (
     <Col xs={12} md={6} lg={4} xl={3}>
       <MultiFilter
+        {...DSEAR_FILTER}
         id={`${id}-${key}`}
         label={label}
         options={asOptions(options[key])}
@@ -91,6 +99,7 @@ function RegisterFilters({
         </Col>
         <Col xs={12} md={6} lg={4} xl={3}>
           <MultiFilter
+            {...DSEAR_FILTER}
             id={`${id}-sdms`}
             label="Senior design managers"
             options={options.sdms}
@@ -199,7 +208,7 @@ export function RegisterTable({
                 <th scope="row" className="fw-normal">
                   {entry.projectName}
                 </th>
-                <td className="text-nowrap">{formatDay(entry.date)}</td>
+                <td className="text-nowrap">{formatDate(entry.date, 'date')}</td>
                 <td>{entry.tm}</td>
                 <td>{entry.sdms.map((sdm) => sdm.name || sdm.email).join(', ')}</td>
                 <td>{entry.flidsRisk}</td>

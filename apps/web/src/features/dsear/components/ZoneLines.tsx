@@ -1,4 +1,4 @@
-import { Button, Form, Table } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import Select from 'react-select';
 import { FaXmark } from 'react-icons/fa6';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@penstock/shared';
 import { menuInBody } from '../../../components/selectMenu.ts';
 import { BlankOrSelect } from './BlankOrSelect.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 /**
  * Choosing a zone adds a line for it with an empty rating; removing a line drops it; the others keep their
@@ -69,57 +70,51 @@ export function ZoneLines({
       />
       <Form.Text>{DSEAR_ZONES_HINT}</Form.Text>
       {zones.length > 0 && (
-        <Table size="sm" bordered className="mt-2 mb-0 align-middle" aria-label="Zone ratings">
-          <thead>
-            <tr>
-              <th scope="col">Zone</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Other</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
+        <ListTable
+          size="sm"
+          bordered
+          className="mt-2 mb-0 align-middle"
+          aria-label="Zone ratings"
+          columns={['Zone', 'Rating', 'Other', { label: 'Remove', hidden: true }]}
+        >
+          {zones.map((zone, index) => (
+            // lines have no id and the same zone may repeat: the position is the key (every control
+            // in a line is controlled by the draft, so nothing is kept by a reused row)
+            <tr key={index}>
+              <th scope="row" className="fw-normal">
+                {lineNames[index]}
               </th>
+              <td>
+                <BlankOrSelect
+                  size="sm"
+                  label={`Rating of ${lineNames[index]}`}
+                  options={DSEAR_RATINGS}
+                  value={zone.rating}
+                  onChange={(rating) => setZone(index, { rating })}
+                />
+              </td>
+              <td>
+                <Form.Control
+                  size="sm"
+                  aria-label={`Other of ${lineNames[index]}`}
+                  value={zone.other}
+                  onChange={(e) => setZone(index, { other: e.target.value })}
+                />
+              </td>
+              <td className="text-center">
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  aria-label={`Remove ${lineNames[index]}`}
+                  title={`Remove ${lineNames[index]}`}
+                  onClick={() => onChange(withoutZoneAt(zones, index))}
+                >
+                  <FaXmark aria-hidden="true" />
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {zones.map((zone, index) => (
-              // lines have no id and the same zone may repeat: the position is the key (every control
-              // in a line is controlled by the draft, so nothing is kept by a reused row)
-              <tr key={index}>
-                <th scope="row" className="fw-normal">
-                  {lineNames[index]}
-                </th>
-                <td>
-                  <BlankOrSelect
-                    size="sm"
-                    label={`Rating of ${lineNames[index]}`}
-                    options={DSEAR_RATINGS}
-                    value={zone.rating}
-                    onChange={(rating) => setZone(index, { rating })}
-                  />
-                </td>
-                <td>
-                  <Form.Control
-                    size="sm"
-                    aria-label={`Other of ${lineNames[index]}`}
-                    value={zone.other}
-                    onChange={(e) => setZone(index, { other: e.target.value })}
-                  />
-                </td>
-                <td className="text-center">
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={`Remove ${lineNames[index]}`}
-                    title={`Remove ${lineNames[index]}`}
-                    onClick={() => onChange(withoutZoneAt(zones, index))}
-                  >
-                    <FaXmark aria-hidden="true" />
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          ))}
+        </ListTable>
       )}
     </>
   );

@@ -1,21 +1,5 @@
 import { DSEAR_RAG_COLOURS, type DsearPeople, type DsearPerson, type DsearRag } from '@penstock/shared';
 
-/** A register date as the user reads it (day only, local time), e.g. 21/11/2026. */
-export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB');
-}
-
-/** A moment of the history or an approval, e.g. 21/11/2026, 14:05. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
-}
-
 /** Everyone the form offers, by email, to show names for stored emails. */
 export function peopleByEmail(people: DsearPeople | undefined): Map<string, DsearPerson> {
   const byEmail = new Map<string, DsearPerson>();

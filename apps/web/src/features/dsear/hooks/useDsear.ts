@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DsearFilters } from '@penstock/shared';
 import {
   approveEntry,
-  downloadBlob,
   dsearAttachmentsKey,
   dsearEntryKey,
   exportRegister,
@@ -18,6 +17,7 @@ import {
   saveEntry,
   type DsearDraft,
 } from '../api.ts';
+import { downloadBlob } from '../../../base/download.ts';
 
 export const useDsearRegister = () =>
   useQuery({ queryKey: dsearRegisterKey, queryFn: fetchRegister, staleTime: 0 });

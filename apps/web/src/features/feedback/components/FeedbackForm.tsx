@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import {
   FEEDBACK_FEATURES,
   FEEDBACK_LIMITS,
@@ -7,12 +7,8 @@ import {
   checkFeedbackSubmission,
 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
+import { NoticeAlert, type Notice } from './NoticeAlert.tsx';
 import { useSubmitFeedback } from '../hooks/useFeedback.ts';
-
-interface Notice {
-  variant: 'success' | 'warning' | 'danger';
-  text: string;
-}
 
 /** The Feedback Form: a feature, the feedback text and Submit (spec §2, §5, §8). */
 export function FeedbackForm({ userName }: { userName: string }) {
@@ -65,17 +61,7 @@ export function FeedbackForm({ userName }: { userName: string }) {
           {text.length} / {FEEDBACK_LIMITS.maxFeedbackLength} characters
         </Form.Text>
       </Form.Group>
-      {notice && (
-        <Alert
-          variant={notice.variant}
-          className="small"
-          dismissible
-          onClose={() => setNotice(null)}
-          role={notice.variant === 'success' ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <Button type="submit" disabled={submit.isPending}>
         {submit.isPending ? (
           <>

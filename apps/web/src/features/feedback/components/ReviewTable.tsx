@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { FaTrash } from 'react-icons/fa6';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
+  formatDate,
   FEEDBACK_FEATURES,
   FEEDBACK_LIMITS,
   FEEDBACK_MESSAGES,
@@ -10,6 +11,7 @@ import {
   type FeedbackItem,
 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
+import { NoticeAlert, type Notice } from './NoticeAlert.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useSaveReview } from '../hooks/useFeedback.ts';
@@ -23,14 +25,7 @@ import {
   type ReviewDraft,
   type ReviewFields,
 } from '../reviewDraft.ts';
-
-interface Notice {
-  variant: 'success' | 'warning' | 'danger';
-  text: string;
-}
-
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 /**
  * The Review Feedback table (spec §2, §4): flag a row as FAQ or critical, edit its comment or feature,
@@ -80,42 +75,27 @@ export function ReviewTable({ list }: { list: UseQueryResult<FeedbackItem[]> }) 
       {rows.length === 0 ? (
         <p className="text-secondary">No feedback to review.</p>
       ) : (
-        <Table responsive size="sm" className="feedback-review align-middle" aria-label="Review Feedback">
-          <thead>
-            <tr>
-              <th scope="col">Feature</th>
-              <th scope="col">User</th>
-              <th scope="col">Feedback</th>
-              <th scope="col">Comment</th>
-              <th scope="col" className="text-center">
-                FAQ
-              </th>
-              <th scope="col" className="text-center">
-                Critical
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Delete</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((item) => (
-              <ReviewRow key={item.Id} item={item} onEdit={edit} onDelete={remove} />
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {notice && (
-        <Alert
-          variant={notice.variant}
-          className="small"
-          dismissible
-          onClose={() => setNotice(null)}
-          role={notice.variant === 'success' ? 'status' : 'alert'}
+        <ListTable
+          responsive
+          size="sm"
+          className="feedback-review align-middle"
+          aria-label="Review Feedback"
+          columns={[
+            'Feature',
+            'User',
+            'Feedback',
+            'Comment',
+            { label: 'FAQ', className: 'text-center' },
+            { label: 'Critical', className: 'text-center' },
+            { label: 'Delete', hidden: true },
+          ]}
         >
-          {notice.text}
-        </Alert>
+          {rows.map((item) => (
+            <ReviewRow key={item.Id} item={item} onEdit={edit} onDelete={remove} />
+          ))}
+        </ListTable>
       )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <div className="d-flex align-items-center gap-2">
         <Button onClick={onSave} disabled={save.isPending || pending === 0}>
           {save.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
@@ -171,7 +151,7 @@ function ReviewRow({
       </td>
       <td className="feedback-user">
         {item.User}
-        <div className="text-secondary small">{formatDay(item.CreatedAt)}</div>
+        <div className="text-secondary small">{formatDate(item.CreatedAt, 'locale-medium-date')}</div>
       </td>
       <td className="feedback-text">{item.Feedback}</td>
       <td className="feedback-comment">

@@ -3,13 +3,18 @@ import { FaEye } from 'react-icons/fa6';
 import { useNavigate } from 'react-router';
 import type { DsearListEntry } from '@penstock/shared';
 import { usePendingDsear } from '../../dsear/hooks/useDsear.ts';
-import { formatHubDate } from '../format.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
 import { QueryList } from './parts.tsx';
+import { formatDate } from '@penstock/shared';
 
 export const DSEAR_COLUMNS: ReadonlyArray<HubColumn<DsearListEntry>> = [
   { key: 'project', label: 'Project', text: (e) => e.projectName },
-  { key: 'created', label: 'Created Date', text: (e) => formatHubDate(e.date), className: 'text-nowrap' },
+  {
+    key: 'created',
+    label: 'Created Date',
+    text: (e) => formatDate(e.date, 'date-time'),
+    className: 'text-nowrap',
+  },
 ];
 
 /** The register address of one project's entry: the DSEAR page opens the project named in ?project=. */

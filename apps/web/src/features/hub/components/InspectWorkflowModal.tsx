@@ -1,48 +1,47 @@
-import { Modal, Table } from 'react-bootstrap';
+import { Modal } from 'react-bootstrap';
 import type { HubWorkflow, WorkflowParticipant } from '@penstock/shared';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
+import { workflowDocumentText, workflowTargetText } from '../format.ts';
 import { useWorkflowDetail } from '../hooks/useHub.ts';
 import { StatusBadge } from './parts.tsx';
+import { formatDate } from '@penstock/shared';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 function Participants({ label, people }: { label: string; people: WorkflowParticipant[] }) {
   return (
     <>
       <h3 className="h6 mt-3">{label}</h3>
-      <Table size="sm" bordered responsive className="align-middle mb-0" aria-label={label}>
-        <thead>
+      <ListTable
+        size="sm"
+        bordered
+        responsive
+        className="align-middle mb-0"
+        aria-label={label}
+        columns={['Email', 'Status', 'Comment', 'Decided']}
+      >
+        {people.length === 0 ? (
           <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Status</th>
-            <th scope="col">Comment</th>
-            <th scope="col">Decided</th>
+            <td colSpan={4} className="text-secondary">
+              No {label.toLowerCase()}.
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {people.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="text-secondary">
-                No {label.toLowerCase()}.
+        ) : (
+          people.map((p) => (
+            <tr key={p.id || p.email}>
+              <td>
+                {p.email}
+                {p.name && <div className="small text-secondary">{p.name}</div>}
               </td>
+              <td>
+                <StatusBadge status={p.status} />
+              </td>
+              <td className="hub-comment">{p.comment}</td>
+              <td className="text-nowrap">{formatDate(p.decidedAt, 'date-time')}</td>
             </tr>
-          ) : (
-            people.map((p) => (
-              <tr key={p.id || p.email}>
-                <td>
-                  {p.email}
-                  {p.name && <div className="small text-secondary">{p.name}</div>}
-                </td>
-                <td>
-                  <StatusBadge status={p.status} />
-                </td>
-                <td className="hub-comment">{p.comment}</td>
-                <td className="text-nowrap">{formatHubDate(p.decidedAt)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+          ))
+        )}
+      </ListTable>
     </>
   );
 }
@@ -56,7 +55,7 @@ function History({ detail }: { detail: ReturnType<typeof useWorkflowDetail> }) {
     <ol className="list-unstyled mb-0 hub-history" aria-label="History">
       {events.map((e, index) => (
         <li key={`${e.at}-${index}`} className="py-1 border-bottom">
-          <span className="text-secondary small me-2 text-nowrap">{formatHubDate(e.at)}</span>
+          <span className="text-secondary small me-2 text-nowrap">{formatDate(e.at, 'date-time')}</span>
           <strong className="me-1">{e.userName || 'Penstock'}</strong>
           <span>{e.action}</span>
           {e.comment && <div className="small text-secondary">{e.comment}</div>}
@@ -104,7 +103,7 @@ function InspectBody({ row }: { row: HubWorkflow }) {
           <dd className="col-sm-9">{workflowTargetText(workflow)}</dd>
           <dt className="col-sm-3">Created</dt>
           <dd className="col-sm-9">
-            {formatHubDate(workflow.createdDate)}
+            {formatDate(workflow.createdDate, 'date-time')}
             {workflow.createdByName && ` by ${workflow.createdByName}`}
           </dd>
           <dt className="col-sm-3">Comment</dt>

@@ -1,12 +1,11 @@
-import { Tab, Tabs } from 'react-bootstrap';
 import { FaEye } from 'react-icons/fa6';
 import type { HubMarkup } from '@penstock/shared';
 import type { MarkupList } from '../api.ts';
-import { formatHubDate } from '../format.ts';
 import { useHubMarkups } from '../hooks/useHub.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
-import { CountTitle, OpenButton, QueryList } from './parts.tsx';
+import { ListTabs, OpenButton } from './parts.tsx';
 import type { HubOpenProps } from './WorkflowsTab.tsx';
+import { formatDate } from '@penstock/shared';
 
 export const MARKUP_COLUMNS: ReadonlyArray<HubColumn<HubMarkup>> = [
   { key: 'title', label: 'Title', text: (m) => m.title },
@@ -15,7 +14,7 @@ export const MARKUP_COLUMNS: ReadonlyArray<HubColumn<HubMarkup>> = [
   {
     key: 'created',
     label: 'Created Date',
-    text: (m) => formatHubDate(m.createdDate),
+    text: (m) => formatDate(m.createdDate, 'date-time'),
     className: 'text-nowrap',
   },
 ];
@@ -32,40 +31,26 @@ export function MarkupsTab({ userId, onOpen, opening }: HubOpenProps & { userId:
     pending: useHubMarkups('pending', userId),
   };
   return (
-    <Tabs defaultActiveKey="created" id="hub-markup-tabs" className="mb-2" mountOnEnter>
-      {LISTS.map((config) => (
-        <Tab
-          key={config.list}
-          eventKey={config.list}
-          title={<CountTitle label={config.title} query={queries[config.list]} />}
-        >
-          <QueryList
-            query={queries[config.list]}
-            loadingLabel={`Loading ${config.title.toLowerCase()}...`}
-            errorTitle={`${config.title} could not be loaded.`}
-          >
-            {(rows) => (
-              <HubTable
-                label={config.title === 'Pending Review' ? 'Markups pending review' : config.title}
-                columns={MARKUP_COLUMNS}
-                rows={rows}
-                rowKey={(m) => m.id}
-                emptyText={config.empty}
-                actions={(m) => (
-                  <OpenButton
-                    label="View"
-                    title={`View ${m.title || m.documentName}`}
-                    icon={<FaEye aria-hidden="true" className="me-1" />}
-                    busy={opening?.kind === 'markup' && opening.id === m.id}
-                    disabled={opening !== null}
-                    onClick={() => onOpen({ kind: 'markup', id: m.id })}
-                  />
-                )}
-              />
-            )}
-          </QueryList>
-        </Tab>
-      ))}
-    </Tabs>
+    <ListTabs id="hub-markup-tabs" lists={LISTS} queries={queries}>
+      {(config, rows) => (
+        <HubTable
+          label={config.title === 'Pending Review' ? 'Markups pending review' : config.title}
+          columns={MARKUP_COLUMNS}
+          rows={rows}
+          rowKey={(m) => m.id}
+          emptyText={config.empty}
+          actions={(m) => (
+            <OpenButton
+              label="View"
+              title={`View ${m.title || m.documentName}`}
+              icon={<FaEye aria-hidden="true" className="me-1" />}
+              busy={opening?.kind === 'markup' && opening.id === m.id}
+              disabled={opening !== null}
+              onClick={() => onOpen({ kind: 'markup', id: m.id })}
+            />
+          )}
+        />
+      )}
+    </ListTabs>
   );
 }

@@ -3,11 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { DsearEntry, HubMarkup, HubWorkflow, WorkflowDetail } from '@penstock/shared';
+import { formatDate } from '@penstock/shared';
 import { initialAppState, type AppState } from '../../../base/store.tsx';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import { PROJECT_ID, project, signedInRoutes, user } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';
-import { formatHubDate } from '../format.ts';
+
 import { PersonalHubPage } from './PersonalHubPage.tsx';
 
 const CREATED = '2026-11-20T10:05:00.000Z';
@@ -156,7 +157,7 @@ describe('personal hub', () => {
     const [row] = bodyRows(table);
     expect(row).toHaveTextContent('Pump station.ifc · P01 · S2');
     expect(row).toHaveTextContent('Shared · S3');
-    expect(row).toHaveTextContent(formatHubDate(CREATED));
+    expect(row).toHaveTextContent(formatDate(CREATED, 'date-time'));
     expect(row).toHaveTextContent('In review');
     expect(within(row as HTMLElement).getByRole('button', { name: /View/ })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Pending Review 2' })).toBeInTheDocument();

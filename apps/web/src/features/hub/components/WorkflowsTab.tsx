@@ -1,12 +1,13 @@
-import { Badge, Button, Tab, Tabs } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { FaCheck, FaEye, FaMagnifyingGlass, FaPenToSquare } from 'react-icons/fa6';
 import type { HubWorkflow } from '@penstock/shared';
 import type { WorkflowList } from '../api.ts';
-import { formatDueDate, formatHubDate, workflowDocumentText, workflowTargetText } from '../format.ts';
+import { workflowDocumentText, workflowTargetText } from '../format.ts';
 import { useHubWorkflows } from '../hooks/useHub.ts';
 import type { HubOpenTarget } from '../open.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
-import { CountTitle, OpenButton, QueryList, StatusBadge } from './parts.tsx';
+import { ListTabs, OpenButton, StatusBadge } from './parts.tsx';
+import { formatDate } from '@penstock/shared';
 
 export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
   { key: 'project', label: 'Project', text: (w) => w.projectName },
@@ -15,7 +16,7 @@ export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
   {
     key: 'created',
     label: 'Created Date',
-    text: (w) => formatHubDate(w.createdDate),
+    text: (w) => formatDate(w.createdDate, 'date-time'),
     className: 'text-nowrap',
   },
   { key: 'comment', label: 'Comment', text: (w) => w.comment, className: 'hub-comment' },
@@ -28,7 +29,7 @@ export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
       <span className="d-inline-flex flex-wrap gap-1">
         <StatusBadge status={w.status} />
         {w.overdue && (
-          <Badge bg="danger" title={w.dueDate ? `Due ${formatDueDate(w.dueDate)}` : undefined}>
+          <Badge bg="danger" title={w.dueDate ? `Due ${formatDate(w.dueDate, 'date')}` : undefined}>
             Overdue
           </Badge>
         )}
@@ -102,51 +103,37 @@ export function WorkflowsTab({
     pendingApproval: useHubWorkflows('pendingApproval', userId),
   };
   return (
-    <Tabs defaultActiveKey="created" id="hub-workflow-tabs" className="mb-2" mountOnEnter>
-      {LISTS.map((config) => (
-        <Tab
-          key={config.list}
-          eventKey={config.list}
-          title={<CountTitle label={config.title} query={queries[config.list]} />}
-        >
-          <QueryList
-            query={queries[config.list]}
-            loadingLabel={`Loading ${config.title.toLowerCase()}...`}
-            errorTitle={`${config.title} could not be loaded.`}
-          >
-            {(rows) => (
-              <HubTable
-                label={config.title}
-                columns={WORKFLOW_COLUMNS}
-                rows={rows}
-                rowKey={(w) => w.id}
-                emptyText={config.empty}
-                actions={(w) => (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="outline-secondary"
-                      title={`Inspect the workflow of ${w.documentName}`}
-                      onClick={() => onInspect(w)}
-                    >
-                      <FaMagnifyingGlass aria-hidden="true" className="me-1" />
-                      Inspect
-                    </Button>
-                    <OpenButton
-                      label={config.actionLabel}
-                      title={`${config.actionLabel} ${w.documentName}`}
-                      icon={ICONS[config.action]}
-                      busy={opening?.kind === 'workflow' && opening.id === w.id}
-                      disabled={opening !== null}
-                      onClick={() => onOpen(targetOf(config, w))}
-                    />
-                  </>
-                )}
+    <ListTabs id="hub-workflow-tabs" lists={LISTS} queries={queries}>
+      {(config, rows) => (
+        <HubTable
+          label={config.title}
+          columns={WORKFLOW_COLUMNS}
+          rows={rows}
+          rowKey={(w) => w.id}
+          emptyText={config.empty}
+          actions={(w) => (
+            <>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                title={`Inspect the workflow of ${w.documentName}`}
+                onClick={() => onInspect(w)}
+              >
+                <FaMagnifyingGlass aria-hidden="true" className="me-1" />
+                Inspect
+              </Button>
+              <OpenButton
+                label={config.actionLabel}
+                title={`${config.actionLabel} ${w.documentName}`}
+                icon={ICONS[config.action]}
+                busy={opening?.kind === 'workflow' && opening.id === w.id}
+                disabled={opening !== null}
+                onClick={() => onOpen(targetOf(config, w))}
               />
-            )}
-          </QueryList>
-        </Tab>
-      ))}
-    </Tabs>
+            </>
+          )}
+        />
+      )}
+    </ListTabs>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Spinner } from 'react-bootstrap';
+import { Badge, Button, Spinner, Tab, Tabs } from 'react-bootstrap';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -92,5 +92,41 @@ export function OpenButton({
       {busy ? <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" /> : icon}
       {label}
     </Button>
+  );
+}
+
+/**
+ * A hub tab's inner tabs, one a list: each titled with its count, loading and failing alike, then its
+ * table as the caller draws it.
+ */
+export function ListTabs<K extends string, T, L extends { list: K; title: string }>({
+  id,
+  lists,
+  queries,
+  children,
+}: {
+  id: string;
+  lists: ReadonlyArray<L>;
+  queries: Record<K, UseQueryResult<T[]>>;
+  children: (config: L, rows: T[]) => ReactNode;
+}) {
+  return (
+    <Tabs defaultActiveKey={lists[0]?.list} id={id} className="mb-2" mountOnEnter>
+      {lists.map((config) => (
+        <Tab
+          key={config.list}
+          eventKey={config.list}
+          title={<CountTitle label={config.title} query={queries[config.list]} />}
+        >
+          <QueryList
+            query={queries[config.list]}
+            loadingLabel={`Loading ${config.title.toLowerCase()}...`}
+            errorTitle={`${config.title} could not be loaded.`}
+          >
+            {(rows) => children(config, rows)}
+          </QueryList>
+        </Tab>
+      ))}
+    </Tabs>
   );
 }

@@ -1,21 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Form, Modal } from 'react-bootstrap';
-import {
-  ISSUE_STATUSES,
-  ISSUE_TYPES,
-  ISSUE_TYPE_LABELS,
-  MAX_ISSUE_TITLE,
-  type Issue,
-  type IssueStatus,
-  type IssueType,
-} from '@penstock/shared';
+import { formatDate, type Issue, type IssueStatus, type IssueType } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { isNotMember, userLabel, type IssueChanges } from '../api.ts';
+import { isNotMember, type IssueChanges } from '../api.ts';
 import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
 import { useAddComment, useIssue, useUpdateIssue } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
-import { commentText, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { commentText, STATUS_LABELS, statusVariant } from './format.ts';
+import {
+  IssueAssigneeField,
+  IssueDescriptionField,
+  IssueDueDateField,
+  IssueStatusField,
+  IssueTitleField,
+  IssueTypeField,
+} from './issueFields.tsx';
 
 /** A comment's text; a BCF comment that only pointed at a viewpoint shows as a muted '(viewpoint)'. */
 function CommentBody({ body }: { body: string }) {
@@ -76,87 +76,24 @@ function IssueEditor({
         <Badge bg={statusVariant(issue.status)} className="me-2">
           {STATUS_LABELS[issue.status]}
         </Badge>
-        <code>{issue.statusKey}</code> · updated {formatDateTime(issue.updatedAt)}
+        <code>{issue.statusKey}</code> · updated {formatDate(issue.updatedAt, 'locale-medium')}
       </p>
       <Form onSubmit={save} aria-label={canChange ? 'Edit issue' : 'Issue details'}>
         <fieldset disabled={!canChange}>
-          <Form.Group className="mb-2" controlId={`${id}-title`}>
-            <Form.Label className="small mb-0">Title</Form.Label>
-            <Form.Control
-              size="sm"
-              required
-              maxLength={MAX_ISSUE_TITLE}
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </Form.Group>
+          <IssueTitleField id={id} value={title} onChange={setTitle} />
           <div className="row g-2">
-            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-type`}>
-              <Form.Label className="small mb-0">Type</Form.Label>
-              <Form.Select
-                size="sm"
-                value={type}
-                onChange={(event) => setType(event.target.value as IssueType)}
-              >
-                {ISSUE_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {ISSUE_TYPE_LABELS[value]}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-status`}>
-              <Form.Label className="small mb-0">Status</Form.Label>
-              <Form.Select
-                size="sm"
-                value={status}
-                onChange={(event) => setStatus(event.target.value as IssueStatus)}
-              >
-                {ISSUE_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-assignee`}>
-              <Form.Label className="small mb-0">Assignee</Form.Label>
-              <Form.Select
-                size="sm"
-                value={assigneeId}
-                onChange={(event) => setAssigneeId(event.target.value)}
-              >
-                <option value="">Nobody</option>
-                {(users.data ?? []).map((user) => (
-                  <option key={user.autodeskId} value={user.autodeskId}>
-                    {userLabel(user)}
-                  </option>
-                ))}
-                {assigneeId && !users.data?.some((user) => user.autodeskId === assigneeId) && (
-                  <option value={assigneeId}>{assigneeId}</option>
-                )}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group className="mb-2 col-sm-6" controlId={`${id}-due`}>
-              <Form.Label className="small mb-0">Due date</Form.Label>
-              <Form.Control
-                type="date"
-                size="sm"
-                value={dueDate}
-                onChange={(event) => setDueDate(event.target.value)}
-              />
-            </Form.Group>
-          </div>
-          <Form.Group className="mb-2" controlId={`${id}-description`}>
-            <Form.Label className="small mb-0">Description</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              size="sm"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
+            <IssueTypeField id={id} value={type} onChange={setType} className="mb-2 col-sm-6" />
+            <IssueStatusField id={id} value={status} onChange={setStatus} className="mb-2 col-sm-6" />
+            <IssueAssigneeField
+              id={id}
+              value={assigneeId}
+              onChange={setAssigneeId}
+              users={users}
+              className="mb-2 col-sm-6"
             />
-          </Form.Group>
+            <IssueDueDateField id={id} value={dueDate} onChange={setDueDate} className="mb-2 col-sm-6" />
+          </div>
+          <IssueDescriptionField id={id} value={description} onChange={setDescription} rows={3} />
         </fieldset>
         {update.isError && <ErrorAlert error={update.error} title="The issue was not saved." />}
         {saved && !changed && !update.isPending && (
@@ -193,7 +130,7 @@ function IssueEditor({
             {issue.comments.map((entry) => (
               <li key={entry.id} className="mb-2">
                 <strong>{entry.author}</strong>{' '}
-                <span className="text-secondary">{formatDateTime(entry.createdAt)}</span>
+                <span className="text-secondary">{formatDate(entry.createdAt, 'locale-medium')}</span>
                 <CommentBody body={entry.body} />
               </li>
             ))}

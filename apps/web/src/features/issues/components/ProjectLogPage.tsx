@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { Alert, Badge, Button, Card, Form, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { FaPlus } from 'react-icons/fa6';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  formatDate,
   ISSUE_STATUSES,
   ISSUE_TYPES,
   ISSUE_TYPE_LABELS,
@@ -16,10 +17,11 @@ import { isNotMember, issueHref, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
 import { useCreateIssue, useIssues } from '../hooks/useIssues.ts';
 import { useCanChangeIssues } from '../hooks/useProjectRole.ts';
-import { assigneeName, formatDateTime, STATUS_LABELS, statusVariant } from './format.ts';
+import { assigneeName, STATUS_LABELS, statusVariant } from './format.ts';
 import { BcfTools } from './BcfTools.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 import { IssueForm } from './IssueForm.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 function NewIssueCard({ projectId, onCreated }: { projectId: string; onCreated: (id: string) => void }) {
   const create = useCreateIssue();
@@ -158,45 +160,39 @@ export function ProjectLogPage() {
               {status || type ? 'No issues match these filters.' : 'This project has no issues yet.'}
             </p>
           ) : (
-            <Table size="sm" hover responsive className="issue-table align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Assignee</th>
-                  <th scope="col">Due date</th>
-                  <th scope="col">Updated</th>
+            <ListTable
+              size="sm"
+              hover
+              responsive
+              className="issue-table align-middle"
+              columns={['Title', 'Type', 'Status', 'Assignee', 'Due date', 'Updated']}
+            >
+              {issues.data.map((issue) => (
+                <tr key={issue.id}>
+                  <td>
+                    <Link
+                      to={issueHref(projectId, issue.id)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        showIssue(issue.id);
+                      }}
+                    >
+                      {issue.title}
+                    </Link>
+                  </td>
+                  <td>{ISSUE_TYPE_LABELS[issue.type]}</td>
+                  <td>
+                    <Badge bg={statusVariant(issue.status)} className="me-1">
+                      {STATUS_LABELS[issue.status]}
+                    </Badge>
+                    <code className="small">{issue.statusKey}</code>
+                  </td>
+                  <td>{assigneeName(issue, users.data)}</td>
+                  <td>{issue.dueDate ?? ''}</td>
+                  <td className="text-nowrap">{formatDate(issue.updatedAt, 'locale-medium')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {issues.data.map((issue) => (
-                  <tr key={issue.id}>
-                    <td>
-                      <Link
-                        to={issueHref(projectId, issue.id)}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          showIssue(issue.id);
-                        }}
-                      >
-                        {issue.title}
-                      </Link>
-                    </td>
-                    <td>{ISSUE_TYPE_LABELS[issue.type]}</td>
-                    <td>
-                      <Badge bg={statusVariant(issue.status)} className="me-1">
-                        {STATUS_LABELS[issue.status]}
-                      </Badge>
-                      <code className="small">{issue.statusKey}</code>
-                    </td>
-                    <td>{assigneeName(issue, users.data)}</td>
-                    <td>{issue.dueDate ?? ''}</td>
-                    <td className="text-nowrap">{formatDateTime(issue.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+              ))}
+            </ListTable>
           )}
         </>
       )}

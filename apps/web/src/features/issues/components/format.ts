@@ -17,13 +17,6 @@ export const assigneeName = (issue: Issue, users: readonly ProjectUser[] | undef
   return user ? userLabel(user) : issue.assigneeId;
 };
 
-export const formatDateTime = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
-
 /**
  * A comment's text for the list. A BCF comment that only pointed at a viewpoint is imported as
  * '(viewpoint)' or '(viewpoint 2 of 3)' (docs/api.md); a comment is never shown empty.

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { Collapse, Table } from 'react-bootstrap';
+import { Collapse } from 'react-bootstrap';
 import { FaChevronDown, FaChevronRight } from 'react-icons/fa6';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { CopyCell } from './CopiedNote.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 export interface CodeRow {
   code: string;
@@ -46,22 +47,21 @@ export function CollapsibleTable({
           {pending && <Loading label={`Loading ${title}...`} />}
           {error != null && <ErrorAlert error={error} title={`${title} could not be loaded.`} />}
           {rows && (
-            <Table size="sm" hover bordered className="legend-table mb-0" aria-label={title}>
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Description</th>
+            <ListTable
+              size="sm"
+              hover
+              bordered
+              className="legend-table mb-0"
+              aria-label={title}
+              columns={['Code', 'Description']}
+            >
+              {rows.map((row) => (
+                <tr key={row.code}>
+                  <CopyCell text={row.code} onCopy={onCopy} className="text-nowrap fw-semibold" />
+                  <CopyCell text={row.description} onCopy={onCopy} />
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.code}>
-                    <CopyCell text={row.code} onCopy={onCopy} className="text-nowrap fw-semibold" />
-                    <CopyCell text={row.description} onCopy={onCopy} />
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+              ))}
+            </ListTable>
           )}
         </div>
       </Collapse>

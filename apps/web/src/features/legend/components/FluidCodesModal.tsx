@@ -1,5 +1,5 @@
-import { Modal, Table } from 'react-bootstrap';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ListDialog, ListTable } from '../../../components/ListDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useCopy } from '../hooks/useCopy.ts';
 import { useLegend } from '../hooks/useLegend.ts';
@@ -13,22 +13,21 @@ function FluidCodesBody() {
   if (legend.isError) return <ErrorAlert error={legend.error} title="The fluid codes could not be loaded." />;
   return (
     <>
-      <Table size="sm" hover bordered className="legend-table mb-0" aria-label="Fluid codes">
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Description</th>
+      <ListTable
+        size="sm"
+        hover
+        bordered
+        className="legend-table mb-0"
+        aria-label="Fluid codes"
+        columns={['Code', 'Description']}
+      >
+        {legend.data.fluidCodes.map((fluid) => (
+          <tr key={fluid.fluidCode}>
+            <CopyCell text={fluid.fluidCode} onCopy={(t) => void copy(t)} className="fw-semibold" />
+            <CopyCell text={fluid.fluidDescription} onCopy={(t) => void copy(t)} />
           </tr>
-        </thead>
-        <tbody>
-          {legend.data.fluidCodes.map((fluid) => (
-            <tr key={fluid.fluidCode}>
-              <CopyCell text={fluid.fluidCode} onCopy={(t) => void copy(t)} className="fw-semibold" />
-              <CopyCell text={fluid.fluidDescription} onCopy={(t) => void copy(t)} />
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        ))}
+      </ListTable>
       <CopiedNote note={note} />
     </>
   );
@@ -37,13 +36,8 @@ function FluidCodesBody() {
 /** The sketch editor's 'Fluid Codes key': every fluid code and what it stands for. */
 export function FluidCodesModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   return (
-    <Modal show={show} onHide={onHide} scrollable aria-labelledby="fluid-codes-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="fluid-codes-title">Fluid Codes key</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <FluidCodesBody />
-      </Modal.Body>
-    </Modal>
+    <ListDialog show={show} onHide={onHide} scrollable titleId="fluid-codes-title" title="Fluid Codes key">
+      <FluidCodesBody />
+    </ListDialog>
   );
 }

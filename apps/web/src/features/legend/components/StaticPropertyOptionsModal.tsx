@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Modal, Table } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import type { StaticPropertyGuideRow } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { ListDialog, ListTable } from '../../../components/ListDialog.tsx';
 import { useLegend } from '../hooks/useLegend.ts';
 import '../legend.css';
 
@@ -91,24 +92,22 @@ function StaticPropertyOptionsBody() {
       {shown.length === 0 ? (
         <p className="text-secondary mb-0">{NO_STATIC_PROPERTY_RESULTS}</p>
       ) : (
-        <Table size="sm" hover bordered className="legend-table mb-0" aria-label="Static property options">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Property Name</th>
-              <th scope="col">Value</th>
+        <ListTable
+          size="sm"
+          hover
+          bordered
+          className="legend-table mb-0"
+          aria-label="Static property options"
+          columns={['Item', 'Property Name', 'Value']}
+        >
+          {shown.map((row) => (
+            <tr key={`${row.ClassName}\u0000${row.PropertyName}\u0000${row.Value}`}>
+              <td>{row.ClassName}</td>
+              <td>{row.PropertyName}</td>
+              <td>{row.Value}</td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={`${row.ClassName}\u0000${row.PropertyName}\u0000${row.Value}`}>
-                <td>{row.ClassName}</td>
-                <td>{row.PropertyName}</td>
-                <td>{row.Value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          ))}
+        </ListTable>
       )}
     </>
   );
@@ -117,13 +116,15 @@ function StaticPropertyOptionsBody() {
 /** The sketch editor's Static Property Options: the values each symbol class's properties may take. */
 export function StaticPropertyOptionsModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   return (
-    <Modal show={show} onHide={onHide} size="lg" scrollable aria-labelledby="static-property-options-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="static-property-options-title">Static Property Options</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <StaticPropertyOptionsBody />
-      </Modal.Body>
-    </Modal>
+    <ListDialog
+      show={show}
+      onHide={onHide}
+      size="lg"
+      scrollable
+      titleId="static-property-options-title"
+      title="Static Property Options"
+    >
+      <StaticPropertyOptionsBody />
+    </ListDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Accordion, Form, Modal, Table } from 'react-bootstrap';
+import { Accordion, Form, Modal } from 'react-bootstrap';
 import { FaMagnifyingGlass } from 'react-icons/fa6';
 import {
   SYMBOL_CATALOGUE,
@@ -12,6 +12,7 @@ import { useCopy } from '../hooks/useCopy.ts';
 import { useOpenGroups } from '../hooks/useOpenGroups.ts';
 import { CopiedNote, CopyCell } from './CopiedNote.tsx';
 import '../legend.css';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 /** The symbol's image address, absolute so it can be pasted into another tool. */
 const imageUrl = (src: string) =>
@@ -25,43 +26,40 @@ function GroupTable({
   onCopy: (text: string) => void;
 }) {
   return (
-    <Table size="sm" hover bordered className="legend-table library-table mb-0">
-      <thead>
-        <tr>
-          <th scope="col">Symbol</th>
-          <th scope="col">Item</th>
-          <th scope="col">Static Properties</th>
-        </tr>
-      </thead>
-      <tbody>
-        {symbols.map((symbol) => {
-          const props = symbolStaticProps(symbol);
-          return (
-            <tr key={symbol.id}>
-              <CopyCell text={imageUrl(symbol.src)} onCopy={onCopy} className="library-symbol">
-                <img
-                  className="legend-symbol-img"
-                  src={symbol.src}
-                  alt={symbol.category}
-                  loading="lazy"
-                  decoding="async"
-                />
-              </CopyCell>
-              <CopyCell text={symbol.category} onCopy={onCopy} />
-              <CopyCell text={props.join('\n')} onCopy={onCopy}>
-                {props.length > 0 && (
-                  <ul className="list-unstyled mb-0 small">
-                    {props.map((label) => (
-                      <li key={label}>{label}</li>
-                    ))}
-                  </ul>
-                )}
-              </CopyCell>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    <ListTable
+      size="sm"
+      hover
+      bordered
+      className="legend-table library-table mb-0"
+      columns={['Symbol', 'Item', 'Static Properties']}
+    >
+      {symbols.map((symbol) => {
+        const props = symbolStaticProps(symbol);
+        return (
+          <tr key={symbol.id}>
+            <CopyCell text={imageUrl(symbol.src)} onCopy={onCopy} className="library-symbol">
+              <img
+                className="legend-symbol-img"
+                src={symbol.src}
+                alt={symbol.category}
+                loading="lazy"
+                decoding="async"
+              />
+            </CopyCell>
+            <CopyCell text={symbol.category} onCopy={onCopy} />
+            <CopyCell text={props.join('\n')} onCopy={onCopy}>
+              {props.length > 0 && (
+                <ul className="list-unstyled mb-0 small">
+                  {props.map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
+              )}
+            </CopyCell>
+          </tr>
+        );
+      })}
+    </ListTable>
   );
 }
 

@@ -1,12 +1,12 @@
 import { Badge, Table } from 'react-bootstrap';
 import {
+  formatDate,
   CALCULATIONS,
   formatSignificant,
   isCalculationId,
   type CalculationRun,
   type CalculationState,
 } from '@penstock/shared';
-import { formatHubDate } from '../../../components/formatHubDate.ts';
 
 /** How many earlier runs the 'Previous runs' list shows. */
 export const PREVIOUS_RUNS_SHOWN = 5;
@@ -19,7 +19,7 @@ const STATE_VARIANT: Record<CalculationState, string> = {
 };
 
 const who = (run: CalculationRun) =>
-  `${run.createdByName || run.createdBy} on ${formatHubDate(run.finishedAt ?? run.createdAt)}`;
+  `${run.createdByName || run.createdBy} on ${formatDate(run.finishedAt ?? run.createdAt, 'date-time')}`;
 
 function ResultsTable({ run, caption }: { run: CalculationRun; caption: string }) {
   const results = Object.entries(run.results ?? {});

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Modal, Spinner, Table } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { FaClockRotateLeft } from 'react-icons/fa6';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { Loading } from '../../../components/Loading.tsx';
-import { formatHubDate } from '../../../components/formatHubDate.ts';
+import { ListDialog, ListStates, ListTable } from '../../../components/ListDialog.tsx';
 import {
   calculationDataKey,
   fetchFormHistory,
@@ -15,6 +14,7 @@ import {
   type FormHistoryEntry,
   type FormKind,
 } from '../api.ts';
+import { formatDate } from '@penstock/shared';
 
 export const HISTORY_UNAVAILABLE = 'The history of this form is not available on this server yet.';
 
@@ -74,58 +74,54 @@ export function FormHistory({
         <FaClockRotateLeft aria-hidden="true" className="me-1" />
         History
       </Button>
-      <Modal show={open} onHide={() => setOpen(false)} size="lg" aria-labelledby={`${formId}-history`}>
-        <Modal.Header closeButton>
-          <Modal.Title id={`${formId}-history`} className="h5">
-            History of {formAlias}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {history.isPending && <Loading label="Loading the history..." />}
-          {history.isError && <ErrorAlert error={describeError(history.error)} />}
-          {restore.isError && (
-            <ErrorAlert title="The values could not be restored." error={describeError(restore.error)} />
-          )}
-          {history.data?.length === 0 && <p className="mb-0">This form has not been saved before.</p>}
-          {!!history.data?.length && (
-            <Table size="sm" className="small mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">Saved</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Values</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+      <ListDialog
+        show={open}
+        onHide={() => setOpen(false)}
+        size="lg"
+        titleId={`${formId}-history`}
+        titleClassName="h5"
+        title={`History of ${formAlias}`}
+      >
+        {restore.isError && (
+          <ErrorAlert title="The values could not be restored." error={describeError(restore.error)} />
+        )}
+        <ListStates
+          list={history}
+          loading="Loading the history..."
+          describeError={describeError}
+          empty={<p className="mb-0">This form has not been saved before.</p>}
+        >
+          {(entries) => (
+            <ListTable
+              size="sm"
+              className="small mb-0"
+              columns={['Saved', 'By', 'Values', { label: 'Actions', hidden: true }]}
+            >
+              {entries.map((entry) => (
+                <tr key={entry.id ?? entry.at}>
+                  <td className="text-nowrap">{formatDate(entry.at, 'date-time')}</td>
+                  <td>{entry.by}</td>
+                  <td>{summary(entry.values)}</td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      disabled={restore.isPending}
+                      aria-label={`Restore the values saved ${formatDate(entry.at, 'date-time')}`}
+                      onClick={() => restore.mutate(entry)}
+                    >
+                      {restore.isPending && restore.variables?.at === entry.at && (
+                        <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+                      )}
+                      Restore
+                    </Button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {history.data.map((entry) => (
-                  <tr key={entry.id ?? entry.at}>
-                    <td className="text-nowrap">{formatHubDate(entry.at)}</td>
-                    <td>{entry.by}</td>
-                    <td>{summary(entry.values)}</td>
-                    <td>
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        disabled={restore.isPending}
-                        aria-label={`Restore the values saved ${formatHubDate(entry.at)}`}
-                        onClick={() => restore.mutate(entry)}
-                      >
-                        {restore.isPending && restore.variables?.at === entry.at && (
-                          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
-                        )}
-                        Restore
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+              ))}
+            </ListTable>
           )}
-        </Modal.Body>
-      </Modal>
+        </ListStates>
+      </ListDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Button, Form, OverlayTrigger, Spinner, Table, Tooltip } from 'react-bootstrap';
+import { Button, Form, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { isModelFile } from '@penstock/shared';
 import { useAppStore, type OpenModel } from '../../../base/store.tsx';
 import { FaCircleCheck, FaCircleXmark, FaPlus } from 'react-icons/fa6';
@@ -10,6 +10,7 @@ import { createReport, type CreatedReport } from '../api.ts';
 import { useFailedMessage, useReportConfig } from '../hooks.ts';
 import { useOpenReport } from '../useOpenReport.ts';
 import { LoadFailed, PanelShell } from './PanelShell.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 export const REPORTS_TITLE = 'Reports';
 export const CREATE_REPORT_TOOLTIP = 'Create and upload report to Penstock';
@@ -89,79 +90,73 @@ export function ReportsPanel({ projectId, onClose }: { projectId: string; onClos
     body = <p className="small text-body-secondary">{NO_REPORTS}</p>;
   else
     body = (
-      <Table size="sm" hover className="small reports-table">
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Description</th>
-            <th scope="col">
-              <span className="visually-hidden">Create</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {config.data.reports.map((report) => {
-            const run = runs[runKey(report.report_id)];
-            const onIcon = (event: MouseEvent) => {
-              event.stopPropagation();
-              void create(report.report_id);
-            };
-            return (
-              <tr
-                key={report.report_id}
-                aria-busy={run?.state === 'running'}
-                onClick={() => void create(report.report_id)}
-              >
-                <td>
-                  {report.report_title}
-                  {run?.state === 'failed' && (
-                    <div className="text-danger mt-1" role="alert">
-                      {run.message}
-                    </div>
-                  )}
-                  {run?.state === 'success' && (
-                    <div className="text-success mt-1">
-                      Stored as {run.report.folderPath ? `${run.report.folderPath}/` : ''}
-                      {run.report.fileName}
-                      {run.report.revision ? ` (${run.report.revision})` : ''}
-                      <Button
-                        size="sm"
-                        variant="link"
-                        className="py-0"
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          openReport(run.report);
-                        }}
-                      >
-                        Open
-                      </Button>
-                    </div>
-                  )}
-                </td>
-                <td>{report.description}</td>
-                <td className="text-end text-nowrap">
-                  <OverlayTrigger placement="left" overlay={<Tooltip>{CREATE_REPORT_TOOLTIP}</Tooltip>}>
+      <ListTable
+        size="sm"
+        hover
+        className="small reports-table"
+        columns={['Title', 'Description', { label: 'Create', hidden: true }]}
+      >
+        {config.data.reports.map((report) => {
+          const run = runs[runKey(report.report_id)];
+          const onIcon = (event: MouseEvent) => {
+            event.stopPropagation();
+            void create(report.report_id);
+          };
+          return (
+            <tr
+              key={report.report_id}
+              aria-busy={run?.state === 'running'}
+              onClick={() => void create(report.report_id)}
+            >
+              <td>
+                {report.report_title}
+                {run?.state === 'failed' && (
+                  <div className="text-danger mt-1" role="alert">
+                    {run.message}
+                  </div>
+                )}
+                {run?.state === 'success' && (
+                  <div className="text-success mt-1">
+                    Stored as {run.report.folderPath ? `${run.report.folderPath}/` : ''}
+                    {run.report.fileName}
+                    {run.report.revision ? ` (${run.report.revision})` : ''}
                     <Button
                       size="sm"
-                      variant="light"
-                      aria-label={`${CREATE_REPORT_TOOLTIP}: ${report.report_title}`}
-                      disabled={run?.state === 'running'}
-                      onClick={onIcon}
+                      variant="link"
+                      className="py-0"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        openReport(run.report);
+                      }}
                     >
-                      {run?.state === 'running' && (
-                        <Spinner animation="border" size="sm" className="me-1" role="status">
-                          <span className="visually-hidden">Creating the report...</span>
-                        </Spinner>
-                      )}
-                      <ReportIcon run={run} />
+                      Open
                     </Button>
-                  </OverlayTrigger>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+                  </div>
+                )}
+              </td>
+              <td>{report.description}</td>
+              <td className="text-end text-nowrap">
+                <OverlayTrigger placement="left" overlay={<Tooltip>{CREATE_REPORT_TOOLTIP}</Tooltip>}>
+                  <Button
+                    size="sm"
+                    variant="light"
+                    aria-label={`${CREATE_REPORT_TOOLTIP}: ${report.report_title}`}
+                    disabled={run?.state === 'running'}
+                    onClick={onIcon}
+                  >
+                    {run?.state === 'running' && (
+                      <Spinner animation="border" size="sm" className="me-1" role="status">
+                        <span className="visually-hidden">Creating the report...</span>
+                      </Spinner>
+                    )}
+                    <ReportIcon run={run} />
+                  </Button>
+                </OverlayTrigger>
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
     );
 
   return (

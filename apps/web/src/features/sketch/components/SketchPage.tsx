@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Alert, Button } from 'react-bootstrap';
 import {
+  formatDate,
   SKETCH,
   SKETCH_LIST_KEYS,
   SKETCH_MESSAGES,
@@ -214,7 +215,7 @@ export function SketchPage() {
         {draft.offer && (
           <Alert variant="info" className="py-2 d-flex flex-wrap align-items-center gap-2">
             <span className="flex-grow-1">
-              Restore unsaved sketch from {new Date(draft.offer.savedAt).toLocaleString()}?
+              Restore unsaved sketch from {formatDate(draft.offer.savedAt, 'locale-date-time')}?
             </span>
             <Button size="sm" onClick={draft.restore}>
               Restore

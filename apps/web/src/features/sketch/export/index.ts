@@ -1,5 +1,4 @@
-// The sketch editor's exports (issue 13), called from the toolbar: each makes a Blob; downloadBlob saves it.
-export { downloadBlob } from './download.ts';
+// The sketch editor's exports (issue 13), called from the toolbar: each makes a Blob; downloadBlob (base/download.ts) saves it.
 export {
   SKETCH_EXPORT_FILE_NAMES,
   exportRasterPdf,

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySketchLists, type SketchLists } from '@penstock/shared';
 import { ApiError } from '../../../base/api.ts';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
-import { downloadBlob } from './download.ts';
 import {
   exportRasterPdf,
   exportSketchSvg,
@@ -130,25 +129,5 @@ describe('exportRasterPdf', () => {
     const fetchMock = mockFetch({});
     await expect(exportRasterPdf('data:image/jpeg;base64,AAAA', 10, 10)).rejects.toThrow('not a PNG');
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-});
-
-describe('downloadBlob', () => {
-  it('clicks a download link for the blob and revokes its URL afterwards', () => {
-    vi.useFakeTimers();
-    const create = vi.fn(() => 'blob:sketch');
-    const revoke = vi.fn();
-    Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const blob = new Blob(['x']);
-    downloadBlob(blob, 'Sketch.svg');
-    expect(create).toHaveBeenCalledWith(blob);
-    expect(click).toHaveBeenCalledTimes(1);
-    const clicked = click.mock.contexts[0] as HTMLAnchorElement | undefined;
-    expect(clicked?.download).toBe('Sketch.svg');
-    expect(clicked?.href).toBe('blob:sketch');
-    expect(document.querySelector('a[download]')).toBeNull();
-    vi.runAllTimers();
-    expect(revoke).toHaveBeenCalledWith('blob:sketch');
   });
 });

@@ -3,13 +3,8 @@ import type Konva from 'konva';
 import { SKETCH } from '@penstock/shared';
 import type { SketchEditor } from '../state/useSketchEditor.ts';
 import type { PublishAction } from '../components/SketchToolbar.tsx';
-import {
-  downloadBlob,
-  exportItemList,
-  exportRasterPdf,
-  exportSketchSvg,
-  exportSketchVectorPdf,
-} from '../export/index.ts';
+import { downloadBlob } from '../../../base/download.ts';
+import { exportItemList, exportRasterPdf, exportSketchSvg, exportSketchVectorPdf } from '../export/index.ts';
 
 /** The canvas as a PNG at pixel ratio 2, without the selection handles. */
 export function stagePng(stage: Konva.Stage): string {

@@ -1,12 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  DEFAULT_SUPPLIER_ZONE_SETTINGS,
-  emptySdcForm,
-  type SdcData,
-  type SdcRegister,
-  type SupplierZoneSettings,
-} from '@penstock/shared';
+import { emptySdcForm, type SdcData, type SdcRegister, type SupplierZoneSettings } from '@penstock/shared';
 
 /** Shared fixtures of the Supplier Zone's component tests. */
 
@@ -18,7 +12,6 @@ export const zoneSettings: SupplierZoneSettings = {
   ],
   trainingVideos: [{ title: 'Project viewer 3D training', url: 'https://videos.example/3d' }],
 };
-export const defaultSettings = DEFAULT_SUPPLIER_ZONE_SETTINGS;
 
 export const sdcData = (overrides: Partial<SdcData>): SdcData => {
   const { website: _honeypot, ...blank } = emptySdcForm();

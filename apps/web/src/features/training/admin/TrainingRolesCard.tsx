@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, InputGroup, Row, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Form, InputGroup, Row } from 'react-bootstrap';
 import { FaPlus } from 'react-icons/fa6';
 import { TrainingRoleInputSchema, type AdminTrainingRole } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { firstIssue } from '../../../components/firstIssue.ts';
 import { useAdminTrainingRoles, useSaveRole } from './useTrainingAdmin.ts';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 function AddRoleForm() {
   const save = useSaveRole();
@@ -147,33 +148,29 @@ export function TrainingRolesCard() {
             {roles.isPending && <Loading label="Loading roles..." />}
             {roles.isError && <ErrorAlert error={roles.error} title="The roles could not be loaded." />}
             {roles.isSuccess && (
-              <Table size="sm" responsive className="align-middle mb-0">
-                <thead>
+              <ListTable
+                size="sm"
+                responsive
+                className="align-middle mb-0"
+                columns={[
+                  'Display name',
+                  'Key',
+                  { label: 'Users', className: 'text-end' },
+                  'Status',
+                  { label: 'Actions', hidden: true },
+                ]}
+              >
+                {roles.data.length === 0 && (
                   <tr>
-                    <th scope="col">Display name</th>
-                    <th scope="col">Key</th>
-                    <th scope="col" className="text-end">
-                      Users
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    <td colSpan={5} className="text-secondary small">
+                      No roles yet
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {roles.data.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="text-secondary small">
-                        No roles yet
-                      </td>
-                    </tr>
-                  )}
-                  {roles.data.map((role) => (
-                    <RoleRow key={`${role.roleName}-${role.displayName}`} role={role} />
-                  ))}
-                </tbody>
-              </Table>
+                )}
+                {roles.data.map((role) => (
+                  <RoleRow key={`${role.roleName}-${role.displayName}`} role={role} />
+                ))}
+              </ListTable>
             )}
           </Col>
         </Row>

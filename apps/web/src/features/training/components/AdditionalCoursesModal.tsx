@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Modal, Table } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import {
   TRAINING_MESSAGES,
   extraCourseChoices,
@@ -9,6 +9,7 @@ import {
   type TrainingItem,
   type TrainingUserRecord,
 } from '@penstock/shared';
+import { ListDialog, ListTable } from '../../../components/ListDialog.tsx';
 
 /**
  * 'Additional Courses' (spec §2, §4): the courses not required for the user's role, with a search box;
@@ -38,62 +39,56 @@ export function AdditionalCoursesModal({
   );
 
   return (
-    <Modal show={show} onHide={onClose} size="lg" scrollable aria-labelledby="additional-courses-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="additional-courses-title" as="h2" className="h5">
-          {TRAINING_MESSAGES.additionalCourses}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <Form.Control
-          type="search"
-          placeholder={TRAINING_MESSAGES.searchAdditional}
-          aria-label={TRAINING_MESSAGES.searchAdditional}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="mb-3"
-        />
-        <Table size="sm" hover className="align-middle mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Format</th>
-              <th scope="col" className="text-center">
-                Select
-              </th>
+    <ListDialog
+      show={show}
+      onHide={onClose}
+      size="lg"
+      scrollable
+      titleId="additional-courses-title"
+      titleAs="h2"
+      titleClassName="h5"
+      title={TRAINING_MESSAGES.additionalCourses}
+      footer={<Button onClick={onClose}>Ok</Button>}
+    >
+      <Form.Control
+        type="search"
+        placeholder={TRAINING_MESSAGES.searchAdditional}
+        aria-label={TRAINING_MESSAGES.searchAdditional}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        className="mb-3"
+      />
+      <ListTable
+        size="sm"
+        hover
+        className="align-middle mb-0"
+        columns={['Title', 'Format', { label: 'Select', className: 'text-center' }]}
+      >
+        {choices.length === 0 ? (
+          <tr>
+            <td colSpan={3} className="text-secondary small">
+              {search.trim()
+                ? 'No additional course matches the search'
+                : 'No additional courses for your role'}
+            </td>
+          </tr>
+        ) : (
+          choices.map((item) => (
+            <tr key={item.id}>
+              <td>{item.trainingTitle}</td>
+              <td>{item.trainingData.format}</td>
+              <td className="text-center">
+                <Form.Check
+                  className="d-inline-block"
+                  aria-label={`Select: ${item.trainingTitle}`}
+                  checked={added.has(item.id)}
+                  onChange={(event) => onTick(item.id, event.target.checked)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {choices.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="text-secondary small">
-                  {search.trim()
-                    ? 'No additional course matches the search'
-                    : 'No additional courses for your role'}
-                </td>
-              </tr>
-            ) : (
-              choices.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.trainingTitle}</td>
-                  <td>{item.trainingData.format}</td>
-                  <td className="text-center">
-                    <Form.Check
-                      className="d-inline-block"
-                      aria-label={`Select: ${item.trainingTitle}`}
-                      checked={added.has(item.id)}
-                      onChange={(event) => onTick(item.id, event.target.checked)}
-                    />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button onClick={onClose}>Ok</Button>
-      </Modal.Footer>
-    </Modal>
+          ))
+        )}
+      </ListTable>
+    </ListDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Form, Table } from 'react-bootstrap';
+import { Badge, Form } from 'react-bootstrap';
 import { completedCount, isTrue, type TrainingItem } from '@penstock/shared';
 import { CourseLink } from './CourseLink.tsx';
+import { ListTable } from '../../../components/ListDialog.tsx';
 
 /** One of 'My Courses' tables: Title, Link, Format, Est Time to Complete, Completed (spec §2). */
 export function TrainingTable({
@@ -25,48 +26,47 @@ export function TrainingTable({
           {completedCount(items)} of {items.length} completed
         </Badge>
       </h3>
-      <Table size="sm" hover responsive className="align-middle mb-0">
-        <thead>
+      <ListTable
+        size="sm"
+        hover
+        responsive
+        className="align-middle mb-0"
+        columns={[
+          'Title',
+          'Link',
+          'Format',
+          'Est Time to Complete',
+          { label: 'Completed', className: 'text-center' },
+        ]}
+      >
+        {items.length === 0 ? (
           <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Link</th>
-            <th scope="col">Format</th>
-            <th scope="col">Est Time to Complete</th>
-            <th scope="col" className="text-center">
-              Completed
-            </th>
+            <td colSpan={5} className="text-secondary small">
+              No courses
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="text-secondary small">
-                No courses
+        ) : (
+          items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.trainingTitle}</td>
+              <td>
+                <CourseLink item={item} />
+              </td>
+              <td>{item.trainingData.format}</td>
+              <td>{item.trainingData.time}</td>
+              <td className="text-center">
+                <Form.Check
+                  className="d-inline-block"
+                  aria-label={`Completed: ${item.trainingTitle}`}
+                  checked={isTrue(item.trainingData.completed)}
+                  disabled={disabled}
+                  onChange={(event) => onCompleted(item.id, event.target.checked)}
+                />
               </td>
             </tr>
-          ) : (
-            items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.trainingTitle}</td>
-                <td>
-                  <CourseLink item={item} />
-                </td>
-                <td>{item.trainingData.format}</td>
-                <td>{item.trainingData.time}</td>
-                <td className="text-center">
-                  <Form.Check
-                    className="d-inline-block"
-                    aria-label={`Completed: ${item.trainingTitle}`}
-                    checked={isTrue(item.trainingData.completed)}
-                    disabled={disabled}
-                    onChange={(event) => onCompleted(item.id, event.target.checked)}
-                  />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+          ))
+        )}
+      </ListTable>
     </section>
   );
 }

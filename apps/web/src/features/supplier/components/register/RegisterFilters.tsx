@@ -1,46 +1,14 @@
-import Select from 'react-select';
 import { Button } from 'react-bootstrap';
 import { DISCIPLINES, emptySdcFilters, hasActiveFilters, type SdcRegisterFilters } from '@penstock/shared';
-import { menuInBody } from '../../../../components/selectMenu.ts';
+import { asOptions, MultiFilter } from '../../../../components/MultiFilter.tsx';
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-function MultiFilter({
-  id,
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  options: readonly string[];
-  value: string[];
-  onChange: (value: string[]) => void;
-}) {
-  const toOption = (text: string): Option => ({ value: text, label: text });
-  return (
-    <div className="mb-3">
-      <label className="form-label small fw-semibold mb-1" htmlFor={id}>
-        {label}
-      </label>
-      <Select<Option, true>
-        inputId={id}
-        isMulti
-        classNamePrefix="sdc-select"
-        placeholder="All"
-        options={options.map(toOption)}
-        value={value.map(toOption)}
-        noOptionsMessage={() => 'No more options'}
-        onChange={(next) => onChange(next.map((option) => option.value))}
-        {...menuInBody}
-      />
-    </div>
-  );
-}
+/** The register's filters' look. */
+const SDC_FILTER = {
+  className: 'mb-3',
+  labelClassName: 'form-label small fw-semibold mb-1',
+  classNamePrefix: 'sdc-select',
+  noOptionsText: 'No more options',
+} as const;
 
 /** The register's left column: supplier, then one filter per discipline (spec §9). */
 export function RegisterFilters({
@@ -56,18 +24,20 @@ export function RegisterFilters({
     <aside aria-label="Register filters">
       <h3 className="h6 text-uppercase text-secondary">Filters</h3>
       <MultiFilter
+        {...SDC_FILTER}
         id="sdc-filter-suppliers"
         label="Supplier"
-        options={suppliers}
+        options={asOptions(suppliers)}
         value={filters.suppliers}
         onChange={(suppliersChosen) => onChange({ ...filters, suppliers: suppliersChosen })}
       />
       {DISCIPLINES.map((discipline) => (
         <MultiFilter
+          {...SDC_FILTER}
           key={discipline.key}
           id={`sdc-filter-${discipline.key}`}
           label={discipline.title}
-          options={discipline.filterOptions}
+          options={asOptions(discipline.filterOptions)}
           value={filters[discipline.key]}
           onChange={(chosen) => onChange({ ...filters, [discipline.key]: chosen })}
         />

@@ -1,6 +1,6 @@
 import { Alert, Badge, Col, Nav, Row, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { SDC_MANAGER_ONLY, SDC_STATUSES, mayGlobally, type SdcStatus } from '@penstock/shared';
+import { SDC_MANAGER_ONLY, SDC_STATUSES, mayGlobally, type SdcStatus, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
 import { useCurrentUser } from '../../../auth/hooks/useCurrentUser.ts';
@@ -39,7 +39,7 @@ function SubmissionList({ status, selected }: { status: Shown; selected: string 
                 {submission.companyName}
               </button>
             </td>
-            <td>{new Date(submission.submittedAt).toLocaleDateString('en-GB')}</td>
+            <td>{formatDate(submission.submittedAt, 'date')}</td>
             <td>
               <Badge bg={STATUS_VARIANT[submission.status]}>{submission.status}</Badge>
             </td>

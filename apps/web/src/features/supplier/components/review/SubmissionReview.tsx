@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Form, ListGroup } from 'react-bootstrap';
 import { FaDownload } from 'react-icons/fa6';
-import { isoDate, type SdcStatus, type SdcSubmissionDetail } from '@penstock/shared';
+import { isoDate, type SdcStatus, type SdcSubmissionDetail, formatDate } from '@penstock/shared';
 import { ErrorAlert } from '../../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
 import { useReviewSubmission, useSubmission } from '../../hooks/useSupplier.ts';
@@ -113,10 +113,10 @@ export function SubmissionReview({ id }: { id: string }) {
         <div>
           <h2 className="h5 mb-0">{submission.companyName}</h2>
           <div className="small text-secondary">
-            Submitted {new Date(submission.submittedAt).toLocaleString('en-GB')}
+            Submitted {formatDate(submission.submittedAt, 'date, time-seconds')}
             {submission.reviewedBy &&
               submission.reviewedAt &&
-              ` · reviewed by ${submission.reviewedBy} on ${new Date(submission.reviewedAt).toLocaleDateString('en-GB')}`}
+              ` · reviewed by ${submission.reviewedBy} on ${formatDate(submission.reviewedAt, 'date')}`}
           </div>
         </div>
         <Badge bg={STATUS_VARIANT[submission.status]} className="ms-auto" data-testid="sdc-review-status">
