@@ -1,13 +1,10 @@
-import { Alert } from 'react-bootstrap';
 import { Navigate, useLocation } from 'react-router';
 import { PUBLIC_SHELL_ROUTES, shellPageFor } from '@penstock/shared';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/hooks/useSignOut.ts';
 import { ConfigError } from '../../features/config/components/ConfigError.tsx';
-import { AppFooter } from './AppFooter.tsx';
-import { AppHeader } from './AppHeader.tsx';
 import { FullPageMessage, WAITING_FOR_USER } from './FullPageMessage.tsx';
-import { LeftNav } from './LeftNav.tsx';
+import { SignedInFrame } from './SignedInFrame.tsx';
 import { ShellPage } from './ShellPage.tsx';
 import { PublicShell } from './PublicShell.tsx';
 
@@ -30,21 +27,9 @@ export function Shell() {
   if (user.isPending) return <FullPageMessage text={WAITING_FOR_USER} />;
 
   return (
-    <div className="app-shell">
-      <AppHeader user={user.data} onSignOut={() => void signOut.signOut()} signingOut={signOut.pending} />
-      {signOut.error && (
-        <Alert variant="danger" dismissible onClose={signOut.clearError} className="m-2 mb-0">
-          {signOut.error}
-        </Alert>
-      )}
-      <div className="app-body">
-        <LeftNav />
-        <main className="app-main" id="main-content">
-          <ConfigError />
-          <ShellPage page={shellPageFor(pathname)} />
-        </main>
-      </div>
-      <AppFooter />
-    </div>
+    <SignedInFrame user={user.data} signOut={signOut}>
+      <ConfigError />
+      <ShellPage page={shellPageFor(pathname)} />
+    </SignedInFrame>
   );
 }

@@ -1,26 +1,14 @@
-import { Alert, Spinner } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { matchRoute } from '@penstock/shared';
 import { ApiError } from '../../base/api.ts';
-import { AppFooter } from './AppFooter.tsx';
-import { AppHeader } from './AppHeader.tsx';
-import { LeftNav } from './LeftNav.tsx';
-import { WAITING_FOR_USER } from './FullPageMessage.tsx';
+import { FullPageMessage, WAITING_FOR_USER } from './FullPageMessage.tsx';
+import { SignedInFrame } from './SignedInFrame.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/hooks/useSignOut.ts';
 import { useTrainingContent } from '../../features/training/hooks/useTraining.ts';
 import { TrainingContentPage } from '../../features/training/components/TrainingContentPage.tsx';
 import '../../features/training/training.css';
-
-function FullPageMessage({ text }: { text: string }) {
-  return (
-    <div className="full-page-message" role="status">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span>{text}</span>
-    </div>
-  );
-}
 
 /**
  * /training/{tag} (spec §2 route table): one route per item of the training content list, so the list is
@@ -55,20 +43,8 @@ export function TrainingContentRoute({ pathname }: { pathname: string }) {
   }
 
   return (
-    <div className="app-shell">
-      <AppHeader user={user.data} onSignOut={() => void signOut.signOut()} signingOut={signOut.pending} />
-      {signOut.error && (
-        <Alert variant="danger" dismissible onClose={signOut.clearError} className="m-2 mb-0">
-          {signOut.error}
-        </Alert>
-      )}
-      <div className="app-body">
-        <LeftNav />
-        <main className="app-main" id="main-content">
-          {body}
-        </main>
-      </div>
-      <AppFooter />
-    </div>
+    <SignedInFrame user={user.data} signOut={signOut}>
+      {body}
+    </SignedInFrame>
   );
 }
