@@ -3,14 +3,13 @@ import { Layer, Rect, Stage, Transformer } from 'react-konva';
 import Konva from 'konva';
 import {
   ROTATION_SNAPS,
-  SKETCH,
   bakeScale,
   boundedBox,
   toDrawing,
   zoomAround,
   type SketchElement,
 } from '@penstock/shared';
-import { newElementId, type SketchEditor } from '../state/useSketchEditor.ts';
+import { newElementId, newTextElement, type SketchEditor } from '../state/useSketchEditor.ts';
 import { DRAWING_TOOLS, extendDraft, finishDraft, isMeaningful, startDraft } from '../state/drafting.ts';
 import { ElementNode, type ElementHandlers } from './ElementNode.tsx';
 import { ContextMenu, type ContextMenuAction } from './ContextMenu.tsx';
@@ -148,21 +147,10 @@ export function SketchCanvas({
       return;
     }
     if (tool === 'text') {
-      const id = newElementId();
-      editor.add({
-        id,
-        tool: 'text',
-        x: at.x,
-        y: at.y,
-        rotation: 0,
-        scaleX: 1,
-        scaleY: 1,
-        text: SKETCH.defaultText,
-        fontSize: SKETCH.defaultTextSize,
-        colour: editor.colour,
-      });
+      const text = newTextElement(at, editor.colour);
+      editor.add(text);
       if (!event.evt.shiftKey) editor.setTool('none');
-      setEditTextId(id);
+      setEditTextId(text.id);
       return;
     }
     if (DRAWING_TOOLS.has(tool)) {

@@ -13,7 +13,7 @@ import {
   type SketchLists,
 } from '@penstock/shared';
 import { useAppStore } from '../../../base/store.tsx';
-import { useSketchEditor, newElementId } from '../state/useSketchEditor.ts';
+import { useSketchEditor, newElementId, newTextElement } from '../state/useSketchEditor.ts';
 import { symbolSize } from '../state/drafting.ts';
 import { useLeavePrompt } from '../../../components/useLeavePrompt.ts';
 import { useWindowSize } from '../hooks/useWindowSize.ts';
@@ -125,21 +125,9 @@ export function SketchPage() {
   };
 
   const addText = () => {
-    const id = newElementId();
-    const at = toDrawing(editor.stage, { x: 10, y: 10 });
-    editor.add({
-      id,
-      tool: 'text',
-      x: at.x,
-      y: at.y,
-      rotation: 0,
-      scaleX: 1,
-      scaleY: 1,
-      text: SKETCH.defaultText,
-      fontSize: SKETCH.defaultTextSize,
-      colour: editor.colour,
-    });
-    setEditTextId(id);
+    const text = newTextElement(toDrawing(editor.stage, { x: 10, y: 10 }), editor.colour);
+    editor.add(text);
+    setEditTextId(text.id);
   };
 
   const onUpload = async (file: File | undefined) => {

@@ -18,6 +18,22 @@ export function newElementId(): string {
   return `${Date.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** A new text element at a point of the drawing, with the default text and size, in the given colour. */
+export function newTextElement(at: { x: number; y: number }, colour: string): SketchElement {
+  return {
+    id: newElementId(),
+    tool: 'text',
+    x: at.x,
+    y: at.y,
+    rotation: 0,
+    scaleX: 1,
+    scaleY: 1,
+    text: SKETCH.defaultText,
+    fontSize: SKETCH.defaultTextSize,
+    colour,
+  };
+}
+
 export interface SketchEditor {
   lists: SketchLists;
   /** every element in drawing order */
