@@ -52,6 +52,11 @@ describe('BCF zip files', () => {
         guid: '817b50b5-f6b2-4e5d-8a37-b692d67cdd91',
         camera: expect.objectContaining({ kind: 'perspective', fieldOfView: 60, aspectRatio: 1 }),
         selection: ['1GU8BMEqHBQxVAbwRD$4Jj', '0AQJSsoeDDvwVqSNcwjy55', '3DOu_tSXP6evQgY8Ml4CtC'],
+        visibility: {
+          defaultVisibility: true,
+          exceptions: [],
+          viewSetupHints: { spacesVisible: false, spaceBoundariesVisible: false, openingsVisible: true },
+        },
       },
     ]);
   });
@@ -72,6 +77,17 @@ describe('BCF zip files', () => {
         const cameras = (list: typeof topics) =>
           list.flatMap((t) => t.viewpoints.map((v) => [v.guid, v.camera?.kind, v.selection]));
         expect(cameras(again.topics)).toEqual(cameras(topics));
+        // visibility (exceptions, view setup hints), colouring and clipping planes survive too (issue 33)
+        const components = (list: typeof topics) =>
+          list.flatMap((t) =>
+            t.viewpoints.map((v) => [
+              v.guid,
+              v.visibility ?? null,
+              v.coloring ?? null,
+              v.clippingPlanes ?? null,
+            ]),
+          );
+        expect(components(again.topics)).toEqual(components(topics));
       }
     }
   });

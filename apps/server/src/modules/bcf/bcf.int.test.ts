@@ -326,6 +326,12 @@ for (const kind of await testDatabases()) {
             viewToWorldScale: 18.97427487373352,
           }),
           selection: SELECTED,
+          // the test case's hidden components and view setup hints are kept (issue 33)
+          visibility: {
+            defaultVisibility: true,
+            exceptions: ['1bbI761TbBCOoIa5Kt6PXt', '1m5wAJelDFdhn6qBdOGjos'],
+            viewSetupHints: { spacesVisible: true, spaceBoundariesVisible: false, openingsVisible: false },
+          },
         },
       ]);
       expect(stored['01777b21-ba39-4c2b-ad1d-a9320f81214a']).toEqual([
@@ -343,6 +349,9 @@ for (const kind of await testDatabases()) {
         .async('string');
       expect(viewpointXml).toContain('<OrthogonalCamera>');
       expect(viewpointXml).toContain('<ViewToWorldScale>18.97427487373352</ViewToWorldScale>');
+      expect(viewpointXml).toMatch(
+        /<Visibility DefaultVisibility="true">[\s\S]*<Exceptions>\s*<Component IfcGuid="1bbI761TbBCOoIa5Kt6PXt"\/>/,
+      );
       for (const guid of SELECTED) expect(viewpointXml).toContain(`<Component IfcGuid="${guid}"/>`);
 
       const copy = await penstock.createProject('BCF Copy', [{ userId: memberId, role: 'member' }]);

@@ -252,6 +252,18 @@ for (const kind of await testDatabases()) {
       ]);
     });
 
+    it('keeps the clipping plane of a viewpoint through export and import in 2.1 and 3.0 (issue 33)', async () => {
+      const projectId = await project('Clipping plane kept');
+      expect((await importBcf(projectId, await clippingPlaneBcf())).statusCode).toBe(200);
+      const plane = { location: { x: 0, y: 0, z: 1.5 }, direction: { x: 0, y: 0, z: -1 } };
+      expect((await storedOf(projectId, CLIPPING_TOPIC))[0]!.clippingPlanes).toEqual([plane]);
+      for (const version of ['2.1', '3.0']) {
+        const copy = await project(`Clipping plane via ${version}`);
+        expect((await importBcf(copy, await exportBcf(projectId, version))).statusCode).toBe(200);
+        expect((await storedOf(copy, CLIPPING_TOPIC))[0]!.clippingPlanes, version).toEqual([plane]);
+      }
+    });
+
     it('imports a BCF 1.0 file (no bcf.version) like 2.0, and again as unchanged', async () => {
       const projectId = await project('BCF 1.0');
       const response = await importBcf(projectId, await bcf10());

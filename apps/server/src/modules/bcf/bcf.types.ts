@@ -25,11 +25,38 @@ export type BcfCamera =
   | (BcfCameraBase & { kind: 'perspective'; fieldOfView: number })
   | (BcfCameraBase & { kind: 'orthogonal'; viewToWorldScale: number });
 
+/** ViewSetupHints: whether spaces, space boundaries and openings are shown (only those the file names). */
+export interface BcfViewSetupHints {
+  spacesVisible?: boolean;
+  spaceBoundariesVisible?: boolean;
+  openingsVisible?: boolean;
+}
+/** Which components are shown: all but the exceptions, or (defaultVisibility false) only the exceptions. */
+export interface BcfVisibility {
+  defaultVisibility: boolean;
+  exceptions: string[];
+  viewSetupHints?: BcfViewSetupHints;
+}
+/** Components drawn in one colour: RGB or ARGB hex as in the file, upper case. */
+export interface BcfColoring {
+  color: string;
+  guids: string[];
+}
+/** A clipping plane: a point on it and the direction of its normal (what lies on that side is cut away). */
+export interface BcfClippingPlane {
+  location: BcfVector;
+  direction: BcfVector;
+}
+
 export interface BcfViewpoint {
   guid: string;
   camera: BcfCamera | null;
   /** IfcGuids of the selected components */
   selection: string[];
+  /** present only when the file hides something or gives view setup hints */
+  visibility?: BcfVisibility;
+  coloring?: BcfColoring[];
+  clippingPlanes?: BcfClippingPlane[];
 }
 
 export interface BcfComment {

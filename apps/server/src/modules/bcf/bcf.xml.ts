@@ -1,5 +1,6 @@
 /** BCF 3.0 XML: pure writers and readers of bcf.version, extensions.xml, markup.bcf and .bcfv files. */
 import { BcfFormatError, type BcfComment, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
+import { readViewpointExtras, writeClippingPlanesXml, writeComponentsXml } from './bcf.components.ts';
 import {
   GUID,
   HEADER,
@@ -92,12 +93,9 @@ export function writeMarkupXml(topic: BcfTopic): string {
 
 export function writeViewpointXml(viewpoint: BcfViewpoint): string {
   let xml = `${HEADER}<VisualizationInfo Guid="${escapeXml(viewpoint.guid)}">\n`;
-  if (viewpoint.selection.length) {
-    xml += '  <Components>\n    <Selection>\n';
-    for (const guid of viewpoint.selection) xml += `      <Component IfcGuid="${escapeXml(guid)}"/>\n`;
-    xml += '    </Selection>\n    <Visibility DefaultVisibility="true"/>\n  </Components>\n';
-  }
+  xml += writeComponentsXml(viewpoint, '3.0');
   if (viewpoint.camera) xml += writeCameraXml(viewpoint.camera, true);
+  xml += writeClippingPlanesXml(viewpoint.clippingPlanes);
   return `${xml}</VisualizationInfo>\n`;
 }
 
@@ -203,5 +201,10 @@ export function parseViewpointXml(text: string, where = 'viewpoint'): BcfViewpoi
   const selection = listOf(nodeOf(nodeOf(node.Components).Selection).Component)
     .map((c) => textOf(c['@_IfcGuid']))
     .filter(Boolean);
-  return { guid: textOf(node['@_Guid']).toLowerCase(), camera: readCamera(node, where), selection };
+  return {
+    guid: textOf(node['@_Guid']).toLowerCase(),
+    camera: readCamera(node, where),
+    selection,
+    ...readViewpointExtras(node, where),
+  };
 }

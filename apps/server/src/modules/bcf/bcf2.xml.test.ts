@@ -180,8 +180,13 @@ describe('BCF 2.1 markup and viewpoint to Penstock', () => {
         fieldOfView: 60,
         aspectRatio: 1,
       },
-      // the Visibility exception is not a selection
+      // the Visibility exception is not a selection: it is kept as the visibility's exception (issue 33)
       selection: ['1GU8BMEqHBQxVAbwRD$4Jj', '0AQJSsoeDDvwVqSNcwjy55'],
+      visibility: {
+        defaultVisibility: true,
+        exceptions: ['3DOu_tSXP6evQgY8Ml4CtC'],
+        viewSetupHints: { spacesVisible: false, spaceBoundariesVisible: false, openingsVisible: true },
+      },
     });
     expect(modelViewerStateFromBcf(viewpoint.camera!, [5])).toMatchObject({
       camera: { position: { x: -17.3, y: 4.6, z: -1.87 } },

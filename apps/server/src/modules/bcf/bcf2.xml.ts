@@ -10,6 +10,7 @@
  * (ReferenceLink, Priority, Stage, BimSnippet, DocumentReference, RelatedTopic) are not read.
  */
 import { BcfFormatError, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
+import { readViewpointExtras, writeClippingPlanesXml, writeComponentsXml } from './bcf.components.ts';
 import {
   readComment,
   readTopicFields,
@@ -68,7 +69,12 @@ export function parseViewpoint2Xml(text: string, where = 'viewpoint'): BcfViewpo
   };
   for (const c of listOf(nodeOf(components.Selection).Component)) add(textOf(c['@_IfcGuid']));
   for (const c of listOf(components.Component)) if (isTrue(c['@_Selected'])) add(textOf(c['@_IfcGuid']));
-  return { guid: textOf(node['@_Guid']).toLowerCase(), camera: readCamera(node, where), selection };
+  return {
+    guid: textOf(node['@_Guid']).toLowerCase(),
+    camera: readCamera(node, where),
+    selection,
+    ...readViewpointExtras(node, where),
+  };
 }
 
 // ---- writing BCF 2.1 ----------------------------------------------------------------------------------
@@ -98,11 +104,8 @@ export function writeMarkup21Xml(topic: BcfTopic): string {
 /** A BCF 2.1 viewpoint file: Components (Selection, and the Visibility 2.1 requires) and the camera. */
 export function writeViewpoint21Xml(viewpoint: BcfViewpoint): string {
   let xml = `${HEADER}<VisualizationInfo Guid="${escapeXml(viewpoint.guid)}">\n`;
-  if (viewpoint.selection.length) {
-    xml += '  <Components>\n    <Selection>\n';
-    for (const guid of viewpoint.selection) xml += `      <Component IfcGuid="${escapeXml(guid)}"/>\n`;
-    xml += '    </Selection>\n    <Visibility DefaultVisibility="true"/>\n  </Components>\n';
-  }
+  xml += writeComponentsXml(viewpoint, '2.1');
   if (viewpoint.camera) xml += writeCameraXml(viewpoint.camera, false);
+  xml += writeClippingPlanesXml(viewpoint.clippingPlanes);
   return `${xml}</VisualizationInfo>\n`;
 }
