@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { BlobCollectorRepo } from './blobCollector.repo.ts';
 import type { BlobStore } from './blobStore.ts';
+import { Periodic } from '../jobs/periodic.ts';
 
 /** The collector runs at start and then once a day. */
 export const COLLECT_EVERY_MS = 24 * 60 * 60_000;
@@ -43,7 +44,7 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  */
 export class BlobCollector {
   private readonly repo: BlobCollectorRepo;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly periodic: Periodic;
   private running: Promise<CollectionReport> | undefined;
   private stopped = false;
 
@@ -53,26 +54,21 @@ export class BlobCollector {
     private readonly options: { graceMinutes: number; log?: Log; now?: () => number },
   ) {
     this.repo = new BlobCollectorRepo(db);
+    this.periodic = new Periodic(
+      () => this.collect(),
+      (error) => this.options.log?.error({ err: error }, 'blob collector: the pass failed'),
+    );
   }
 
   /** A pass in the background now, then one a day; each logs what it removed. */
   start(everyMs = COLLECT_EVERY_MS): void {
-    if (this.stopped || this.timer) return;
-    const pass = () => {
-      void this.collect().catch((error: unknown) =>
-        this.options.log?.error({ err: error }, 'blob collector: the pass failed'),
-      );
-    };
-    this.timer = setInterval(pass, everyMs);
-    this.timer.unref();
-    pass();
+    if (!this.stopped) this.periodic.start(everyMs);
   }
 
   /** Stops the timer and waits for a pass in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    await this.periodic.stop();
     await this.running?.catch(() => {});
   }
 

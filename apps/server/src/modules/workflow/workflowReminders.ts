@@ -3,6 +3,7 @@ import { formatDate, type ParticipantRole } from '@penstock/shared';
 import type { WorkflowRepo } from './workflow.repo.ts';
 import type { WorkflowService } from './workflow.service.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
+import { Periodic } from '../../jobs/periodic.ts';
 
 /** Looked for every hour: a reminder goes out within an hour of a due day passing, at most once a day. */
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -14,16 +15,19 @@ const CHECK_EVERY_MS = 60 * 60_000;
  * person and day, so a restart or a second server never sends it twice.
  */
 export class WorkflowReminders {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
+  private readonly periodic: Periodic;
 
   constructor(
     private readonly repo: WorkflowRepo,
     private readonly workflows: WorkflowService,
     private readonly mail: WorkflowMail,
-    private readonly log?: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
+    log?: Pick<FastifyBaseLogger, 'error'>,
+  ) {
+    this.periodic = new Periodic(
+      () => this.remindOverdue(),
+      (error) => log?.error({ err: error }, 'workflow reminders could not be written'),
+    );
+  }
 
   /** Writes today's reminders that are not written yet; resolves with how many were. */
   async remindOverdue(now: Date = new Date()): Promise<number> {
@@ -51,24 +55,11 @@ export class WorkflowReminders {
 
   /** Checks at start, then every hour (nothing without e-mail settings). */
   start(everyMs = CHECK_EVERY_MS): void {
-    if (!this.mail.enabled || this.stopped || this.timer) return;
-    const pass = () => {
-      this.running = this.running
-        .then(() => (this.stopped ? 0 : this.remindOverdue()))
-        .catch((error: unknown) =>
-          this.log?.error({ err: error }, 'workflow reminders could not be written'),
-        );
-    };
-    this.timer = setInterval(pass, everyMs);
-    this.timer.unref();
-    pass();
+    if (this.mail.enabled) this.periodic.start(everyMs);
   }
 
   /** Stops the timer and waits for a pass in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }
