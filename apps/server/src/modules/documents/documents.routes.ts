@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CreateFolderBodySchema, FolderIdSchema, ProjectIdSchema, TreeQuerySchema } from '@penstock/shared';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import { TooLargeError } from '../../storage/blobStore.ts';
 import type { DocumentsService } from './documents.service.ts';
 import type { DocumentFiles } from './documentFiles.ts';
-import type { VersionRow } from './documents.repo.ts';
-import { contentDisposition, mustDownload } from '../../http/contentDisposition.ts';
+import { sendStoredFile } from './sendStoredFile.ts';
 
 export function documentsRoutes(
   app: FastifyInstance,
@@ -75,30 +74,10 @@ export function documentsRoutes(
     return documents.versions(user, (request.params as { itemId: string }).itemId);
   });
 
-  const sendContent = async (
-    reply: FastifyReply,
-    version: VersionRow,
-    stream: NodeJS.ReadableStream,
-    download: boolean,
-  ) => {
-    const disposition = download || mustDownload(version.content_type) ? 'attachment' : 'inline';
-    return reply
-      .header('Content-Type', version.content_type)
-      .header('Content-Length', String(version.size))
-      .header('Content-Disposition', contentDisposition(version.file_name, disposition))
-      .header(
-        'Content-Security-Policy',
-        "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-      )
-      .header('Cache-Control', 'private, max-age=0, must-revalidate')
-      .header('ETag', `"${version.blob_hash}"`)
-      .send(stream);
-  };
-
   app.get('/api/items/:itemId/content', async (request, reply) => {
     const user = requireUser(request);
     const { version, stream } = await documents.content(user, (request.params as { itemId: string }).itemId);
-    return sendContent(reply, version, stream, (request.query as { download?: string }).download === '1');
+    return sendStoredFile(reply, version, stream, (request.query as { download?: string }).download === '1');
   });
 
   app.get('/api/versions/:versionId/content', async (request, reply) => {
@@ -107,7 +86,7 @@ export function documentsRoutes(
       user,
       (request.params as { versionId: string }).versionId,
     );
-    return sendContent(reply, version, stream, (request.query as { download?: string }).download === '1');
+    return sendStoredFile(reply, version, stream, (request.query as { download?: string }).download === '1');
   });
 }
 

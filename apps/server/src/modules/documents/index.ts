@@ -13,6 +13,7 @@ import { documentsRoutes } from './documents.routes.ts';
 
 /** Bound to a transaction, it lets a caller write a file in its own unit of work (see DocumentFiles.recordFile). */
 export { DocumentsRepo, type VersionRow } from './documents.repo.ts';
+export { sendStoredFile } from './sendStoredFile.ts';
 export {
   DocumentFiles,
   ISO_19650_FOLDERS,

@@ -4,7 +4,7 @@ import { badRequest, parseInput } from '../../http/errors.ts';
 import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import { stageFilePart, type StagedFile } from '../../http/stageFilePart.ts';
-import { contentDisposition, mustDownload } from '../../http/contentDisposition.ts';
+import { sendStoredFile } from '../documents/index.ts';
 import type { DsearAttachmentsService } from './dsearAttachments.service.ts';
 
 const SEND_FILE = "Send the file as multipart/form-data in a field named 'file'";
@@ -58,22 +58,7 @@ export function dsearAttachmentsRoutes(
     const user = requireUser(request);
     const { dsearId, itemId } = parseInput(DsearAttachmentItemParamsSchema, request.params);
     const { version, stream } = await attachments.content(user, dsearId, itemId);
-    const download =
-      (request.query as { download?: string }).download === '1' || mustDownload(version.content_type);
     // the same headers as the document store's content: a file never runs as the site's own page
-    return reply
-      .header('Content-Type', version.content_type)
-      .header('Content-Length', String(version.size))
-      .header(
-        'Content-Disposition',
-        contentDisposition(version.file_name, download ? 'attachment' : 'inline'),
-      )
-      .header(
-        'Content-Security-Policy',
-        "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-      )
-      .header('Cache-Control', 'private, max-age=0, must-revalidate')
-      .header('ETag', `"${version.blob_hash}"`)
-      .send(stream);
+    return sendStoredFile(reply, version, stream, (request.query as { download?: string }).download === '1');
   });
 }
