@@ -1,6 +1,19 @@
 export { createModelViewer, LIGHT_BACKGROUND } from './model/ModelViewer.ts';
 export { warmFragmentsWorker } from './model/warmWorkers.ts';
 export type { ModelViewer, ModelViewerOptions, ModelViewerState, Vec3 } from './model/types.ts';
+export type {
+  AppearanceState,
+  FederatedModelState,
+  MeasurementKind,
+  MeasurementState,
+  ObjectRef,
+  SectionPlaneState,
+  SectionsState,
+} from './model/state.ts';
+export type { SectionTool } from './model/sections.ts';
+export { MAX_SECTION_PLANES } from './model/sections.ts';
+export type { MeasureTool } from './model/measure.ts';
+export type { AppearanceTool } from './model/appearance.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';
 export { clampPage, clampZoom, fitWidthScale, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';
 export type { PdfViewer, PdfViewerOptions, PdfViewerState } from './pdf/PdfViewer.ts';

@@ -8,6 +8,10 @@ import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from '
 import { createPlanSection } from './planSection.ts';
 import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN, pixelCentreInClient } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
+import { ClippingPlanes, type ViewerContext } from './context.ts';
+import { createSections } from './sections.ts';
+import { createMeasure } from './measure.ts';
+import { createAppearance } from './appearance.ts';
 import { Visibility } from './visibility.ts';
 import { untilMeshesShown } from './tiles.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
@@ -39,7 +43,10 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   let planName: string | null = null;
   // the plan's cut: keeps what is below it (normal down, constant = height)
   const cut = new THREE.Plane(new THREE.Vector3(0, -1, 0), 0);
-  const clipping: THREE.Plane[] = [];
+  // every tool's clipping planes (the plan's cut, sections), one list the renderer and worker share
+  const clippingPlanes = new ClippingPlanes();
+  const clipping = clippingPlanes.all;
+  view.renderer.clippingPlanes = clipping;
 
   // A plan shows the inside of what its cut opens (both faces), shaded darker with depth below the cut
   // (fog) so floors, plinths and equipment tops read apart from straight above.
@@ -189,6 +196,34 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     redraw();
   };
 
+  // what the tools (sections, measurement, appearance) see of the viewer
+  const context: ViewerContext = {
+    scene: view.scene,
+    renderer: view.renderer,
+    canvas: view.canvas,
+    controls: view.controls,
+    camera: () => view.camera,
+    models: () => (model ? [model] : []),
+    model: (modelId) => (model?.modelId === modelId ? model : null),
+    box: () => (model ? model.box.clone() : new THREE.Box3()),
+    requestRender: redraw,
+    refresh,
+    setClipping(owner, planes) {
+      clippingPlanes.set(owner, planes);
+      picker.invalidate();
+      redraw();
+    },
+    clipping: () => clipping,
+    onViewChange(callback) {
+      view.controls.addEventListener('update', callback);
+      return () => view.controls.removeEventListener('update', callback);
+    },
+    disposed: () => disposed,
+  };
+  const sections = createSections(context);
+  const measurements = createMeasure(context);
+  const appearance = createAppearance(context);
+
   const api: ModelViewer = {
     async load(fragBytes, modelId) {
       if (disposed) throw new Error('The viewer was closed.');
@@ -256,8 +291,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       if (!model || disposed) throw new Error('The model is not loaded yet.');
       if (storeyName === null) {
         planName = null;
-        clipping.length = 0;
-        view.renderer.clippingPlanes = [];
+        clippingPlanes.set('plan', []);
         view.useCamera('perspective');
         model.useCamera(view.camera);
         view.controls.mouseButtons.left = CameraControls.ACTION.ROTATE;
@@ -274,8 +308,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       if (!storey) throw new Error(`The model has no storey named '${storeyName}'.`);
       planName = storey.name;
       cut.constant = planCutHeight(storey.elevation);
-      clipping.splice(0, clipping.length, cut);
-      view.renderer.clippingPlanes = clipping;
+      clippingPlanes.set('plan', [cut]);
       view.useCamera('orthographic');
       model.useCamera(view.camera);
       // a plan is read flat: left drag pans, the wheel zooms, no orbiting away from top-down
@@ -290,6 +323,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await refresh();
     },
     plan: () => planName,
+    sections,
+    measurements,
+    appearance,
     pick,
     screenshot() {
       view.renderer.render(view.scene, view.camera);
@@ -302,11 +338,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.controls.getTarget(target);
       const plain = (v: THREE.Vector3) => ({ x: v.x, y: v.y, z: v.z });
       return {
-        version: 1 as const,
+        version: 2 as const,
         kind: '3d' as const,
         camera: { position: plain(position), target: plain(target) },
         plan: planName,
         selection: [...selection.ids],
+        sections: sections.state(),
+        measurements: measurements.list(),
+        appearance: appearance.state(),
       };
     },
     async restoreViewerState(state) {
@@ -315,6 +354,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       const { position: p, target: t } = state.camera;
       await view.controls.setLookAt(p.x, p.y, p.z, t.x, t.y, t.z, false);
       await selection.apply(model, state.selection);
+      await sections.restore(state.sections);
+      measurements.restore(state.measurements);
+      await appearance.restore(state.appearance);
       await refresh();
     },
     async pickPoint(clientX, clientY) {
@@ -375,6 +417,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.canvas.removeEventListener('pointerdown', onDown);
       view.canvas.removeEventListener('pointerup', onUp);
       section.clear();
+      sections.dispose();
+      measurements.dispose();
+      appearance.dispose();
       picker.dispose();
       if (model) view.scene.remove(model.object);
       void fragments

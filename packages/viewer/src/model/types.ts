@@ -1,3 +1,17 @@
+import type { AppearanceTool } from './appearance.ts';
+import type { MeasureTool } from './measure.ts';
+import type { SectionTool } from './sections.ts';
+import type {
+  AppearanceState,
+  FederatedModelState,
+  MeasurementState,
+  ObjectRef,
+  SectionsState,
+  Vec3,
+} from './state.ts';
+
+export type { Vec3 } from './state.ts';
+
 /** The framework-free 3D model viewer: what the web app sees of it (and what tests fake). */
 export interface ModelViewer {
   /** Draw a converted model (.frag bytes). Throws with a message when the bytes cannot be loaded. */
@@ -35,6 +49,12 @@ export interface ModelViewer {
   showPlan(storeyName: string | null): Promise<void>;
   /** The storey whose plan is shown, or null in the 3D view. */
   plan(): string | null;
+  /** Section planes and box (sections.ts). */
+  readonly sections: SectionTool;
+  /** Measurements with snapping (measure.ts). */
+  readonly measurements: MeasureTool;
+  /** Hide, isolate, x-ray and colour-by across the models (appearance.ts). */
+  readonly appearance: AppearanceTool;
   /** The canvas as a PNG data URL. */
   screenshot(): string;
   /** Where the camera is, what is selected and which plan is shown: stored with issues and markups. */
@@ -73,19 +93,30 @@ export interface ModelViewer {
   dispose(): void;
 }
 
-export interface Vec3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/** A stored view. Versioned: stored with issues and markups, so it may need migrating later. */
+/**
+ * A stored view. Versioned: stored with issues, markups and saved views. Version 1 has the camera, plan and
+ * the tab's own model's selection; version 2 adds the optional parts (a version-1 state is a valid 2).
+ */
 export interface ModelViewerState {
-  version: 1;
+  version: 1 | 2;
   kind: '3d';
-  camera: { position: Vec3; target: Vec3 };
+  camera: {
+    position: Vec3;
+    target: Vec3;
+    /** version 2: perspective (the default) or orthographic */
+    projection?: 'perspective' | 'orthographic';
+    /** orthographic: the height of the view in metres */
+    viewHeight?: number;
+  };
   plan: string | null;
+  /** the selected objects of the tab's own model */
   selection: number[];
+  /** version 2: the selected objects of the other models */
+  otherSelection?: ObjectRef[];
+  models?: FederatedModelState[];
+  sections?: SectionsState;
+  measurements?: MeasurementState[];
+  appearance?: AppearanceState;
 }
 
 export interface ModelViewerOptions {

@@ -2,6 +2,19 @@ import { vi } from 'vitest';
 import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 import type { ViewerEngine } from '../engine.tsx';
 
+/** A viewer tool that keeps its state and does nothing else. */
+function fakeTool<State>(initial: State) {
+  let state = initial;
+  return {
+    state: vi.fn(() => state),
+    restore: vi.fn(async (next: State | null | undefined) => {
+      state = next ?? initial;
+    }),
+    onChange: vi.fn(() => () => undefined),
+    dispose: vi.fn(),
+  };
+}
+
 /** A stand-in for the WebGL viewer (jsdom has none): records calls, lets tests fire selections. */
 export function fakeModelViewer() {
   let listener: ((localId: number | null) => void) | null = null;
@@ -39,6 +52,14 @@ export function fakeModelViewer() {
       plan = storeyName;
     }),
     plan: vi.fn(() => plan),
+    sections: fakeTool({ planes: [], box: null, capColour: null }),
+    measurements: {
+      list: vi.fn(() => []),
+      restore: vi.fn(),
+      onChange: vi.fn(() => () => undefined),
+      dispose: vi.fn(),
+    },
+    appearance: fakeTool({ hidden: [], isolated: null, xray: false, colours: [], colourBy: null }),
     screenshot: vi.fn(() => 'data:image/png;base64,'),
     viewerState: vi.fn(() => ({
       version: 1 as const,

@@ -1,0 +1,56 @@
+import type { FragmentsModel } from '@thatopen/fragments';
+import type CameraControls from 'camera-controls';
+import * as THREE from 'three';
+
+/**
+ * What a viewer tool (sections, measurement, appearance, federation) sees of the model viewer: the scene,
+ * the camera and its controls, the loaded models and the shared clipping. Tools are framework-free objects
+ * made with this context (`createSections(context)` …); the React panels only call them.
+ */
+export interface ViewerContext {
+  readonly scene: THREE.Scene;
+  readonly renderer: THREE.WebGLRenderer;
+  readonly canvas: HTMLCanvasElement;
+  readonly controls: CameraControls;
+  /** the camera drawing now (perspective, or orthographic in a plan or an orthogonal view) */
+  camera(): THREE.PerspectiveCamera | THREE.OrthographicCamera;
+  /** every loaded model, the tab's own (primary) model first */
+  models(): readonly FragmentsModel[];
+  /** a loaded model by the id it was loaded with (`urn:<versionId>`) */
+  model(modelId: string): FragmentsModel | null;
+  /** the box around every loaded, shown model (world coordinates); empty before a model is loaded */
+  box(): THREE.Box3;
+  /** ask for a frame */
+  requestRender(): void;
+  /** let Fragments stream tiles for the view again (after visibility, colour or clipping changes), then draw */
+  refresh(): Promise<void>;
+  /**
+   * Set one owner's clipping planes ('plan', 'sections' …). The renderer clips with, and the Fragments
+   * worker culls and raycasts against, the union of every owner's planes (three.js keeps where n·p + c ≥ 0).
+   */
+  setClipping(owner: string, planes: readonly THREE.Plane[]): void;
+  /** every clipping plane in force now */
+  clipping(): readonly THREE.Plane[];
+  /** called whenever the camera moves */
+  onViewChange(callback: () => void): () => void;
+  /** whether the viewer was disposed */
+  disposed(): boolean;
+}
+
+/** Owners' clipping planes merged into one list the renderer and the Fragments worker share. */
+export class ClippingPlanes {
+  /** the merged list; the same array object always (the renderer and each model keep a reference) */
+  readonly all: THREE.Plane[] = [];
+  private readonly owners = new Map<string, readonly THREE.Plane[]>();
+
+  set(owner: string, planes: readonly THREE.Plane[]): void {
+    if (planes.length) this.owners.set(owner, [...planes]);
+    else this.owners.delete(owner);
+    this.all.length = 0;
+    for (const list of this.owners.values()) this.all.push(...list);
+  }
+
+  of(owner: string): readonly THREE.Plane[] {
+    return this.owners.get(owner) ?? [];
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The parts of a stored view (ModelViewerState version 2) beyond the camera, plan and selection of
+ * version 1: the federated models, section planes and box, measurements and appearance. All coordinates
+ * are the viewer's world frame (three.js, Y up, metres); the server maps them to BCF (IFC frame, Z up).
+ */
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** An object of a loaded model: the id the model was loaded with (`urn:<versionId>`) and its localId. */
+export interface ObjectRef {
+  model: string;
+  localId: number;
+}
+
+/** A model of the view besides the tab's own, and how it is shown. */
+export interface FederatedModelState {
+  /** the id the model is loaded with: `urn:<versionId>` */
+  modelId: string;
+  versionId: string;
+  visible: boolean;
+  /** 0..1 */
+  opacity: number;
+  /** '#rrggbb' when the model is drawn in one colour (colour by model), else null */
+  colour: string | null;
+  /** an administrator's correction: metres in the world frame */
+  offset: Vec3;
+  /** an administrator's correction: degrees about the vertical axis */
+  rotation: number;
+}
+
+/** A section plane: cuts away the side its normal points to (BCF's ClippingPlane direction). */
+export interface SectionPlaneState {
+  id: string;
+  origin: Vec3;
+  /** unit vector towards the part cut away */
+  normal: Vec3;
+  /** a hidden plane does not cut */
+  visible: boolean;
+}
+
+export interface SectionsState {
+  planes: SectionPlaneState[];
+  /** the section box: only what is inside is drawn */
+  box: { min: Vec3; max: Vec3 } | null;
+  /** '#rrggbb' for the cut faces, or null for each model's own colour */
+  capColour: string | null;
+}
+
+export type MeasurementKind = 'distance' | 'perpendicular' | 'angle' | 'area' | 'point' | 'run';
+
+export interface MeasurementState {
+  id: string;
+  name: string;
+  kind: MeasurementKind;
+  /** the picked points (distance: 2, angle: 3 with the vertex in the middle, area: the outline, point: 1) */
+  points: Vec3[];
+  /** metres, degrees or square metres */
+  value: number;
+}
+
+export interface AppearanceState {
+  hidden: ObjectRef[];
+  /** shown alone (the rest hidden), or null */
+  isolated: ObjectRef[] | null;
+  /** everything but the selection see-through */
+  xray: boolean;
+  /** objects drawn in a colour ('#rrggbb'), e.g. by a colour-by */
+  colours: { colour: string; objects: ObjectRef[] }[];
+  /** what the colours stand for (the legend of a colour-by), or null */
+  colourBy: { property: string; legend: { value: string; colour: string; count: number }[] } | null;
+}
