@@ -15,6 +15,12 @@ export const SIDE_PANELS = [
   'calculations',
   'metaProperties',
   'modelTree',
+  // the 3D tools (toolkit/toolkitPanels.ts)
+  'models',
+  'sections',
+  'measure',
+  'appearance',
+  'savedViews',
 ] as const;
 export type SidePanel = (typeof SIDE_PANELS)[number];
 

@@ -17,6 +17,8 @@ import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { useModelPanels } from './useModelPanels.tsx';
 import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
+import { ModelToolStrip } from '../toolkit/ModelToolStrip.tsx';
+import { useToolkitPanels } from '../toolkit/useToolkitPanels.tsx';
 
 export { TOOLTIP_THROTTLE_MS } from '../hooks/useAssetTooltip.ts';
 export { NO_VIEWABLES_TEXT } from '../hooks/useModelLoad.ts';
@@ -119,8 +121,17 @@ export function ModelView({
     markupsPane: markups.pane,
   });
 
+  // the 3D tools (models, sections, measurement, visibility, saved views): a strip and their side panels
+  const toolkit = useToolkitPanels({
+    side,
+    viewer: ready ? viewer : null,
+    versionId,
+    projectId: info.data?.projectId,
+    selected: selection.selected,
+  });
+
   return (
-    <ViewerSplit pane={panels.pane}>
+    <ViewerSplit pane={toolkit.pane ?? panels.pane}>
       <div className="model-view" ref={hostRef}>
         <ViewerToolbar
           fullscreen={fullscreen}
@@ -155,6 +166,9 @@ export function ModelView({
           onPointerMove={tooltip.onPointerMove}
           onPointerLeave={tooltip.onPointerLeave}
         />
+        {toolkit.strip.desktop && (
+          <ModelToolStrip open={toolkit.strip.open} onChoose={toolkit.strip.onChoose} disabled={!ready} />
+        )}
         {tooltip.tip && <AssetTooltip tip={tooltip.tip} />}
         {model.loading && (
           <div className="viewer-overlay">

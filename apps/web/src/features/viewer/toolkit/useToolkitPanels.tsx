@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import type { ModelViewer } from '@penstock/viewer';
+import type { useSidePanel } from '../sidePanels.ts';
+import { AppearancePanel } from './AppearancePanel.tsx';
+import { MeasurePanel } from './MeasurePanel.tsx';
+import { ModelsPanel } from './ModelsPanel.tsx';
+import { SavedViewsPanel } from './SavedViewsPanel.tsx';
+import { SectionsPanel } from './SectionsPanel.tsx';
+import { isToolkitPanel, type ToolkitPanel } from './toolkitPanels.ts';
+
+/** What every 3D tool panel is given. */
+export interface ToolPanelProps {
+  viewer: ModelViewer;
+  /** the tab's own model version */
+  versionId: string;
+  projectId: string;
+  /** the selected object of the tab's model, if any */
+  selected: number | null;
+  onClose: () => void;
+}
+
+const PANELS: Record<ToolkitPanel, (props: ToolPanelProps) => ReactNode> = {
+  models: ModelsPanel,
+  sections: SectionsPanel,
+  measure: MeasurePanel,
+  appearance: AppearancePanel,
+  savedViews: SavedViewsPanel,
+};
+
+/** The 3D tools' side panels: the pane of the open one, and the strip's props. */
+export function useToolkitPanels({
+  side,
+  viewer,
+  versionId,
+  projectId,
+  selected,
+}: {
+  side: ReturnType<typeof useSidePanel>;
+  viewer: ModelViewer | null;
+  versionId: string;
+  projectId: string | undefined;
+  selected: number | null;
+}) {
+  const open = isToolkitPanel(side.panel) ? side.panel : null;
+  const Panel = open ? PANELS[open] : null;
+  const pane =
+    Panel && viewer && projectId ? (
+      <Panel
+        viewer={viewer}
+        versionId={versionId}
+        projectId={projectId}
+        selected={selected}
+        onClose={() => side.close(open!)}
+      />
+    ) : undefined;
+  return {
+    pane,
+    strip: { open, onChoose: (panel: ToolkitPanel) => side.choose(panel), desktop: side.desktop },
+  };
+}
