@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ModelViewer } from '@penstock/viewer';
+import type { ModelViewer, ModelViewerState } from '@penstock/viewer';
 import type { useSidePanel } from '../sidePanels.ts';
 import { AppearancePanel } from './AppearancePanel.tsx';
 import { MeasurePanel } from './MeasurePanel.tsx';
@@ -16,6 +16,13 @@ export interface ToolPanelProps {
   projectId: string;
   /** the selected object of the tab's model, if any */
   selected: number | null;
+  /**
+   * The whole view now (camera, models, sections, measurements, appearance) and going back to a stored one:
+   * use these rather than the viewer's own viewerState/restoreViewerState, as they also load and unload the
+   * federated models.
+   */
+  currentView: () => ModelViewerState;
+  restoreView: (state: ModelViewerState) => Promise<void>;
   onClose: () => void;
 }
 
@@ -50,6 +57,8 @@ export function useToolkitPanels({
         versionId={versionId}
         projectId={projectId}
         selected={selected}
+        currentView={() => viewer.viewerState()}
+        restoreView={(state) => viewer.restoreViewerState(state)}
         onClose={() => side.close(open!)}
       />
     ) : undefined;
