@@ -12,6 +12,7 @@ import { ClippingPlanes, type ViewerContext } from './context.ts';
 import { createSections } from './sections.ts';
 import { createMeasure } from './measure.ts';
 import { createAppearance } from './appearance.ts';
+import { createFederation } from './federation.ts';
 import { Visibility } from './visibility.ts';
 import { untilMeshesShown } from './tiles.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
@@ -37,6 +38,10 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   const fragments = takeFragmentsWorker(options.workerUrl);
   const selection = new Selection();
   let model: FragmentsModel | null = null;
+  // the other models of a federated view (federation.ts), by modelId
+  const others = new Map<string, FragmentsModel>();
+  // where the other models' .frag bytes come from when a stored view lists them (setModelSource)
+  let modelSource: ((versionId: string) => Promise<ArrayBuffer>) | null = null;
   const visibility = new Visibility();
   let disposed = false;
   let levels: Promise<StoreyLevel[]> | null = null;
@@ -119,6 +124,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     redraw();
     let count = 0;
     let sum = 0;
+    // the id buffer holds the tab's own model only; the other models are raycast (pickObject)
     model?.object.traverse((object) => {
       if (object.visible && (object as THREE.Mesh).isMesh) {
         count++;
@@ -157,28 +163,69 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     return localIdOfItem.get(item) ?? null;
   };
 
+  /** The shown other models (federation), for raycasting. */
+  const shownOthers = () => [...others.values()].filter((m) => m.object.visible);
+  /**
+   * The object under a canvas point in any model: the tab's own from the GPU id buffer; when other models
+   * are shown they are raycast, and the nearest hit wins (the own model is then raycast too for its distance).
+   */
+  const pickObject = async (
+    clientX: number,
+    clientY: number,
+  ): Promise<{ model: FragmentsModel; localId: number } | null> => {
+    const current = model;
+    if (!current || disposed) return null;
+    const visibleOthers = shownOthers();
+    if (visibleOthers.length === 0) {
+      const localId = await pick(clientX, clientY);
+      return localId === null ? null : { model: current, localId };
+    }
+    const mouse = new THREE.Vector2(clientX, clientY);
+    const cast = (m: FragmentsModel) =>
+      m.raycast({ camera: view.camera, mouse, dom: view.canvas }).catch(() => null);
+    const [own, ...hits] = await Promise.all([current, ...visibleOthers].map(cast));
+    let best: { model: FragmentsModel; localId: number; distance: number } | null = null;
+    [own, ...hits].forEach((hit, i) => {
+      if (hit && (!best || hit.distance < best.distance)) {
+        best = {
+          model: i === 0 ? current : visibleOthers[i - 1]!,
+          localId: hit.localId,
+          distance: hit.distance,
+        };
+      }
+    });
+    return best;
+  };
+
   let clicksUnderWay = 0;
   const clicks = createClickDetector((event) => {
+    if (clickOwner) {
+      clickOwner(event);
+      return;
+    }
     // the properties panel first: on a big model a frame, and the highlight (the worker sends the
     // highlighted tiles back), keep the page busy for a while, so both wait until the panel has its values
     const shown = (async () => {
-      const localId = await pick(event.clientX, event.clientY);
-      await selection.emit(localId, PANEL_FIRST_WAIT_MS);
+      const hit = await pickObject(event.clientX, event.clientY);
+      const own = !hit || hit.model === model;
+      await selection.emit(hit?.localId ?? null, PANEL_FIRST_WAIT_MS, own ? undefined : hit.model.modelId);
       // one more turn for the page to put the panel on screen
       await new Promise((resolve) => setTimeout(resolve, PANEL_PAINT_MS));
-      return localId;
+      return hit;
     })();
     view.holdFrames(shown);
     clicksUnderWay++;
     void shown
-      .then(async (localId) => {
-        await selection.apply(model, localId === null ? [] : [localId]);
+      .then(async (hit) => {
+        await selection.apply(hit?.model ?? model, hit ? [hit.localId] : []);
         await fragments.update(true);
         redraw();
       })
       .catch(() => undefined)
       .finally(() => clicksUnderWay--);
   });
+  // a tool that takes the clicks for a while (measuring, placing a section): the selection stays
+  let clickOwner: ((event: PointerEvent) => void) | null = null;
   const onDown = (event: PointerEvent) => clicks.down(event);
   const onUp = (event: PointerEvent) => clicks.up(event);
   view.canvas.addEventListener('pointerdown', onDown);
@@ -203,9 +250,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     canvas: view.canvas,
     controls: view.controls,
     camera: () => view.camera,
-    models: () => (model ? [model] : []),
-    model: (modelId) => (model?.modelId === modelId ? model : null),
-    box: () => (model ? model.box.clone() : new THREE.Box3()),
+    models: () => (model ? [model, ...others.values()] : []),
+    model: (modelId) => (model?.modelId === modelId ? model : (others.get(modelId) ?? null)),
+    box: () => {
+      const box = new THREE.Box3();
+      if (model) box.union(model.box);
+      for (const other of shownOthers()) box.union(other.box);
+      return box;
+    },
     requestRender: redraw,
     refresh,
     setClipping(owner, planes) {
@@ -223,6 +275,33 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   const sections = createSections(context);
   const measurements = createMeasure(context);
   const appearance = createAppearance(context);
+  const federation = createFederation(context, {
+    async load(fragBytes, modelId) {
+      if (!model || disposed) throw new Error("The tab's model is not loaded yet.");
+      try {
+        const loaded = await fragments.load(fragBytes, {
+          modelId,
+          camera: view.camera,
+          threadGroup: VIEWER_THREAD_GROUP,
+        });
+        if (disposed) throw new Error('The viewer was closed.');
+        loaded.useCamera(view.camera);
+        loaded.getClippingPlanesEvent = () => clipping;
+        view.scene.add(loaded.object);
+        loaded.onViewUpdated.add(onViewUpdated);
+        others.set(modelId, loaded);
+        return loaded;
+      } catch (failure) {
+        throw new Error(`The model could not be added: ${messageOf(failure)}`, { cause: failure });
+      }
+    },
+    async unload(other) {
+      others.delete(other.modelId);
+      selection.forget(other);
+      view.scene.remove(other.object);
+      await fragments.disposeModel(other.modelId).catch(() => undefined);
+    },
+  });
 
   const api: ModelViewer = {
     async load(fragBytes, modelId) {
@@ -262,8 +341,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         await refresh();
         return;
       }
-      const box = localIds?.length ? await model.getMergedBox([...localIds]) : model.box;
-      await fitBox(view.controls, box.isEmpty() ? model.box : box, true, model.box);
+      const all = context.box();
+      const box = localIds?.length ? await model.getMergedBox([...localIds]) : all;
+      await fitBox(view.controls, box.isEmpty() ? all : box, true, all);
       await refresh();
     },
     onSelect: (callback) => selection.subscribe(callback),
@@ -271,7 +351,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await selection.apply(model, localIds);
       await refresh();
     },
-    selected: () => selection.ids,
+    // the selected objects of the tab's own model (selectedObjects() has those of any model)
+    selected: () => (selection.model === null || selection.model === model ? selection.ids : []),
     async isolate(localIds) {
       if (!model) return;
       await visibility.isolate(model, localIds);
@@ -323,6 +404,24 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await refresh();
     },
     plan: () => planName,
+    federation,
+    setModelSource(source) {
+      modelSource = source;
+    },
+    takeClicks(owner) {
+      clickOwner = owner;
+    },
+    selectedObjects: () => {
+      const on = selection.model;
+      return on ? selection.ids.map((localId) => ({ model: on.modelId, localId })) : [];
+    },
+    async selectObjects(refs) {
+      const first = refs[0];
+      const target = first ? context.model(first.model) : model;
+      const ids = refs.filter((r) => r.model === first?.model).map((r) => r.localId);
+      await selection.apply(target, ids);
+      await refresh();
+    },
     sections,
     measurements,
     appearance,
@@ -337,12 +436,15 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.controls.getPosition(position);
       view.controls.getTarget(target);
       const plain = (v: THREE.Vector3) => ({ x: v.x, y: v.y, z: v.z });
+      const own = selection.model === null || selection.model === model;
       return {
         version: 2 as const,
         kind: '3d' as const,
         camera: { position: plain(position), target: plain(target) },
         plan: planName,
-        selection: [...selection.ids],
+        selection: own ? [...selection.ids] : [],
+        otherSelection: own ? [] : api.selectedObjects(),
+        models: federation.list(),
         sections: sections.state(),
         measurements: measurements.list(),
         appearance: appearance.state(),
@@ -353,7 +455,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       if (state.plan !== planName) await api.showPlan(state.plan);
       const { position: p, target: t } = state.camera;
       await view.controls.setLookAt(p.x, p.y, p.z, t.x, t.y, t.z, false);
-      await selection.apply(model, state.selection);
+      if (state.models && modelSource) await federation.restore(state.models, modelSource);
+      if (state.otherSelection?.length) await api.selectObjects(state.otherSelection);
+      else await selection.apply(model, state.selection);
       await sections.restore(state.sections);
       measurements.restore(state.measurements);
       await appearance.restore(state.appearance);
@@ -422,6 +526,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       appearance.dispose();
       picker.dispose();
       if (model) view.scene.remove(model.object);
+      for (const other of others.values()) view.scene.remove(other.object);
+      others.clear();
       void fragments
         .dispose()
         .catch(() => undefined)

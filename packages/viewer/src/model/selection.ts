@@ -9,8 +9,12 @@ export const SELECTION_MATERIAL: MaterialDefinition = {
   transparent: false,
 };
 
-/** Told of a click's pick; may answer with a promise the highlight waits for (see Selection.emit). */
-export type SelectionListener = (localId: number | null) => void | Promise<unknown>;
+/**
+ * Told of a click's pick: the object's localId and the id of the model it belongs to (in a federated view
+ * the object may be in another model than the tab's own); may answer with a promise the highlight waits
+ * for (see Selection.emit).
+ */
+export type SelectionListener = (localId: number | null, modelId?: string) => void | Promise<unknown>;
 
 /**
  * How long the highlight of a clicked object waits for the properties panel to show its values. On a slow
@@ -20,22 +24,36 @@ export type SelectionListener = (localId: number | null) => void | Promise<unkno
  */
 export const PANEL_FIRST_WAIT_MS = 1000;
 
-/** Keeps which objects are selected and mirrors it on the model's highlight. */
+/** Keeps which objects (of one model) are selected and mirrors it on that model's highlight. */
 export class Selection {
   private current: number[] = [];
+  private on: FragmentsModel | null = null;
   private readonly listeners = new Set<SelectionListener>();
 
   get ids(): readonly number[] {
     return this.current;
   }
 
+  /** the model the selected objects belong to */
+  get model(): FragmentsModel | null {
+    return this.on;
+  }
+
+  /** Select these objects of this model (the highlight leaves the previously selected ones, in any model). */
   async apply(model: FragmentsModel | null, localIds: readonly number[]): Promise<void> {
     const next = [...new Set(localIds)];
-    if (model) {
-      if (this.current.length) await model.resetHighlight(this.current);
-      if (next.length) await model.highlight(next, SELECTION_MATERIAL);
-    }
+    const previous = this.on ?? model;
+    if (previous && this.current.length) await previous.resetHighlight(this.current);
+    if (model && next.length) await model.highlight(next, SELECTION_MATERIAL);
     this.current = next;
+    this.on = model;
+  }
+
+  /** A model left the view: forget its selection without touching its (disposed) highlight. */
+  forget(model: FragmentsModel): void {
+    if (this.on !== model) return;
+    this.current = [];
+    this.on = null;
   }
 
   subscribe(callback: SelectionListener): () => void {
@@ -47,10 +65,10 @@ export class Selection {
    * Tell the listeners; resolves when those that answer with a promise (the properties panel fetching the
    * object's values) are done, or after `waitMs` at most, so the caller can draw the highlight after them.
    */
-  async emit(localId: number | null, waitMs = 0): Promise<void> {
+  async emit(localId: number | null, waitMs = 0, modelId?: string): Promise<void> {
     const pending: Promise<unknown>[] = [];
     for (const listener of this.listeners) {
-      const answer = listener(localId);
+      const answer = modelId === undefined ? listener(localId) : listener(localId, modelId);
       if (answer) pending.push(answer.catch(() => undefined));
     }
     if (pending.length === 0 || waitMs <= 0) return;

@@ -1,4 +1,5 @@
 import type { AppearanceTool } from './appearance.ts';
+import type { FederationTool } from './federation.ts';
 import type { MeasureTool } from './measure.ts';
 import type { SectionTool } from './sections.ts';
 import type {
@@ -22,7 +23,7 @@ export interface ModelViewer {
    * Called with the picked localId after a click, or null when the click hit nothing. A callback may answer
    * with a promise (its properties loading): the highlight is drawn after it settles (PANEL_FIRST_WAIT_MS at most).
    */
-  onSelect(callback: (localId: number | null) => void | Promise<unknown>): () => void;
+  onSelect(callback: (localId: number | null, modelId?: string) => void | Promise<unknown>): () => void;
   /** Highlight these objects (an empty list clears the highlight). Does not call onSelect. */
   select(localIds: readonly number[]): Promise<void>;
   /** The objects currently selected. */
@@ -49,6 +50,22 @@ export interface ModelViewer {
   showPlan(storeyName: string | null): Promise<void>;
   /** The storey whose plan is shown, or null in the 3D view. */
   plan(): string | null;
+  /** The other models of a federated view (federation.ts). */
+  readonly federation: FederationTool;
+  /**
+   * Where the .frag bytes of a model version come from when a stored view (restoreViewerState) lists other
+   * models: without it their settings apply only to models already in the view.
+   */
+  setModelSource(source: ((versionId: string) => Promise<ArrayBuffer>) | null): void;
+  /**
+   * Let a tool take the canvas' clicks (measuring, placing a section on a face): clicks then go to `owner`
+   * and do not change the selection; null gives them back.
+   */
+  takeClicks(owner: ((event: PointerEvent) => void) | null): void;
+  /** The selected objects, of whichever model they are in. */
+  selectedObjects(): ObjectRef[];
+  /** Select objects of one model (the first's); an empty list clears the selection. */
+  selectObjects(refs: readonly ObjectRef[]): Promise<void>;
   /** Section planes and box (sections.ts). */
   readonly sections: SectionTool;
   /** Measurements with snapping (measure.ts). */

@@ -10,6 +10,7 @@ import { useFullscreen } from '../hooks/useFullscreen.ts';
 import { NO_VIEWABLES_TEXT, useModelLoad } from '../hooks/useModelLoad.ts';
 import { nestedFragmentsQuery } from '../hooks/useModelFiles.ts';
 import { useModelSelection } from '../hooks/useModelSelection.ts';
+import { useModelSource, useOtherObjectTag } from '../hooks/useFederation.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
 import { AssetTooltip } from './AssetTooltip.tsx';
@@ -60,6 +61,11 @@ export function ModelView({
     hostRef,
     prefetchSelection,
   });
+  // federation: other models' .frag for stored views; the tag of a selected object of another model
+  useModelSource(viewer);
+  const otherTag = useOtherObjectTag(versionId, selection.selectedObject);
+  const panelObject = selection.selectedObject;
+  const panelTag = otherTag ?? selection.selectedTag ?? '';
   useViewerTestHook({
     active,
     ready,
@@ -217,13 +223,13 @@ export function ModelView({
           onCreated={() => setIssuesVisible(true)}
           onPinSelected={selection.closePanel}
         />
-        {selection.panelOpen && selection.selected !== null && (
+        {selection.panelOpen && panelObject !== null && (
           <SelectionPanel
-            versionId={versionId}
-            localId={selection.selected}
-            tag={selection.selectedTag ?? ''}
+            versionId={panelObject.versionId}
+            localId={panelObject.localId}
+            tag={panelTag}
             areaWidth={selection.areaWidth}
-            dynamic={propertyValues.dynamicOf(selection.selectedTag ?? '')}
+            dynamic={propertyValues.dynamicOf(panelTag)}
             onClose={selection.closePanel}
           />
         )}

@@ -36,6 +36,8 @@ export function useModelSelection({
   prefetchSelection: ViewerExtensions['prefetchSelection'];
 }) {
   const [selected, setSelected] = useState<number | null>(null);
+  // the model version the selected object is in: the tab's own, or another model of a federated view
+  const [selectedVersionId, setSelectedVersionId] = useState(versionId);
   const [panelOpen, setPanelOpen] = useState(false);
   // the width of the area the floating panels (properties, plan views) start in, measured as they open
   const [areaWidth, setAreaWidth] = useState(0);
@@ -46,23 +48,26 @@ export function useModelSelection({
 
   // what a click in the model (or the model tree) selected: its properties open
   const showSelected = useCallback(
-    (localId: number | null) => {
+    (localId: number | null, inVersion: string = versionId) => {
       setSelected(localId);
+      setSelectedVersionId(inVersion);
       setPanelOpen(localId !== null);
       measureArea();
     },
-    [measureArea],
+    [measureArea, versionId],
   );
   // a click in the model: the object's values are fetched (or taken from the cache) and the panel opens
   // with them at once; the viewer draws the highlight after that
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!viewer) return;
-    return viewer.onSelect(async (localId) => {
+    return viewer.onSelect(async (localId, modelId) => {
+      // an object of another model of a federated view: its own version's properties
+      const inVersion = modelId?.startsWith('urn:') ? modelId.slice(4) : versionId;
       // the user waits for these values: background saves hold their next part meanwhile
       if (localId !== null)
-        await inForeground(prefetchSelection(queryClient, versionId, localId)).catch(() => undefined);
-      showSelected(localId);
+        await inForeground(prefetchSelection(queryClient, inVersion, localId)).catch(() => undefined);
+      showSelected(localId, inVersion);
     });
   }, [viewer, showSelected, queryClient, versionId, prefetchSelection]);
 
@@ -80,12 +85,13 @@ export function useModelSelection({
           return parent < 0 || index.tagOf(parent) !== tag;
         });
         setSelected(own ?? ids[0] ?? null);
+        setSelectedVersionId(versionId);
         setPanelOpen(true);
         measureArea();
       }
       return ids.length;
     },
-    [viewer, index, objects, measureArea],
+    [viewer, index, objects, measureArea, versionId],
   );
 
   // a tag chosen on a P&ID: select it here when this model has it, and say so
@@ -105,10 +111,14 @@ export function useModelSelection({
       .catch(logLoadError);
   }, [tagSelection, ready, index, selectByTag, dispatch, versionId]);
 
+  const own = selectedVersionId === versionId;
   return {
-    selected,
-    /** the tag of the selected object ('' when it has none), null when nothing is selected */
-    selectedTag: selected === null ? null : (index?.tagOf(selected) ?? ''),
+    /** the selected object of the tab's own model (null when none, or when it is in another model) */
+    selected: own ? selected : null,
+    /** the selected object in whichever model it is: its version and localId */
+    selectedObject: selected === null ? null : { versionId: selectedVersionId, localId: selected },
+    /** the tag of the selected object of the tab's model ('' when it has none), null when nothing is selected */
+    selectedTag: selected === null || !own ? null : (index?.tagOf(selected) ?? ''),
     panelOpen: panelOpen && selected !== null,
     closePanel: () => setPanelOpen(false),
     areaWidth: areaWidth || window.innerWidth,

@@ -52,6 +52,18 @@ export function fakeModelViewer() {
       plan = storeyName;
     }),
     plan: vi.fn(() => plan),
+    federation: {
+      list: vi.fn(() => []),
+      add: vi.fn(async () => undefined),
+      remove: vi.fn(async () => undefined),
+      update: vi.fn(async () => undefined),
+      restore: vi.fn(async () => undefined),
+      onChange: vi.fn(() => () => undefined),
+    },
+    setModelSource: vi.fn(),
+    takeClicks: vi.fn(),
+    selectedObjects: vi.fn(() => []),
+    selectObjects: vi.fn(async () => undefined),
     sections: fakeTool({ planes: [], box: null, capColour: null }),
     measurements: {
       list: vi.fn(() => []),
