@@ -74,6 +74,8 @@ export const PROJECT_ACTIONS = {
   changeProjectData: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change project data' },
   createReports: { roles: CONTRIBUTORS, refusal: 'Viewers cannot create reports in this project' },
   changeSketches: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change the sketches of this project' },
+  /** a federated view's per-model offset and rotation (issue 33): what the team sees lined up */
+  alignModels: { roles: MANAGERS, refusal: 'Only project managers can align the models of a view' },
 } as const satisfies Record<string, ProjectRule>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 

@@ -47,6 +47,8 @@ export interface AppState {
    * ids of the models that have it). seq tells one choice from the next.
    */
   tagSelection: TagSelection | null;
+  /** a model version to add to the selected 3D tab (federation); seq tells one request from the next */
+  addToView: { versionId: string; name: string; seq: number } | null;
 }
 
 /**
@@ -86,6 +88,7 @@ export type AppAction =
   | { type: 'setLeftNav'; open: boolean }
   | { type: 'selectTag'; tag: string }
   | { type: 'tagFound'; seq: number; versionId: string }
+  | { type: 'addToView'; versionId: string; name: string }
   | { type: 'reset' };
 
 export function initialAppState(reviewIdPending: string | null = null): AppState {
@@ -97,6 +100,7 @@ export function initialAppState(reviewIdPending: string | null = null): AppState
     pendingReview: null,
     leftNavOpen: reviewIdPending === null,
     tagSelection: null,
+    addToView: null,
   };
 }
 
@@ -161,6 +165,11 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       if (!current || current.seq !== action.seq || current.foundIn.includes(action.versionId)) return state;
       return { ...state, tagSelection: { ...current, foundIn: [...current.foundIn, action.versionId] } };
     }
+    case 'addToView':
+      return {
+        ...state,
+        addToView: { versionId: action.versionId, name: action.name, seq: (state.addToView?.seq ?? 0) + 1 },
+      };
     case 'reset':
       return initialAppState();
   }

@@ -346,6 +346,16 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await fitBox(view.controls, box.isEmpty() ? all : box, true, all);
       await refresh();
     },
+    async fitModel(modelId) {
+      const target = context.model(modelId);
+      if (!target) return;
+      await fitBox(view.controls, target.box, true, context.box());
+      await refresh();
+    },
+    async pickObject(clientX, clientY) {
+      const hit = await pickObject(clientX, clientY);
+      return hit ? { model: hit.model.modelId, localId: hit.localId } : null;
+    },
     onSelect: (callback) => selection.subscribe(callback),
     async select(localIds) {
       await selection.apply(model, localIds);

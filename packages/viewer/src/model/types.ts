@@ -62,6 +62,10 @@ export interface ModelViewer {
    * and do not change the selection; null gives them back.
    */
   takeClicks(owner: ((event: PointerEvent) => void) | null): void;
+  /** Frame one model of the view (the tab's own or another). */
+  fitModel(modelId: string): Promise<void>;
+  /** The object under a canvas point (client coordinates) in any shown model, as a click finds it; or null. */
+  pickObject(clientX: number, clientY: number): Promise<ObjectRef | null>;
   /** The selected objects, of whichever model they are in. */
   selectedObjects(): ObjectRef[];
   /** Select objects of one model (the first's); an empty list clears the selection. */

@@ -1,8 +1,10 @@
-import type { ModelViewerState } from '@penstock/viewer';
+import type { ModelViewer, ModelViewerState } from '@penstock/viewer';
 
 /** The handle end-to-end tests use to drive the selected tab's 3D viewer (set once a model is drawn). */
 export interface PenstockViewerHook {
   ready: boolean;
+  /** the viewer itself: its tools (federation, sections, measurements, appearance) for tests and benches */
+  viewer: ModelViewer;
   /** Select (and frame) the objects with this tag, open their properties; resolves to how many matched. */
   selectByTag(tag: string): Promise<number>;
   visibleCount(): number;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { browser } from '../../../base/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -10,7 +10,7 @@ import { useFullscreen } from '../hooks/useFullscreen.ts';
 import { NO_VIEWABLES_TEXT, useModelLoad } from '../hooks/useModelLoad.ts';
 import { nestedFragmentsQuery } from '../hooks/useModelFiles.ts';
 import { useModelSelection } from '../hooks/useModelSelection.ts';
-import { useModelSource, useOtherObjectTag } from '../hooks/useFederation.ts';
+import { useAddToView, useModelSource, useOtherObjectTag } from '../hooks/useFederation.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
 import { AssetTooltip } from './AssetTooltip.tsx';
@@ -128,7 +128,16 @@ export function ModelView({
   });
 
   // the 3D tools (models, sections, measurement, visibility, saved views): a strip and their side panels
+  const { open: openSide } = side;
+  const federationStatus = useAddToView({
+    active,
+    ready,
+    viewer,
+    versionId,
+    openModels: useCallback(() => openSide('models'), [openSide]),
+  });
   const toolkit = useToolkitPanels({
+    federationStatus,
     side,
     viewer: ready ? viewer : null,
     versionId,

@@ -1,7 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ModelViewer } from '@penstock/viewer';
+import { errorMessage } from '../../../base/api.ts';
+import { useAppStore } from '../../../base/store.tsx';
 import { fetchFragments } from '../api.ts';
+import { fetchModelInfo } from '../../models/api.ts';
+import { CONVERSION_POLL_MS } from '../../models/hooks/useModelInfo.ts';
 import { indexObjects } from '../objectIndex.ts';
 import { objectIndexQuery } from './useModelFiles.ts';
 
@@ -27,4 +31,67 @@ export function useOtherObjectTag(
   const index = useMemo(() => (objects.data ? indexObjects(objects.data) : null), [objects.data]);
   if (!other || !object) return null;
   return index?.tagOf(object.localId) ?? '';
+}
+
+/** How long 'Add to view' waits for a model that is still converting (a file just uploaded). */
+export const ADD_TO_VIEW_CONVERSION_WAIT_MS = 5 * 60_000;
+
+/** Wait while the version converts; throws when it failed or has no 3D view. */
+async function untilConverted(versionId: string): Promise<void> {
+  const until = Date.now() + ADD_TO_VIEW_CONVERSION_WAIT_MS;
+  for (;;) {
+    const info = await fetchModelInfo(versionId);
+    const { state, error } = info.conversion;
+    if (state === 'done') return;
+    if (state === 'failed') throw new Error(error ?? 'The model could not be converted.');
+    if (state === 'none') throw new Error('This file has not been converted for the viewer.');
+    if (Date.now() > until) throw new Error('The model is still converting: add it again later.');
+    await new Promise((resolve) => setTimeout(resolve, CONVERSION_POLL_MS));
+  }
+}
+
+/**
+ * 'Add to view' from the project browser (the app store's addToView request): the selected 3D tab adds the
+ * model version to its viewer and opens the Models panel. Answers the outcome for the Models panel to show.
+ */
+export function useAddToView({
+  active,
+  ready,
+  viewer,
+  versionId,
+  openModels,
+}: {
+  active: boolean;
+  ready: boolean;
+  viewer: ModelViewer | null;
+  versionId: string;
+  openModels: () => void;
+}) {
+  const { state } = useAppStore();
+  const request = state.addToView;
+  const handled = useRef(request?.seq ?? 0);
+  const [status, setStatus] = useState<{ name: string; error: string | null; busy: boolean } | null>(null);
+  useEffect(() => {
+    if (!request || !active || !ready || !viewer || handled.current === request.seq) return;
+    handled.current = request.seq;
+    openModels();
+    const { name, versionId: adding } = request;
+    if (adding === versionId) {
+      setStatus({
+        name,
+        error: 'This model is the tab\u2019s own model: it is in the view already.',
+        busy: false,
+      });
+      return;
+    }
+    setStatus({ name, error: null, busy: true });
+    untilConverted(adding)
+      .then(() => fetchFragments(adding))
+      .then((bytes) => viewer.federation.add(bytes, adding))
+      .then(
+        () => setStatus({ name, error: null, busy: false }),
+        (failure: unknown) => setStatus({ name, error: errorMessage(failure), busy: false }),
+      );
+  }, [request, active, ready, viewer, versionId, openModels]);
+  return status;
 }

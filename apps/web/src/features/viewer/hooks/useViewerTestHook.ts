@@ -51,6 +51,7 @@ export function useViewerTestHook({
     if (!active || !viewer || !index) return;
     return setViewerHook({
       ready,
+      viewer,
       selectByTag,
       visibleCount: () => viewer.visibleCount(),
       objectCount: index.count,

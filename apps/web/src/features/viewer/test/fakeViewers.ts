@@ -61,6 +61,8 @@ export function fakeModelViewer() {
       onChange: vi.fn(() => () => undefined),
     },
     setModelSource: vi.fn(),
+    fitModel: vi.fn(async () => undefined),
+    pickObject: vi.fn(async () => null),
     takeClicks: vi.fn(),
     selectedObjects: vi.fn(() => []),
     selectObjects: vi.fn(async () => undefined),

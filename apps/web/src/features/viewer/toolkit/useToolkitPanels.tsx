@@ -23,6 +23,8 @@ export interface ToolPanelProps {
    */
   currentView: () => ModelViewerState;
   restoreView: (state: ModelViewerState) => Promise<void>;
+  /** a model being added from the project browser ('Add to view'), for the Models panel */
+  federationStatus?: { name: string; error: string | null; busy: boolean } | null;
   onClose: () => void;
 }
 
@@ -41,7 +43,9 @@ export function useToolkitPanels({
   versionId,
   projectId,
   selected,
+  federationStatus,
 }: {
+  federationStatus?: ToolPanelProps['federationStatus'];
   side: ReturnType<typeof useSidePanel>;
   viewer: ModelViewer | null;
   versionId: string;
@@ -57,6 +61,7 @@ export function useToolkitPanels({
         versionId={versionId}
         projectId={projectId}
         selected={selected}
+        federationStatus={federationStatus ?? null}
         currentView={() => viewer.viewerState()}
         restoreView={(state) => viewer.restoreViewerState(state)}
         onClose={() => side.close(open!)}

@@ -10,6 +10,8 @@ import { useViewerWarmUp } from '../hooks/useViewerWarmUp.ts';
 import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { useProjectTree } from '../../projects/hooks/useProjects.ts';
 import { TreeContext, type TreeSettings } from './treeContext.ts';
+import { modelFromNode } from '../../../base/openModel.ts';
+import { versionIdOf } from '../../viewer/components/ViewerTab.tsx';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
 
 // opened on demand: its code (and the documents' schemas) is not part of the shell's first load
@@ -19,7 +21,11 @@ const DeletedItemsDialog = lazy(() =>
 
 /** The folders and files of the selected project. */
 export function ProjectBrowser() {
-  const { selectedProject } = useAppStore().state;
+  const { state, dispatch } = useAppStore();
+  const { selectedProject } = state;
+  // 'Add to view' while a 3D tab is selected: the tab adds the model (federation)
+  const selectedTab = state.openModels.find((m) => m.selected);
+  const threeDTab = selectedTab?.fileType.toLowerCase() === 'ifc';
   const config = useConfig();
   const tree = useProjectTree(selectedProject?.projectid);
   const openFile = useModelOpener();
@@ -35,8 +41,14 @@ export function ProjectBrowser() {
       maxNameLength: config.data?.generalSettings.maxProjectBrowserNameLength,
       openFile,
       hoverFile,
+      addToView: threeDTab
+        ? (node) => {
+            const model = modelFromNode(node);
+            dispatch({ type: 'addToView', versionId: versionIdOf(model), name: node.text });
+          }
+        : undefined,
     }),
-    [config.data, openFile, hoverFile],
+    [config.data, openFile, hoverFile, threeDTab, dispatch],
   );
 
   if (!selectedProject) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { FaClockRotateLeft } from 'react-icons/fa6';
+import { FaClockRotateLeft, FaLayerGroup } from 'react-icons/fa6';
 import { isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
 import { fileTypeOf } from '../../../base/openModel.ts';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
@@ -15,7 +15,7 @@ const VersionsDialog = lazy(() =>
  * replace the selected tab); any other file is a link that opens in a new browser tab.
  */
 export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
-  const { allowed, maxNameLength, openFile, hoverFile } = useTreeSettings();
+  const { allowed, maxNameLength, openFile, hoverFile, addToView } = useTreeSettings();
   const fileType = fileTypeOf(node);
   const label = truncateLabel(node.text, maxNameLength);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -69,6 +69,17 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
         >
           {content}
         </a>
+      )}
+      {addToView && fileType.toLowerCase() === 'ifc' && (
+        <button
+          type="button"
+          className="tree-versions tree-add-to-view"
+          aria-label="Add to view"
+          title={`Add ${node.text} to the open 3D view`}
+          onClick={() => addToView(node)}
+        >
+          <FaLayerGroup aria-hidden="true" />
+        </button>
       )}
       {node.type === 'item' && (
         <button

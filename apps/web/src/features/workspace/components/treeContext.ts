@@ -10,6 +10,8 @@ export interface TreeSettings {
   openFile: (file: TreeNode) => void;
   /** the pointer rests on a file that opens in the workspace: its downloads may start ahead */
   hoverFile?: (file: TreeNode) => void;
+  /** add a model to the selected 3D tab (federation); absent while no 3D tab is selected */
+  addToView?: ((file: TreeNode) => void) | undefined;
 }
 
 export const TreeContext = createContext<TreeSettings | null>(null);
