@@ -20,6 +20,7 @@ describe('app store', () => {
       pendingReview: null,
       leftNavOpen: true,
       tagSelection: null,
+      addToView: null,
     });
     expect(initialAppState('r1').leftNavOpen).toBe(false);
   });

@@ -475,13 +475,22 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     async pickPoint(clientX, clientY) {
       if (!model || disposed) return null;
-      const hit = await model.raycast({
-        camera: view.camera,
-        mouse: new THREE.Vector2(clientX, clientY),
-        dom: view.canvas,
+      const mouse = new THREE.Vector2(clientX, clientY);
+      const candidates = [model, ...shownOthers()];
+      const hits = await Promise.all(
+        candidates.map((m) => m.raycast({ camera: view.camera, mouse, dom: view.canvas }).catch(() => null)),
+      );
+      let best: { hit: NonNullable<(typeof hits)[number]>; model: FragmentsModel } | null = null;
+      hits.forEach((hit, i) => {
+        if (hit && (!best || hit.distance < best.hit.distance)) best = { hit, model: candidates[i]! };
       });
-      if (!hit) return null;
-      return { localId: hit.localId, point: { x: hit.point.x, y: hit.point.y, z: hit.point.z } };
+      if (!best) return null;
+      const { hit, model: on } = best as { hit: NonNullable<(typeof hits)[number]>; model: FragmentsModel };
+      return {
+        localId: hit.localId,
+        modelId: on.modelId,
+        point: { x: hit.point.x, y: hit.point.y, z: hit.point.z },
+      };
     },
     toScreen(point) {
       const projected = new THREE.Vector3(point.x, point.y, point.z).project(view.camera);

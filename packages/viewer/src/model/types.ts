@@ -82,8 +82,14 @@ export interface ModelViewer {
   viewerState(): ModelViewerState;
   /** Go back to a stored view (camera, plan, selection). */
   restoreViewerState(state: ModelViewerState): Promise<void>;
-  /** The object and the world point under a canvas point (client coordinates), or null. */
-  pickPoint(clientX: number, clientY: number): Promise<{ localId: number; point: Vec3 } | null>;
+  /**
+   * The object and the world point under a canvas point (client coordinates), or null; in a federated view
+   * the nearest of every shown model's (modelId says which).
+   */
+  pickPoint(
+    clientX: number,
+    clientY: number,
+  ): Promise<{ localId: number; modelId: string; point: Vec3 } | null>;
   /** Where a world point is drawn, in CSS pixels from the canvas' top left; null when behind the camera. */
   toScreen(point: Vec3): { x: number; y: number } | null;
   /**

@@ -174,7 +174,11 @@ describe('issue pins in the 3D viewer', () => {
         return { status: 201, json: issue };
       },
     });
-    fake.viewer.pickPoint.mockResolvedValue({ localId: 2, point: { x: 7, y: 8, z: 9 } } as never);
+    fake.viewer.pickPoint.mockResolvedValue({
+      localId: 2,
+      modelId: `urn:${VERSION}`,
+      point: { x: 7, y: 8, z: 9 },
+    } as never);
     const place = screen.getByRole('button', { name: 'Place issue' });
     await userEvent.click(place);
     expect(place).toHaveAttribute('aria-pressed', 'true');

@@ -41,6 +41,12 @@ export function ModelIssues({
       onChange: (callback) => viewer.onViewChange(callback),
       pick: async (clientX, clientY) => {
         const hit = await viewer.pickPoint(clientX, clientY);
+        // an object of another model of a federated view: the pin keeps its world point, and the stored
+        // view (viewerState's otherSelection, BCF components by GlobalId) names the object
+        if (hit && hit.modelId !== `urn:${versionId}`) {
+          await viewer.selectObjects([{ model: hit.modelId, localId: hit.localId }]);
+          return { position: hit.point, objectId: null };
+        }
         return hit && { position: hit.point, objectId: hit.localId };
       },
       viewerState: () => viewer.viewerState(),
@@ -49,7 +55,7 @@ export function ModelIssues({
           void viewer.restoreViewerState(state as ModelViewerState);
       },
     };
-  }, [viewer, ready, areaRef]);
+  }, [viewer, ready, areaRef, versionId]);
   const documentIds = useMemo(() => [versionId, ...(itemId ? [itemId] : [])], [versionId, itemId]);
   return (
     <IssueLayer

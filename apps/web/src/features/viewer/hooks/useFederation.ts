@@ -76,16 +76,14 @@ export function useAddToView({
     handled.current = request.seq;
     openModels();
     const { name, versionId: adding } = request;
-    if (adding === versionId) {
-      setStatus({
-        name,
-        error: 'This model is the tab\u2019s own model: it is in the view already.',
-        busy: false,
-      });
-      return;
-    }
-    setStatus({ name, error: null, busy: true });
-    untilConverted(adding)
+    // adding is asynchronous work of the viewer, answered after this render
+    const own = 'This model is the tab\u2019s own model: it is in the view already.';
+    void Promise.resolve()
+      .then(() => {
+        if (adding === versionId) throw new Error(own);
+        setStatus({ name, error: null, busy: true });
+        return untilConverted(adding);
+      })
       .then(() => fetchFragments(adding))
       .then((bytes) => viewer.federation.add(bytes, adding))
       .then(

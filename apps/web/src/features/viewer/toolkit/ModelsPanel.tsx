@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FederatedModelState } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { fetchModelInfo, modelInfoKey } from '../../models/api.ts';
 import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { ToolPanel } from './ToolPanel.tsx';
+import { useToolState } from './useToolState.ts';
 import type { ToolPanelProps } from './useToolkitPanels.tsx';
 
 export const MODELS_TITLE = 'Models';
@@ -20,12 +21,8 @@ function ModelName({ versionId }: { versionId: string }) {
 
 /** The models of the view, as the viewer's federation tool lists them; re-read on its changes. */
 function useFederatedModels(viewer: ToolPanelProps['viewer']) {
-  const [models, setModels] = useState<FederatedModelState[]>(() => viewer.federation.list());
-  useEffect(() => {
-    setModels(viewer.federation.list());
-    return viewer.federation.onChange(() => setModels(viewer.federation.list()));
-  }, [viewer]);
-  return models;
+  const { federation } = viewer;
+  return useToolState(federation.onChange, federation.list);
 }
 
 /** One other model: visibility, colour by model, opacity, alignment (managers) and remove. */
