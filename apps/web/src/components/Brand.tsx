@@ -1,4 +1,4 @@
-import { FaDroplet } from 'react-icons/fa6';
+import { FaDroplet } from './shellIcons.ts';
 
 /** The product mark: a water drop and the name. */
 export function Brand({ size = 'md', light = false }: { size?: 'md' | 'lg'; light?: boolean }) {

@@ -1,6 +1,6 @@
 import { Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
-import { FaArrowUpRightFromSquare, FaBars, FaClipboardList } from 'react-icons/fa6';
+import { FaArrowUpRightFromSquare, FaBars, FaClipboardList } from '../../components/shellIcons.ts';
 import { HEADER_LINKS, MAIN_ROUTE, type CurrentUser } from '@penstock/shared';
 import { Brand } from '../../components/Brand.tsx';
 import { PendingWorkLink } from '../../features/hub/components/PendingWorkLink.tsx';

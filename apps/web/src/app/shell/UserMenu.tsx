@@ -1,6 +1,6 @@
 import { Dropdown, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { FaRightFromBracket, FaUserGear } from 'react-icons/fa6';
+import { FaRightFromBracket, FaUserGear } from '../../components/shellIcons.ts';
 import { mayGlobally, type CurrentUser } from '@penstock/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
-import { FaArrowRight, FaFilePdf, FaRightToBracket } from 'react-icons/fa6';
+import { FaArrowRight, FaFilePdf, FaRightToBracket } from '../../../components/shellIcons.ts';
 import { errorMessage } from '../../../base/api.ts';
 import { browser } from '../../../base/browser.ts';
 import { Brand } from '../../../components/Brand.tsx';

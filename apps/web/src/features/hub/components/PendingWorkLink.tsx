@@ -1,6 +1,6 @@
 import { Badge, Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
-import { FaBell } from 'react-icons/fa6';
+import { FaBell } from '../../../components/shellIcons.ts';
 import { pendingCountsLabel } from '../format.ts';
 import { usePendingCounts } from '../hooks/useHub.ts';
 import '../hub.css';

@@ -1,4 +1,4 @@
-import { FaCircleInfo } from 'react-icons/fa6';
+import { FaCircleInfo } from '../../../components/shellIcons.ts';
 import type { PlannedPage as PlannedPageInfo } from '../pages.ts';
 
 /** A page whose features come in a later release: its heading and what it will hold. */

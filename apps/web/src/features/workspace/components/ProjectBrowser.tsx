@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { FaFolderTree } from 'react-icons/fa6';
+import { FaFolderTree } from '../../../components/shellIcons.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useAppStore } from '../../../base/store.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { FaClockRotateLeft, FaLayerGroup } from 'react-icons/fa6';
+import { FaClockRotateLeft, FaLayerGroup } from '../../../components/shellIcons.ts';
 import { isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
 import { fileTypeOf } from '../../../base/openModel.ts';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';

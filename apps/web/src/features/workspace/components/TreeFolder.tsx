@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FaChevronRight, FaFolder, FaFolderOpen } from 'react-icons/fa6';
+import { FaChevronRight, FaFolder, FaFolderOpen } from '../../../components/shellIcons.ts';
 import {
   INITIAL_FOLDER_STATE,
   folderClick,
