@@ -49,7 +49,9 @@ export function shellIconsSource() {
     '',
   ];
   for (const name of SHELL_ICONS) {
-    const match = new RegExp(`export function ${name} \\(props\\) \\{\\n  return GenIcon\\((.*)\\)\\(props\\);`).exec(fa6);
+    const match = new RegExp(
+      `export function ${name} \\(props\\) \\{\\n  return GenIcon\\((.*)\\)\\(props\\);`,
+    ).exec(fa6);
     if (!match) throw new Error(`react-icons/fa6 has no ${name}`);
     lines.push(`export const ${name} = icon(${match[1]});`);
   }
