@@ -148,7 +148,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     log: app.log,
   });
   registerProperties(app, database.db, access);
-  const issues = registerIssues(app, database.db, { documentsRepo, projects }, access);
+  const issues = registerIssues(app, database.db, { documentsRepo, projects }, access, blobs);
   registerMarkups(app, database.db, blobs, projects, access);
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);

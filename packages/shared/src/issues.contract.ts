@@ -27,6 +27,10 @@ export const MAX_ISSUE_TITLE = 200;
 export const MAX_ISSUE_TEXT = 10_000;
 /** viewer state and markup drawing data: at most this many characters of JSON */
 export const MAX_VIEWER_STATE_CHARS = 1_000_000;
+/** Largest issue snapshot (decoded bytes): the viewer's picture of what the issue shows. */
+export const MAX_ISSUE_SNAPSHOT_BYTES = 10 * 1024 * 1024;
+/** A snapshot as the web sends it: a base64 PNG data URL (a data URL of 10 MB is about 13.4 million characters). */
+const MAX_SNAPSHOT_CHARS = Math.ceil((MAX_ISSUE_SNAPSHOT_BYTES * 4) / 3) + 64;
 
 const projectId = (field: string) =>
   z.string({ message: `${field} is required` }).regex(PROJECT_ID, `${field} must be a project id (b.<uuid>)`);
@@ -107,6 +111,12 @@ export const CreateIssueBodySchema = z.object({
   assigneeId: z.string().max(200).nullable().default(null),
   dueDate: dueDate.default(null),
   linkedDocuments: linkedDocuments.default([]),
+  /** what the viewer showed when the issue was placed: a `data:image/png;base64,...` URL, or null */
+  snapshot: z
+    .string({ message: 'snapshot must be a PNG data URL' })
+    .max(MAX_SNAPSHOT_CHARS, `snapshot can be at most ${MAX_ISSUE_SNAPSHOT_BYTES / 1024 / 1024} MB`)
+    .nullable()
+    .default(null),
 });
 export type CreateIssueBody = z.infer<typeof CreateIssueBodySchema>;
 
@@ -176,6 +186,11 @@ export interface Issue {
   updatedAt: string;
   comments: IssueComment[];
   linkedDocuments: LinkedDocument[];
+  /**
+   * The issue's snapshot (what the viewer showed when it was placed, or a BCF viewpoint's snapshot):
+   * `/api/issues/<id>/snapshot?v=<hash>`, usable as an img src, or null
+   */
+  snapshot: string | null;
   attributes: IssueAttributes;
 }
 

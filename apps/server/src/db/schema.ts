@@ -216,6 +216,10 @@ export interface IssuesTable {
   linked_documents: string;
   /** JSON text of the imported BCF viewpoints, {version: 1, viewpoints: [{guid, camera, selection}]}; null for none */
   bcf_viewpoints: string | null;
+  /** the blob of the issue's snapshot (a PNG or JPEG), or null */
+  snapshot_hash: string | null;
+  /** 'image/png' or 'image/jpeg' with snapshot_hash, else null */
+  snapshot_type: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -9,6 +9,7 @@ import {
   BCF_IMPORT_VERSIONS,
   BcfFormatError,
   type BcfExportVersion,
+  type BcfSnapshot,
   type BcfTopic,
   type BcfTopicViewpoint,
   type BcfViewpoint,
@@ -29,7 +30,9 @@ import {
   writeVersion21Xml,
   writeViewpoint21Xml,
 } from './bcf2.xml.ts';
-import { completeFromComments } from './bcf.mapping.ts';
+import { completeFromComments, mainViewpoint } from './bcf.mapping.ts';
+import { imageTypeOf } from '../../http/images.ts';
+import { MAX_ISSUE_SNAPSHOT_BYTES } from '@penstock/shared';
 import { nameGuid, parseVersionXml } from './bcf.xmlio.ts';
 
 const MB = 1024 * 1024;
@@ -40,9 +43,11 @@ export const BCF_ZIP_LIMITS: ZipLimits = {
   maxEntries: 10_000,
 };
 
-/** The entries import reads: models, snapshots and anything else in the zip are not unzipped. */
+/** The entries import reads (snapshots too); models and anything else in the zip are not unzipped. */
 const isBcfPart = (name: string) =>
-  name === 'bcf.version' || /^[^/]+\/markup\.bcf$/.test(name) || /^[^/]+\/[^/]+\.bcfv$/i.test(name);
+  name === 'bcf.version' ||
+  /^[^/]+\/markup\.bcf$/.test(name) ||
+  /^[^/]+\/[^/]+\.(bcfv|png|jpe?g)$/i.test(name);
 
 async function unzip(content: Buffer): Promise<Map<string, Buffer>> {
   try {
@@ -94,9 +99,11 @@ export async function readBcf(content: Buffer): Promise<{ version: string; topic
       const folder = name.split('/')[0]!;
       const read = schema.markup(text(name)!, name);
       const topic = version === '1.0' || version === '2.0' ? completeFromComments(read) : read;
-      // a topic that lists no viewpoints may still have BCF 1.0's viewpoint.bcfv beside its markup
-      if (!topic.viewpoints.length && files.has(`${folder}/viewpoint.bcfv`))
-        topic.viewpoints = [{ guid: '', viewpoint: 'viewpoint.bcfv', snapshot: null, index: null }];
+      // a topic that lists no viewpoints may still have BCF 1.0's viewpoint.bcfv (and snapshot.png) beside it
+      if (!topic.viewpoints.length && files.has(`${folder}/viewpoint.bcfv`)) {
+        const snapshot = files.has(`${folder}/snapshot.png`) ? 'snapshot.png' : null;
+        topic.viewpoints = [{ guid: '', viewpoint: 'viewpoint.bcfv', snapshot, index: null }];
+      }
       topic.viewpoints = byIndex(topic.viewpoints);
       const viewpoints: BcfViewpoint[] = [];
       for (const entry of topic.viewpoints) {
@@ -108,7 +115,7 @@ export async function readBcf(content: Buffer): Promise<{ version: string; topic
         entry.guid = guid;
         viewpoints.push({ ...viewpoint, guid });
       }
-      topics.push({ topic, viewpoints });
+      topics.push({ topic, viewpoints, snapshot: snapshotOf(topic.viewpoints, viewpoints, folder, files) });
     }
     const guids = new Set<string>();
     for (const { topic } of topics) {
@@ -122,14 +129,42 @@ export async function readBcf(content: Buffer): Promise<{ version: string; topic
   }
 }
 
+/**
+ * The snapshot of a topic's main viewpoint (else the first snapshot the topic names) when the file has it as
+ * a PNG or JPEG (by its bytes) of at most MAX_ISSUE_SNAPSHOT_BYTES; otherwise none (a picture Penstock cannot
+ * show does not refuse the file).
+ */
+function snapshotOf(
+  entries: readonly BcfTopicViewpoint[],
+  viewpoints: readonly BcfViewpoint[],
+  folder: string,
+  files: ReadonlyMap<string, Buffer>,
+): BcfSnapshot | null {
+  const main = mainViewpoint(viewpoints);
+  const entry =
+    entries.find((e) => e.snapshot && main && e.guid === main.guid) ?? entries.find((e) => e.snapshot);
+  const bytes = entry?.snapshot ? files.get(`${folder}/${entry.snapshot}`) : undefined;
+  const type = bytes ? imageTypeOf(bytes) : null;
+  return bytes && type && bytes.length <= MAX_ISSUE_SNAPSHOT_BYTES ? { type, bytes } : null;
+}
+
 // ---- writing ------------------------------------------------------------------------------------------
 
-/** A topic to write: its fields and comments, its viewpoints, and the snapshot of its first viewpoint. */
+/** A topic to write: its fields and comments, its viewpoints, and the snapshot of its main viewpoint. */
 export interface ExportTopic {
   topic: Omit<BcfTopic, 'viewpoints'>;
   viewpoints: BcfViewpoint[];
-  snapshot: Buffer | null;
+  snapshot: BcfSnapshot | null;
 }
+
+/** Whether a viewpoint has anything for a .bcfv file to say. */
+const hasFile = (v: BcfViewpoint) =>
+  !!v.camera ||
+  v.selection.length > 0 ||
+  !!v.visibility ||
+  !!v.coloring?.length ||
+  !!v.lines?.length ||
+  !!v.clippingPlanes?.length;
 
 const WRITERS = {
   '3.0': { version: writeVersionXml, markup: writeMarkupXml, viewpoint: writeViewpointXml },
@@ -139,7 +174,7 @@ const WRITERS = {
 /**
  * A BCF zip of these topics: bcf.version, extensions.xml (3.0 only; BCF 2.1 keeps its extensions in an
  * optional schema file), and per topic `<guid>/markup.bcf`, a `viewpoint-<guid>.bcfv` for each viewpoint
- * with a camera or a selection, and `snapshot-<guid>.png` for the first.
+ * with anything to say, and the snapshot (`snapshot-<guid>.png`, or `.jpg`) with the main viewpoint.
  */
 export async function writeBcf(
   version: BcfExportVersion,
@@ -152,16 +187,17 @@ export async function writeBcf(
   if (version === '3.0') zip.file('extensions.xml', writeExtensionsXml(extensions));
   for (const { topic, viewpoints, snapshot } of topics) {
     const folder = zip.folder(topic.guid)!;
-    const hasFile = (v: BcfViewpoint) => !!v.camera || v.selection.length > 0;
+    const main = snapshot ? mainViewpoint(viewpoints) : undefined;
+    const snapshotName = main && `snapshot-${main.guid}.${snapshot!.type === 'image/jpeg' ? 'jpg' : 'png'}`;
     const entries: BcfTopicViewpoint[] = viewpoints.map((v, index) => ({
       guid: v.guid,
       viewpoint: hasFile(v) ? `viewpoint-${v.guid}.bcfv` : null,
-      snapshot: index === 0 && snapshot ? `snapshot-${v.guid}.png` : null,
+      snapshot: v === main ? snapshotName! : null,
       index: version === '2.1' ? index : null,
     }));
     folder.file('markup.bcf', write.markup({ ...topic, viewpoints: entries }));
     for (const v of viewpoints) if (hasFile(v)) folder.file(`viewpoint-${v.guid}.bcfv`, write.viewpoint(v));
-    if (snapshot && viewpoints[0]) folder.file(`snapshot-${viewpoints[0].guid}.png`, snapshot);
+    if (snapshot && snapshotName) folder.file(snapshotName, snapshot.bytes);
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

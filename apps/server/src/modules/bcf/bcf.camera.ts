@@ -21,11 +21,22 @@ export const VIEWER_FIELD_OF_VIEW = 50;
 /** How far ahead of an imported camera the orbit target is put (metres). */
 export const TARGET_DISTANCE = 10;
 
+/** The camera part of the model viewer's stored state (three.js frame, Y up). */
+export interface ViewerCamera {
+  position: BcfVector;
+  target: BcfVector;
+  /** absent: perspective */
+  projection?: 'perspective' | 'orthographic';
+  /** orthographic: the height of the view in metres */
+  viewHeight?: number;
+}
+
 /**
- * A ModelViewerState (packages/viewer: {version: 1, kind: '3d', camera: {position, target}, plan, selection})
- * for an imported camera and the localIds it selects. The orbit target is put TARGET_DISTANCE ahead.
+ * The viewer camera of a BCF camera: the orbit target TARGET_DISTANCE ahead along the camera direction;
+ * an OrthogonalCamera becomes an orthographic view whose height is its ViewToWorldScale (BCF: the view's
+ * visible size in metres). The up vector is not kept: the viewer's orbit keeps Y (IFC Z) up.
  */
-export function modelViewerStateFromBcf(camera: BcfCamera, selection: number[]) {
+export function viewerCameraFromBcf(camera: BcfCamera): ViewerCamera {
   const length = Math.hypot(camera.direction.x, camera.direction.y, camera.direction.z) || 1;
   const k = TARGET_DISTANCE / length;
   const target = {
@@ -33,22 +44,23 @@ export function modelViewerStateFromBcf(camera: BcfCamera, selection: number[]) 
     y: camera.position.y + camera.direction.y * k,
     z: camera.position.z + camera.direction.z * k,
   };
-  return {
-    version: 1 as const,
-    kind: '3d' as const,
-    camera: { position: ifcToThree(camera.position), target: ifcToThree(target) },
-    plan: null,
-    selection,
-  };
+  const viewer: ViewerCamera = { position: ifcToThree(camera.position), target: ifcToThree(target) };
+  if (camera.kind === 'orthogonal') {
+    viewer.projection = 'orthographic';
+    viewer.viewHeight = camera.viewToWorldScale;
+  }
+  return viewer;
 }
 
 /**
  * The camera of a viewer state, when it has one: the model viewer's ModelViewerState
- * `{version: 1, kind: '3d', camera: {position, target}}` (three.js frame, Y up), Penstock's older
+ * `{version: 1 | 2, kind: '3d', camera: {position, target, projection?, viewHeight?}, plan}` (three.js
+ * frame, Y up; orthographic, or a storey plan, gives an OrthogonalCamera), Penstock's older
  * `{camera: {position, direction, up, fov}}` or the platform viewer's
  * `{viewport: {eye, target, up, fieldOfView, aspectRatio}}` (both taken as in the IFC frame).
+ * `aspectRatio` is the view's width / height when known (the snapshot's), else 1.
  */
-export function cameraFromViewerState(state: unknown): BcfCamera | null {
+export function cameraFromViewerState(state: unknown, aspectRatio = 1): BcfCamera | null {
   const s = nodeOf(state);
   const isVec = (v: unknown): v is BcfVector => {
     const n = nodeOf(v);
@@ -71,24 +83,31 @@ export function cameraFromViewerState(state: unknown): BcfCamera | null {
       direction: camera.direction,
       up: camera.up,
       fieldOfView: camera.fov,
-      aspectRatio: typeof camera.aspectRatio === 'number' ? camera.aspectRatio : 1,
+      aspectRatio: typeof camera.aspectRatio === 'number' ? camera.aspectRatio : aspectRatio,
     };
   }
-  if (s.version === 1 && s.kind === '3d' && isVec(camera.position) && isVec(camera.target)) {
+  if (
+    (s.version === 1 || s.version === 2) &&
+    s.kind === '3d' &&
+    isVec(camera.position) &&
+    isVec(camera.target)
+  ) {
     const position = threeToIfc(camera.position);
     const target = threeToIfc(camera.target);
     const d = { x: target.x - position.x, y: target.y - position.y, z: target.z - position.z };
     const length = Math.hypot(d.x, d.y, d.z);
     if (length > 0) {
-      const direction = { x: d.x / length, y: d.y / length, z: d.z / length };
-      return {
-        kind: 'perspective',
-        position,
-        direction,
-        up: upVectorFor(direction),
-        fieldOfView: VIEWER_FIELD_OF_VIEW,
-        aspectRatio: 1,
-      };
+      const direction = { x: d.x / length + 0, y: d.y / length + 0, z: d.z / length + 0 };
+      const base = { position, direction, up: upVectorFor(direction), aspectRatio };
+      const orthographic =
+        camera.projection === 'orthographic' || (typeof s.plan === 'string' && s.plan !== '');
+      if (!orthographic) return { kind: 'perspective', ...base, fieldOfView: VIEWER_FIELD_OF_VIEW };
+      const height =
+        typeof camera.viewHeight === 'number' && camera.viewHeight > 0 && Number.isFinite(camera.viewHeight)
+          ? camera.viewHeight
+          : // what the perspective view showed at the target's distance
+            2 * length * Math.tan(((VIEWER_FIELD_OF_VIEW / 2) * Math.PI) / 180);
+      return { kind: 'orthogonal', ...base, viewToWorldScale: height };
     }
   }
   const viewport = nodeOf(s.viewport);
@@ -104,7 +123,7 @@ export function cameraFromViewerState(state: unknown): BcfCamera | null {
       direction: { x: d.x / length, y: d.y / length, z: d.z / length },
       up,
       fieldOfView: viewport.fieldOfView,
-      aspectRatio: typeof viewport.aspectRatio === 'number' ? viewport.aspectRatio : 1,
+      aspectRatio: typeof viewport.aspectRatio === 'number' ? viewport.aspectRatio : aspectRatio,
     };
   }
   return null;

@@ -103,6 +103,35 @@ describe('BCF viewpoint components and clipping planes (issue 33)', () => {
     expect(writeViewpointXml(plain)).not.toContain('<Components>');
   });
 
+  it('reads and writes Lines (between the camera and the clipping planes) in 3.0 and 2.1', () => {
+    const withLines = VIEWPOINT_30.replace(
+      '<Lines/>',
+      `<Lines>
+        <Line><StartPoint><X>0</X><Y>0</Y><Z>0</Z></StartPoint><EndPoint><X>0.6</X><Y>0</Y><Z>1e-3</Z></EndPoint></Line>
+        <Line><StartPoint><X>1</X><Y>2</Y><Z>3</Z></StartPoint><EndPoint><X>-1</X><Y>-2</Y><Z>-3</Z></EndPoint></Line>
+      </Lines>`,
+    );
+    const viewpoint = parseViewpointXml(withLines, 'v.bcfv');
+    expect(viewpoint.lines).toEqual([
+      { start: { x: 0, y: 0, z: 0 }, end: { x: 0.6, y: 0, z: 0.001 } },
+      { start: { x: 1, y: 2, z: 3 }, end: { x: -1, y: -2, z: -3 } },
+    ]);
+    for (const [write, read] of [
+      [writeViewpointXml, parseViewpointXml],
+      [writeViewpoint21Xml, parseViewpoint2Xml],
+    ] as const) {
+      const xml = write(viewpoint);
+      expect(read(xml)).toEqual(viewpoint);
+      expect(xml.indexOf('<Lines>')).toBeLessThan(xml.indexOf('<ClippingPlanes>'));
+      expect(xml.indexOf('<Lines>')).toBeGreaterThan(xml.indexOf('</Components>'));
+    }
+    expect(() =>
+      parseViewpointXml(
+        `<VisualizationInfo Guid="${GUID}"><Lines><Line><StartPoint><X>0</X><Y>0</Y><Z>0</Z></StartPoint></Line></Lines></VisualizationInfo>`,
+      ),
+    ).toThrow(new BcfFormatError('viewpoint: Line 1/EndPoint/X is not a number'));
+  });
+
   it('refuses a colour that is not hex and a plane coordinate that is not a number, naming them', () => {
     expect(() =>
       parseViewpointXml(`<VisualizationInfo Guid="${GUID}"><Components><Coloring>

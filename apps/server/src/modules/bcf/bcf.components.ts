@@ -1,6 +1,7 @@
 /**
  * What a BCF viewpoint says beyond the camera and the selection (issue 33 §5): which components are shown
- * (DefaultVisibility with its Exceptions and ViewSetupHints), which are coloured, and the clipping planes.
+ * (DefaultVisibility with its Exceptions and ViewSetupHints), which are coloured, the lines drawn and the
+ * clipping planes.
  * Read from BCF 2.0, 2.1 and 3.0 and written back in 2.1 or 3.0, so an imported viewpoint survives an
  * export unchanged. The two versions differ only in where a Color's components sit (3.0 wraps them in
  * Components) and where ViewSetupHints sit (2.1: in Components; 3.0: in Visibility).
@@ -9,6 +10,7 @@ import {
   BcfFormatError,
   type BcfClippingPlane,
   type BcfColoring,
+  type BcfLine,
   type BcfVector,
   type BcfViewSetupHints,
   type BcfViewpoint,
@@ -16,7 +18,7 @@ import {
 } from './bcf.types.ts';
 import { escapeXml, listOf, nodeOf, textOf, type XmlNode } from './bcf.xmlio.ts';
 
-export type ViewpointExtras = Pick<BcfViewpoint, 'visibility' | 'coloring' | 'clippingPlanes'>;
+export type ViewpointExtras = Pick<BcfViewpoint, 'visibility' | 'coloring' | 'lines' | 'clippingPlanes'>;
 
 const guidsOf = (components: unknown): string[] =>
   listOf(components)
@@ -104,6 +106,12 @@ export function readViewpointExtras(info: XmlNode, where: string): ViewpointExtr
       addColour(readColour(c['@_Color'], `${where}: Component`), [textOf(c['@_IfcGuid'])]);
   if (coloring.length) extras.coloring = coloring;
 
+  const lines: BcfLine[] = listOf(nodeOf(info.Lines).Line).map((line, n) => ({
+    start: readVector(line.StartPoint, `Line ${n + 1}/StartPoint`, where),
+    end: readVector(line.EndPoint, `Line ${n + 1}/EndPoint`, where),
+  }));
+  if (lines.length) extras.lines = lines;
+
   const planes: BcfClippingPlane[] = listOf(nodeOf(info.ClippingPlanes).ClippingPlane).map((plane, n) => ({
     location: readVector(plane.Location, `ClippingPlane ${n + 1}/Location`, where),
     direction: readVector(plane.Direction, `ClippingPlane ${n + 1}/Direction`, where),
@@ -171,11 +179,22 @@ export function writeComponentsXml(viewpoint: BcfViewpoint, version: '2.1' | '3.
   return `${xml}  </Components>\n`;
 }
 
+const vectorXml = (name: string, v: BcfVector) =>
+  `      <${name}>\n        <X>${v.x}</X>\n        <Y>${v.y}</Y>\n        <Z>${v.z}</Z>\n      </${name}>\n`;
+
+/** The Lines element (the same in 2.1 and 3.0; after the camera, before ClippingPlanes), or ''. */
+export function writeLinesXml(lines: readonly BcfLine[] | undefined): string {
+  if (!lines?.length) return '';
+  let xml = '  <Lines>\n';
+  for (const line of lines)
+    xml += `    <Line>\n${vectorXml('StartPoint', line.start)}${vectorXml('EndPoint', line.end)}    </Line>\n`;
+  return `${xml}  </Lines>\n`;
+}
+
 /** The ClippingPlanes element (the same in 2.1 and 3.0; after the camera and Lines), or ''. */
 export function writeClippingPlanesXml(planes: readonly BcfClippingPlane[] | undefined): string {
   if (!planes?.length) return '';
-  const vec = (name: string, v: BcfVector) =>
-    `      <${name}>\n        <X>${v.x}</X>\n        <Y>${v.y}</Y>\n        <Z>${v.z}</Z>\n      </${name}>\n`;
+  const vec = vectorXml;
   let xml = '  <ClippingPlanes>\n';
   for (const plane of planes)
     xml += `    <ClippingPlane>\n${vec('Location', plane.location)}${vec('Direction', plane.direction)}    </ClippingPlane>\n`;

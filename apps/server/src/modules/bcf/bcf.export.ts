@@ -9,10 +9,12 @@ import {
 import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
 import type { IssuesService } from '../issues/index.ts';
 import { writeBcf, type ExportTopic } from './bcf.archive.ts';
-import { cameraFromViewerState } from './bcf.camera.ts';
 import type { BcfRepo } from './bcf.repo.ts';
 import { isViewpointCommentText, parseStoredBcf, type StoredComment } from './bcf.stored.ts';
-import type { BcfComment, BcfExportVersion, BcfViewpoint } from './bcf.types.ts';
+import type { BcfComment, BcfExportVersion, BcfSnapshot, BcfViewpoint } from './bcf.types.ts';
+import { objectsOfState, viewpointOfState } from './bcf.viewpoint.ts';
+import { readViewerState } from './bcf.viewstate.ts';
+import { imageTypeOf, pngSize } from '../../http/images.ts';
 import { nameGuid } from './bcf.xmlio.ts';
 
 export const STATUS_LABELS: Record<IssueStatus, string> = {
@@ -40,13 +42,15 @@ export class BcfExporter {
     const emailOf = (id: string | null) =>
       id ? (members.find((m) => m.autodeskId === id)?.email ?? id) : null;
     const stored = await this.repo.storedBcfOfProject(projectId);
+    const snapshots = await this.repo.snapshotsOfProject(projectId);
     const topics: ExportTopic[] = [];
     for (const issue of issues) {
       const kept = parseStoredBcf(stored.get(issue.id) ?? null);
-      const snapshot = await this.snapshotOf(issue);
+      const snapshot = await this.snapshotOf(issue, snapshots.get(issue.id));
       let viewpoints = kept.viewpoints;
       if (!viewpoints.length) {
-        const derived = await this.viewpointOf(issue);
+        const size = snapshot?.type === 'image/png' ? pngSize(snapshot.bytes) : null;
+        const derived = await this.viewpointOf(issue, size ? size.width / size.height : 1);
         // named after what it shows, so exporting the same issue twice gives the same viewpoint Guid
         if (derived)
           viewpoints = [{ ...derived, guid: nameGuid(`${issue.guid}/${JSON.stringify(derived)}`) }];
@@ -83,36 +87,48 @@ export class BcfExporter {
     return { fileName: version === '3.0' ? `${safeName}.bcf` : `${safeName} (BCF ${version}).bcf`, content };
   }
 
-  /** A viewpoint from the issue's first link: its viewer state's camera, its object and selection. */
-  private async viewpointOf(issue: Issue): Promise<Omit<BcfViewpoint, 'guid'> | null> {
+  /**
+   * A viewpoint from the issue's first link: its viewer state (camera, selection across models, hidden,
+   * isolated and coloured objects, section planes and box, measurements as lines) and its pinned object,
+   * with the objects' IfcGuids from the object index of each of the project's model versions it names.
+   * `aspectRatio` is the view's width / height (the snapshot's), for a BCF 3.0 camera.
+   */
+  private async viewpointOf(issue: Issue, aspectRatio: number): Promise<Omit<BcfViewpoint, 'guid'> | null> {
     const link = issue.linkedDocuments[0];
     if (!link) return null;
-    const state = link.details.viewerState as { selection?: unknown } | null;
-    const camera = cameraFromViewerState(state);
-    const localIds: number[] = [];
-    if (link.details.objectId !== null) localIds.push(link.details.objectId);
-    if (state && Array.isArray(state.selection))
-      for (const id of state.selection) if (Number.isInteger(id) && !localIds.includes(id)) localIds.push(id);
-    const selection: string[] = [];
-    if (localIds.length) {
-      const versionId = await this.issues.repo.versionOf(link.documentId);
-      if (versionId) {
-        const guidOf = await this.repo.guidsOfLocalIds(versionId, localIds);
-        for (const id of localIds) {
-          const guid = guidOf.get(id);
-          if (guid && !selection.includes(guid)) selection.push(guid);
-        }
-      }
-    }
-    return camera || selection.length ? { camera, selection } : null;
+    const raw = link.details.viewerState;
+    const state = readViewerState(raw);
+    const ownVersion = (await this.issues.repo.versionOf(link.documentId)) ?? null;
+    const guids = new Map<string, Map<number, string>>();
+    for (const [versionId, localIds] of objectsOfState(state, ownVersion, link.details.objectId))
+      guids.set(versionId, await this.repo.guidsOfLocalIds(issue.projectId, versionId, localIds));
+    return viewpointOfState({
+      raw,
+      state,
+      ownVersion,
+      objectId: link.details.objectId,
+      guidOf: (versionId, localId) => guids.get(versionId)?.get(localId),
+      aspectRatio,
+    });
   }
 
-  /** The image of the newest markup of the issue's document, when there is one (PNG only). */
-  private async snapshotOf(issue: Issue): Promise<Buffer | null> {
-    const link = issue.linkedDocuments[0];
-    if (!link) return null;
-    const hash = await this.repo.newestPngPreview(issue.projectId, link.documentId);
-    return hash ? readBlob(this.blobs, hash) : null;
+  /**
+   * The issue's own snapshot (placed in the viewer, or imported); for an issue without one, the newest PNG
+   * markup preview of its document.
+   */
+  private async snapshotOf(
+    issue: Issue,
+    own: { hash: string; type: string } | undefined,
+  ): Promise<BcfSnapshot | null> {
+    const fallback = async () => {
+      const link = issue.linkedDocuments[0];
+      return link ? this.repo.newestPngPreview(issue.projectId, link.documentId) : null;
+    };
+    const hash = own?.hash ?? (await fallback());
+    if (!hash) return null;
+    const bytes = await readBlob(this.blobs, hash);
+    const type = imageTypeOf(bytes);
+    return type ? { type, bytes } : null;
   }
 }
 

@@ -10,12 +10,15 @@ import {
   statusFromBcf,
   topicChangedAt,
   typeFromBcf,
+  mainViewpoint,
   viewableGuids,
 } from './bcf.mapping.ts';
 import { presentImport, type BcfImportAnswer, type SkippedTopic } from './bcf.presenter.ts';
 import type { BcfRepo, ResolvedObject } from './bcf.repo.ts';
 import { formatStoredBcf, parseStoredBcf, type StoredComment } from './bcf.stored.ts';
 import type { ParsedTopic } from './bcf.types.ts';
+import { componentGuids } from './bcf.viewpoint.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
 import { bcfInstant } from './bcf.xmlio.ts';
 
 interface Tally {
@@ -26,10 +29,14 @@ interface Tally {
   ids: string[];
 }
 
+/** A topic's snapshot, stored: its blob and type. */
+type StoredSnapshot = { hash: string; type: string };
+
 export class BcfImporter {
   constructor(
     private readonly issues: IssuesService,
     private readonly repo: BcfRepo,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** The caller has checked the user may edit the project's issues. */
@@ -38,15 +45,23 @@ export class BcfImporter {
     const members = (await this.issues.projectUsers(user, projectId)).data.results;
     const resolved = await this.repo.objectsByGuid(
       projectId,
-      topics.flatMap(({ viewpoints }) => viewpoints.flatMap((v) => v.selection)),
+      topics.flatMap(({ viewpoints }) => viewpoints.flatMap(componentGuids)),
     );
+    // the pictures go to the blob store first (the collector removes any a failed import leaves behind)
+    const snapshots = new Map<string, StoredSnapshot>();
+    for (const { topic, snapshot } of topics)
+      if (snapshot)
+        snapshots.set(topic.guid, {
+          hash: (await this.blobs.putBuffer(snapshot.bytes)).hash,
+          type: snapshot.type,
+        });
     const viewables = viewableGuids(
       await this.repo.viewablesOf([...new Set(resolved.map((o) => o.versionId))]),
     );
     const tally: Tally = { created: 0, updated: 0, unchanged: 0, skipped: [], ids: [] };
     await this.repo.transaction(async (issues) => {
       const at = new Date().toISOString();
-      const write = new TopicWriter(issues, user, projectId, members, resolved, viewables, at);
+      const write = new TopicWriter(issues, user, projectId, members, resolved, viewables, snapshots, at);
       for (const parsed of topics) await write.topic(parsed, tally);
     });
     const issues = await this.issues.list(user, projectId);
@@ -63,6 +78,7 @@ class TopicWriter {
     private readonly members: readonly ProjectUser[],
     private readonly resolved: readonly ResolvedObject[],
     private readonly viewables: ReadonlyMap<string, string>,
+    private readonly snapshots: ReadonlyMap<string, StoredSnapshot>,
     private readonly at: string,
   ) {}
 
@@ -83,7 +99,7 @@ class TopicWriter {
 
   async topic({ topic, viewpoints }: ParsedTopic, tally: Tally): Promise<void> {
     const links = linksFromViewpoint(
-      viewpoints.find((v) => v.selection.length) ?? viewpoints[0],
+      mainViewpoint(viewpoints),
       this.resolved,
       (versionId) => this.viewables.get(versionId) ?? '',
     );
@@ -98,6 +114,9 @@ class TopicWriter {
       // the issue's last change is the topic's, so a later import of the same topic changes nothing
       updated_at: changedAt ?? this.at,
     };
+    // a topic without a snapshot leaves the issue's own
+    const snapshot = this.snapshots.get(topic.guid);
+    const picture = snapshot ? { snapshot_hash: snapshot.hash, snapshot_type: snapshot.type } : {};
     const existing = await this.issues.findByGuid(this.projectId, topic.guid);
     let issueId: string;
     let before: string | null = null;
@@ -112,6 +131,8 @@ class TopicWriter {
         ...fields,
         linked_documents: JSON.stringify(links),
         bcf_viewpoints: null,
+        snapshot_hash: snapshot?.hash ?? null,
+        snapshot_type: snapshot?.type ?? null,
         created_by: this.user.id,
         created_at: bcfInstant(topic.creationDate) ?? this.at,
       });
@@ -128,6 +149,7 @@ class TopicWriter {
         );
         await this.issues.update(issueId, {
           ...fields,
+          ...picture,
           ...(links.length ? { linked_documents: JSON.stringify([...links, ...others]) } : {}),
         });
         stored = { viewpoints, comments: kept.comments, labels: topic.labels ?? [] };

@@ -1,12 +1,12 @@
 /**
- * Pure rules of BCF import: statuses and types, the links of a topic's viewpoint, whether a topic may
- * change an issue Penstock already has, and which comments of a topic are new.
+ * Pure rules of BCF import: statuses and types, the links of a topic's main viewpoint (with its viewer
+ * state), whether a topic may change an issue Penstock already has, and which comments of a topic are new.
  */
 import { ISSUE_TYPES, type IssueStatus, type IssueType, type LinkedDocument } from '@penstock/shared';
-import { modelViewerStateFromBcf } from './bcf.camera.ts';
 import type { ResolvedObject } from './bcf.repo.ts';
 import { commentStatusText, viewpointCommentText } from './bcf.stored.ts';
 import type { BcfComment, BcfTopic, BcfViewpoint } from './bcf.types.ts';
+import { componentGuids, viewerStateOfViewpoint, type VersionObject } from './bcf.viewpoint.ts';
 import { bcfInstant, GUID, nameGuid } from './bcf.xmlio.ts';
 
 /** BCF statuses of other tools, mapped to Penstock's; anything unknown is 'open'. */
@@ -50,41 +50,73 @@ export function viewableGuids(
   return result;
 }
 
+/** The viewpoint a topic is shown by: the first that selects anything, else the first. */
+export const mainViewpoint = <T extends { selection: readonly string[] }>(viewpoints: readonly T[]) =>
+  viewpoints.find((v) => v.selection.length) ?? viewpoints[0];
+
 /**
- * The links of an imported topic: one per model whose objects its first viewpoint selects (of an item's
- * versions only the newest that has any), the model with the most selected objects first.
+ * The objects each IfcGuid stands for among the project's models: of an item's versions only the newest
+ * that has any of these objects counts.
+ */
+export function objectsByGuid(resolved: readonly ResolvedObject[]): Map<string, VersionObject[]> {
+  const newest = new Map<string, number>();
+  for (const o of resolved) newest.set(o.itemId, Math.max(newest.get(o.itemId) ?? 0, o.versionNumber));
+  const byGuid = new Map<string, VersionObject[]>();
+  const sorted = [...resolved].sort(
+    (a, b) => a.versionId.localeCompare(b.versionId) || a.localId - b.localId,
+  );
+  for (const o of sorted) {
+    if (newest.get(o.itemId) !== o.versionNumber) continue;
+    const list = byGuid.get(o.guid) ?? [];
+    list.push({ versionId: o.versionId, localId: o.localId });
+    byGuid.set(o.guid, list);
+  }
+  return byGuid;
+}
+
+/**
+ * The links of an imported topic, from its main viewpoint: one per model whose objects it selects (the one
+ * with the most selected objects first); when it selects nothing found, one per model its other components
+ * (visibility exceptions, colours) are in. Each link's viewer state is the whole viewpoint seen from that
+ * model (viewerStateOfViewpoint), its objectId the first selected object of the model.
  */
 export function linksFromViewpoint(
   viewpoint: BcfViewpoint | undefined,
   resolved: readonly ResolvedObject[],
   viewableOf: (versionId: string) => string,
 ): LinkedDocument[] {
-  if (!viewpoint?.selection.length) return [];
-  const wanted = new Set(viewpoint.selection);
-  const matches = resolved.filter((o) => wanted.has(o.guid));
-  const newest = new Map<string, number>();
-  for (const o of matches) newest.set(o.itemId, Math.max(newest.get(o.itemId) ?? 0, o.versionNumber));
-  const byVersion = new Map<string, number[]>();
-  for (const guid of viewpoint.selection) {
-    for (const o of matches) {
-      if (o.guid !== guid || newest.get(o.itemId) !== o.versionNumber) continue;
-      const ids = byVersion.get(o.versionId) ?? [];
-      if (!ids.includes(o.localId)) ids.push(o.localId);
-      byVersion.set(o.versionId, ids);
-    }
-  }
-  return [...byVersion.entries()]
-    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
-    .map(([versionId, localIds]) => ({
+  if (!viewpoint) return [];
+  const wanted = new Set(componentGuids(viewpoint));
+  const byGuid = objectsByGuid(resolved.filter((o) => wanted.has(o.guid)));
+  const objectsOf = (guid: string) => byGuid.get(guid) ?? [];
+  const count = (guids: readonly string[]) => {
+    const counts = new Map<string, number>();
+    for (const guid of new Set(guids))
+      for (const o of objectsOf(guid)) counts.set(o.versionId, (counts.get(o.versionId) ?? 0) + 1);
+    return counts;
+  };
+  const selected = count(viewpoint.selection);
+  const all = count([...wanted]);
+  const versions = [...(selected.size ? selected : all).keys()].sort(
+    (a, b) =>
+      (selected.get(b) ?? 0) - (selected.get(a) ?? 0) ||
+      (all.get(b) ?? 0) - (all.get(a) ?? 0) ||
+      a.localeCompare(b),
+  );
+  return versions.map((versionId) => {
+    const viewerState = viewerStateOfViewpoint(viewpoint, versionId, objectsOf);
+    const first = viewpoint.selection.flatMap(objectsOf).find((o) => o.versionId === versionId)?.localId;
+    return {
       documentId: versionId,
       details: {
         viewableGuid: viewableOf(versionId),
-        // where on the model the issue is pinned is not in BCF; the camera and selection say what to show
+        // where on the model the issue is pinned is not in BCF; the camera and components say what to show
         position: { x: 0, y: 0, z: 0 },
-        objectId: localIds[0]!,
-        viewerState: viewpoint.camera ? modelViewerStateFromBcf(viewpoint.camera, localIds) : null,
+        objectId: first ?? null,
+        viewerState,
       },
-    }));
+    };
+  });
 }
 
 /**

@@ -79,16 +79,43 @@ export class BcfRepo {
     return rows.map((row) => ({ versionId: row.version_id, viewables: row.viewables }));
   }
 
-  /** IfcGuids of these local ids of a version (at most 5,000), by local id. */
-  async guidsOfLocalIds(versionId: string, localIds: readonly number[]): Promise<Map<number, string>> {
-    if (!localIds.length) return new Map();
+  /**
+   * IfcGuids of these local ids of a version of the project's models, by local id (500 per query). A version
+   * of another project gives none: a viewer state names versions by id, and export writes only the project's.
+   */
+  async guidsOfLocalIds(
+    projectId: string,
+    versionId: string,
+    localIds: readonly number[],
+  ): Promise<Map<number, string>> {
+    const unique = [...new Set(localIds)];
+    const result = new Map<number, string>();
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('model_objects')
+        .innerJoin('versions', 'versions.id', 'model_objects.version_id')
+        .innerJoin('items', 'items.id', 'versions.item_id')
+        .select(['model_objects.local_id as localId', 'model_objects.guid as guid'])
+        .where('items.project_id', '=', projectId)
+        .where('model_objects.version_id', '=', versionId)
+        .where('model_objects.local_id', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const row of rows) result.set(Number(row.localId), row.guid);
+    }
+    return result;
+  }
+
+  /** The snapshots of the project's issues that have one, by issue id. */
+  async snapshotsOfProject(projectId: string): Promise<Map<string, { hash: string; type: string }>> {
     const rows = await this.db
-      .selectFrom('model_objects')
-      .select(['local_id', 'guid'])
-      .where('version_id', '=', versionId)
-      .where('local_id', 'in', localIds.slice(0, 5000))
+      .selectFrom('issues')
+      .select(['id', 'snapshot_hash', 'snapshot_type'])
+      .where('project_id', '=', projectId)
+      .where('snapshot_hash', 'is not', null)
       .execute();
-    return new Map(rows.map((r) => [Number(r.local_id), r.guid]));
+    return new Map(
+      rows.map((row) => [row.id, { hash: row.snapshot_hash!, type: row.snapshot_type ?? 'image/png' }]),
+    );
   }
 
   /** The blob hash of the newest PNG markup preview of a document (item or version id) of the project. */

@@ -23,7 +23,7 @@ export class BcfService {
     private readonly access: AccessService,
   ) {
     this.exporter = new BcfExporter(issues, repo, blobs);
-    this.importer = new BcfImporter(issues, repo);
+    this.importer = new BcfImporter(issues, repo, blobs);
   }
 
   async exportProject(

@@ -48,6 +48,12 @@ export interface BcfClippingPlane {
   direction: BcfVector;
 }
 
+/** A line drawn in the view (Penstock writes its measurements as lines), in the IFC frame. */
+export interface BcfLine {
+  start: BcfVector;
+  end: BcfVector;
+}
+
 export interface BcfViewpoint {
   guid: string;
   camera: BcfCamera | null;
@@ -56,7 +62,15 @@ export interface BcfViewpoint {
   /** present only when the file hides something or gives view setup hints */
   visibility?: BcfVisibility;
   coloring?: BcfColoring[];
+  /** present only when the file draws lines */
+  lines?: BcfLine[];
   clippingPlanes?: BcfClippingPlane[];
+}
+
+/** An image of a topic's viewpoint (its Snapshot), checked by its bytes. */
+export interface BcfSnapshot {
+  type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
 }
 
 export interface BcfComment {
@@ -101,4 +115,6 @@ export interface BcfTopic {
 export interface ParsedTopic {
   topic: BcfTopic;
   viewpoints: BcfViewpoint[];
+  /** the snapshot of the topic's main viewpoint (mainViewpoint), when the file has one that is a PNG or JPEG */
+  snapshot?: BcfSnapshot | null;
 }

@@ -1,6 +1,11 @@
 /** BCF 3.0 XML: pure writers and readers of bcf.version, extensions.xml, markup.bcf and .bcfv files. */
 import { BcfFormatError, type BcfComment, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
-import { readViewpointExtras, writeClippingPlanesXml, writeComponentsXml } from './bcf.components.ts';
+import {
+  readViewpointExtras,
+  writeClippingPlanesXml,
+  writeComponentsXml,
+  writeLinesXml,
+} from './bcf.components.ts';
 import {
   GUID,
   HEADER,
@@ -95,6 +100,7 @@ export function writeViewpointXml(viewpoint: BcfViewpoint): string {
   let xml = `${HEADER}<VisualizationInfo Guid="${escapeXml(viewpoint.guid)}">\n`;
   xml += writeComponentsXml(viewpoint, '3.0');
   if (viewpoint.camera) xml += writeCameraXml(viewpoint.camera, true);
+  xml += writeLinesXml(viewpoint.lines);
   xml += writeClippingPlanesXml(viewpoint.clippingPlanes);
   return `${xml}</VisualizationInfo>\n`;
 }

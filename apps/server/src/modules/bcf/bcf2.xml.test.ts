@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelViewerStateFromBcf } from './bcf.camera.ts';
+import { viewerCameraFromBcf } from './bcf.camera.ts';
 import { newComments, statusFromBcf, topicChangedAt, typeFromBcf } from './bcf.mapping.ts';
 import type { BcfTopic, BcfViewpoint } from './bcf.types.ts';
 import { parseMarkupXml, parseViewpointXml } from './bcf.xml.ts';
@@ -188,9 +188,8 @@ describe('BCF 2.1 markup and viewpoint to Penstock', () => {
         viewSetupHints: { spacesVisible: false, spaceBoundariesVisible: false, openingsVisible: true },
       },
     });
-    expect(modelViewerStateFromBcf(viewpoint.camera!, [5])).toMatchObject({
-      camera: { position: { x: -17.3, y: 4.6, z: -1.87 } },
-      selection: [5],
+    expect(viewerCameraFromBcf(viewpoint.camera!)).toMatchObject({
+      position: { x: -17.3, y: 4.6, z: -1.87 },
     });
   });
 

@@ -10,7 +10,12 @@
  * (ReferenceLink, Priority, Stage, BimSnippet, DocumentReference, RelatedTopic) are not read.
  */
 import { BcfFormatError, type BcfTopic, type BcfViewpoint } from './bcf.types.ts';
-import { readViewpointExtras, writeClippingPlanesXml, writeComponentsXml } from './bcf.components.ts';
+import {
+  readViewpointExtras,
+  writeClippingPlanesXml,
+  writeComponentsXml,
+  writeLinesXml,
+} from './bcf.components.ts';
 import {
   readComment,
   readTopicFields,
@@ -106,6 +111,7 @@ export function writeViewpoint21Xml(viewpoint: BcfViewpoint): string {
   let xml = `${HEADER}<VisualizationInfo Guid="${escapeXml(viewpoint.guid)}">\n`;
   xml += writeComponentsXml(viewpoint, '2.1');
   if (viewpoint.camera) xml += writeCameraXml(viewpoint.camera, false);
+  xml += writeLinesXml(viewpoint.lines);
   xml += writeClippingPlanesXml(viewpoint.clippingPlanes);
   return `${xml}</VisualizationInfo>\n`;
 }

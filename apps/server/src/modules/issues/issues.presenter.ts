@@ -21,6 +21,10 @@ export function parseLinkedDocuments(text: string): LinkedDocument[] {
   }
 }
 
+/** Where an issue's snapshot is served; the hash in the query changes the address when the picture does. */
+export const snapshotUrl = (issueId: string, hash: string): string =>
+  `/api/issues/${encodeURIComponent(issueId)}/snapshot?v=${hash.slice(0, 16)}`;
+
 /** Flat fields for the app plus `attributes`, the tracker's raw shape, for pin code written against it. */
 export function presentIssue(row: IssueRow, comments: readonly CommentRow[]): Issue {
   const type = row.type as IssueType;
@@ -43,6 +47,7 @@ export function presentIssue(row: IssueRow, comments: readonly CommentRow[]): Is
     updatedAt: row.updated_at,
     comments: comments.map(presentComment),
     linkedDocuments,
+    snapshot: row.snapshot_hash ? snapshotUrl(row.id, row.snapshot_hash) : null,
     attributes: {
       status,
       title: row.title,

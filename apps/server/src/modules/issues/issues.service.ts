@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { CurrentUser } from '@penstock/shared';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
+import { decodePngDataUrl } from '../../http/images.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
 import type { ProjectDirectory } from '../projects/index.ts';
 import type {
@@ -14,7 +16,7 @@ import type {
   ProjectUsersAnswer,
   UpdateIssueBody,
 } from '@penstock/shared';
-import { splitUserName } from '@penstock/shared';
+import { MAX_ISSUE_SNAPSHOT_BYTES, splitUserName } from '@penstock/shared';
 import type { IssuesRepo, IssueRow } from './issues.repo.ts';
 import { presentComment, presentIssue } from './issues.presenter.ts';
 
@@ -36,6 +38,7 @@ export class IssuesService {
     private readonly documentsRepo: DocumentsRepo,
     private readonly projects: ProjectDirectory,
     private readonly access: AccessService,
+    private readonly blobs: BlobStore,
   ) {}
 
   async list(user: CurrentUser, projectId: string, filter: IssueFilter = {}): Promise<Issue[]> {
@@ -67,6 +70,9 @@ export class IssuesService {
     await this.access.requireAccess(user, { project: body.projectId }, 'writeIssues');
     await this.checkAssignee(body.projectId, body.assigneeId);
     await this.checkDocuments(body.projectId, body.linkedDocuments);
+    const snapshot = body.snapshot
+      ? await this.blobs.putBuffer(decodePngDataUrl(body.snapshot, MAX_ISSUE_SNAPSHOT_BYTES, 'snapshot'))
+      : null;
     const at = now();
     const guid = crypto.randomUUID();
     const row: IssueRow = {
@@ -81,6 +87,8 @@ export class IssuesService {
       due_date: body.dueDate,
       linked_documents: JSON.stringify(body.linkedDocuments),
       bcf_viewpoints: null,
+      snapshot_hash: snapshot?.hash ?? null,
+      snapshot_type: snapshot ? 'image/png' : null,
       created_by: user.id,
       created_at: at,
       updated_at: at,
@@ -106,6 +114,19 @@ export class IssuesService {
     if (body.linkedDocuments !== undefined) patch.linked_documents = JSON.stringify(body.linkedDocuments);
     await this.repo.update(id, patch);
     return this.get(user, id);
+  }
+
+  /** The issue's snapshot (any member reads it); 404 when the issue has none. */
+  async snapshot(user: CurrentUser, id: string) {
+    const row = await this.repo.find(id);
+    if (!row) throw notFound();
+    await this.access.requireAccess(user, { project: row.project_id }, 'read');
+    if (!row.snapshot_hash) throw notFound();
+    return {
+      type: row.snapshot_type ?? 'image/png',
+      hash: row.snapshot_hash,
+      stream: this.blobs.createReadStream(row.snapshot_hash),
+    };
   }
 
   async comment(user: CurrentUser, id: string, bodyOf: AfterAccess<string>): Promise<IssueComment> {

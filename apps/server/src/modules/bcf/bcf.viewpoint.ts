@@ -1,0 +1,261 @@
+/**
+ * An issue's viewer state (ModelViewerState version 2, three.js frame, localIds per model version) as a BCF
+ * viewpoint (IFC frame, IfcGuids), and a BCF viewpoint as the viewer state of one of its models. Pure: the
+ * object index lookups are done by the caller and passed in.
+ *
+ * What maps:
+ * - camera: perspective ↔ PerspectiveCamera; orthographic (or a storey plan) ↔ OrthogonalCamera with
+ *   ViewToWorldScale = the view's height in metres (bcf.camera.ts);
+ * - selection (the model's own) and otherSelection (the other models') ↔ Components/Selection;
+ * - appearance: isolated ↔ DefaultVisibility false with the isolated objects as exceptions; hidden ↔
+ *   DefaultVisibility true with the hidden as exceptions; colours ↔ Coloring (RRGGBB, no alpha);
+ * - sections: shown planes and the box's six faces ↔ ClippingPlanes (bcf.sections.ts);
+ * - measurements → Lines (a distance is one line, an angle two, an area its outline, a run its segments);
+ *   a file's Lines come back as distance measurements.
+ * What BCF has no form for, and is therefore not written: x-ray (everything but the selection see-through),
+ * the colour-by legend, the cut faces' colour, hidden section planes, a federated model's offset, opacity,
+ * colour or hiding, and a measurement of a single point.
+ */
+import { cameraFromViewerState, threeToIfc, ifcToThree, viewerCameraFromBcf } from './bcf.camera.ts';
+import { clippingPlanesOfSections, sectionsOfClippingPlanes } from './bcf.sections.ts';
+import type { BcfColoring, BcfLine, BcfViewpoint, BcfVisibility } from './bcf.types.ts';
+import {
+  modelIdOf,
+  versionOfModel,
+  type Appearance,
+  type FederatedModel,
+  type Measurement,
+  type ObjectRef,
+  type ReadViewerState,
+  type ViewerState,
+} from './bcf.viewstate.ts';
+
+/** An object of a model version. */
+export interface VersionObject {
+  versionId: string;
+  localId: number;
+}
+
+// ---- viewer state → BCF ---------------------------------------------------------------------------------
+
+/** The objects a viewer state names, by version: the own model's selection (and pinned object), every ref. */
+export function objectsOfState(
+  state: ReadViewerState,
+  ownVersion: string | null,
+  objectId: number | null,
+): Map<string, number[]> {
+  const byVersion = new Map<string, Set<number>>();
+  const add = (versionId: string | null, localId: number) => {
+    if (!versionId) return;
+    const ids = byVersion.get(versionId) ?? new Set<number>();
+    ids.add(localId);
+    byVersion.set(versionId, ids);
+  };
+  if (objectId !== null) add(ownVersion, objectId);
+  for (const id of state.selection) add(ownVersion, id);
+  const appearance = state.appearance;
+  const refs = [
+    ...state.otherSelection,
+    ...(appearance?.hidden ?? []),
+    ...(appearance?.isolated ?? []),
+    ...(appearance?.colours.flatMap((c) => c.objects) ?? []),
+  ];
+  for (const ref of refs) add(versionOfModel(ref.model), ref.localId);
+  return new Map([...byVersion].map(([versionId, ids]) => [versionId, [...ids]]));
+}
+
+/** The IfcGuid of a model version's object, when the object index has it. */
+export type GuidLookup = (versionId: string, localId: number) => string | undefined;
+
+function guidsOf(refs: readonly ObjectRef[], guidOf: GuidLookup): string[] {
+  const guids: string[] = [];
+  for (const ref of refs) {
+    const versionId = versionOfModel(ref.model);
+    const guid = versionId ? guidOf(versionId, ref.localId) : undefined;
+    if (guid && !guids.includes(guid)) guids.push(guid);
+  }
+  return guids;
+}
+
+/** Visibility of an appearance: isolated (only they shown) or hidden (all but they), or none. */
+function visibilityOf(appearance: Appearance | null, guidOf: GuidLookup): BcfVisibility | undefined {
+  if (!appearance) return undefined;
+  if (appearance.isolated) {
+    const hidden = new Set(appearance.hidden.map((r) => `${r.model}/${r.localId}`));
+    const shown = guidsOf(
+      appearance.isolated.filter((r) => !hidden.has(`${r.model}/${r.localId}`)),
+      guidOf,
+    );
+    // isolating objects the index does not know would hide everything in the other tool: leave it out
+    if (shown.length) return { defaultVisibility: false, exceptions: shown };
+  }
+  const hidden = guidsOf(appearance.hidden, guidOf);
+  return hidden.length ? { defaultVisibility: true, exceptions: hidden } : undefined;
+}
+
+/** '#rrggbb' as a BCF Color (RRGGBB, upper case, no alpha: the same in 2.1 and 3.0). */
+export const bcfColour = (colour: string): string => colour.replace(/^#/, '').toUpperCase();
+/** A BCF Color (RRGGBB, or AARRGGBB whose alpha the viewer has no use for) as '#rrggbb'. */
+export const viewerColour = (colour: string): string => `#${colour.slice(-6).toLowerCase()}`;
+
+function coloringOf(appearance: Appearance | null, guidOf: GuidLookup): BcfColoring[] {
+  const coloring: BcfColoring[] = [];
+  for (const group of appearance?.colours ?? []) {
+    const guids = guidsOf(group.objects, guidOf);
+    if (!guids.length) continue;
+    const color = bcfColour(group.colour);
+    const same = coloring.find((c) => c.color === color);
+    if (same) same.guids.push(...guids.filter((g) => !same.guids.includes(g)));
+    else coloring.push({ color, guids });
+  }
+  return coloring;
+}
+
+/** The lines that draw a measurement (IFC frame). */
+export function linesOfMeasurements(measurements: readonly Measurement[]): BcfLine[] {
+  const lines: BcfLine[] = [];
+  for (const m of measurements) {
+    const points = m.points.map(threeToIfc);
+    const closed = m.kind === 'area' && points.length > 2;
+    const count = m.kind === 'point' ? 0 : closed ? points.length : points.length - 1;
+    for (let i = 0; i < count; i++) lines.push({ start: points[i]!, end: points[(i + 1) % points.length]! });
+  }
+  return lines;
+}
+
+/**
+ * The BCF viewpoint (without its Guid) of an issue's viewer state, or null when it shows nothing BCF can
+ * say. `raw` is the stored state (its camera, any shape cameraFromViewerState reads); `state` what
+ * readViewerState read of it; the own model is the linked document's version.
+ */
+export function viewpointOfState(input: {
+  raw: unknown;
+  state: ReadViewerState;
+  ownVersion: string | null;
+  objectId: number | null;
+  guidOf: GuidLookup;
+  aspectRatio?: number;
+}): Omit<BcfViewpoint, 'guid'> | null {
+  const { state, ownVersion, guidOf } = input;
+  const own = ownVersion ? modelIdOf(ownVersion) : '';
+  const ownRefs = [...(input.objectId === null ? [] : [input.objectId]), ...state.selection].map(
+    (localId) => ({ model: own, localId }),
+  );
+  const viewpoint: Omit<BcfViewpoint, 'guid'> = {
+    camera: cameraFromViewerState(input.raw, input.aspectRatio ?? 1),
+    selection: guidsOf([...ownRefs, ...state.otherSelection], guidOf),
+  };
+  const visibility = visibilityOf(state.appearance, guidOf);
+  if (visibility) viewpoint.visibility = visibility;
+  const coloring = coloringOf(state.appearance, guidOf);
+  if (coloring.length) viewpoint.coloring = coloring;
+  const lines = linesOfMeasurements(state.measurements);
+  if (lines.length) viewpoint.lines = lines;
+  const planes = clippingPlanesOfSections(state.sections);
+  if (planes.length) viewpoint.clippingPlanes = planes;
+  const says = viewpoint.camera || Object.keys(viewpoint).length > 2 || viewpoint.selection.length;
+  return says ? viewpoint : null;
+}
+
+// ---- BCF → viewer state ---------------------------------------------------------------------------------
+
+/** Every IfcGuid a viewpoint names: selected, visibility exceptions, coloured (file order, once each). */
+export function componentGuids(viewpoint: BcfViewpoint): string[] {
+  return [
+    ...new Set([
+      ...viewpoint.selection,
+      ...(viewpoint.visibility?.exceptions ?? []),
+      ...(viewpoint.coloring ?? []).flatMap((c) => c.guids),
+    ]),
+  ];
+}
+
+/** A lookup of the objects each IfcGuid stands for among the models of a project. */
+export type ObjectsOfGuid = (guid: string) => readonly VersionObject[];
+
+/** The viewer's refs of IfcGuids, in file order, leaving out what no model has. */
+function refsOf(guids: readonly string[], objectsOf: ObjectsOfGuid): ObjectRef[] {
+  const refs: ObjectRef[] = [];
+  const seen = new Set<string>();
+  for (const guid of guids)
+    for (const o of objectsOf(guid)) {
+      const key = `${o.versionId}/${o.localId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push({ model: modelIdOf(o.versionId), localId: o.localId });
+    }
+  return refs;
+}
+
+/** The measurement a BCF line is shown as: a distance between its ends (viewer frame). */
+function measurementOfLine(line: BcfLine, n: number): Measurement {
+  const start = ifcToThree(line.start);
+  const end = ifcToThree(line.end);
+  return {
+    id: `bcf-line-${n + 1}`,
+    name: `BCF line ${n + 1}`,
+    kind: 'distance',
+    points: [start, end],
+    value: Math.hypot(end.x - start.x, end.y - start.y, end.z - start.z),
+  };
+}
+
+const emptyModel = (versionId: string): FederatedModel => ({
+  modelId: modelIdOf(versionId),
+  versionId,
+  visible: true,
+  opacity: 1,
+  colour: null,
+  offset: { x: 0, y: 0, z: 0 },
+  rotation: 0,
+});
+
+/**
+ * The viewer state of a BCF viewpoint for one of its models (`ownVersion`, the linked document's version),
+ * or null when the viewpoint has no camera. Components are resolved with `objectsOf` (IfcGuids no model
+ * has stay only in the kept viewpoint, for the round trip): the own model's selected objects are the
+ * selection, the others' the otherSelection; the other models the viewpoint names are listed in `models`
+ * so that opening the issue loads them beside the own one. Visibility with DefaultVisibility false isolates
+ * its exceptions (when any of them is found; otherwise nothing is isolated, rather than an empty view),
+ * with true hides them; coloured components get their colour; clipping planes become section planes (six
+ * box faces at the end: the section box); lines become distance measurements.
+ */
+export function viewerStateOfViewpoint(
+  viewpoint: BcfViewpoint,
+  ownVersion: string,
+  objectsOf: ObjectsOfGuid,
+): ViewerState | null {
+  if (!viewpoint.camera) return null;
+  const own = modelIdOf(ownVersion);
+  const selected = refsOf(viewpoint.selection, objectsOf);
+  const state: ViewerState = {
+    version: 2,
+    kind: '3d',
+    camera: viewerCameraFromBcf(viewpoint.camera),
+    plan: null,
+    selection: selected.filter((r) => r.model === own).map((r) => r.localId),
+  };
+  const otherSelection = selected.filter((r) => r.model !== own);
+  if (otherSelection.length) state.otherSelection = otherSelection;
+
+  const others = new Set<string>();
+  for (const guid of componentGuids(viewpoint))
+    for (const o of objectsOf(guid)) if (o.versionId !== ownVersion) others.add(o.versionId);
+  if (others.size) state.models = [...others].sort().map(emptyModel);
+
+  const visibility = viewpoint.visibility;
+  const exceptions = refsOf(visibility?.exceptions ?? [], objectsOf);
+  const isolated = visibility && !visibility.defaultVisibility && exceptions.length ? exceptions : null;
+  const hidden = visibility?.defaultVisibility ? exceptions : [];
+  const colours = (viewpoint.coloring ?? []).flatMap((group) => {
+    const objects = refsOf(group.guids, objectsOf);
+    return objects.length ? [{ colour: viewerColour(group.color), objects }] : [];
+  });
+  if (isolated || hidden.length || colours.length)
+    state.appearance = { hidden, isolated, xray: false, colours, colourBy: null };
+
+  const sections = sectionsOfClippingPlanes(viewpoint.clippingPlanes);
+  if (sections) state.sections = sections;
+  if (viewpoint.lines?.length) state.measurements = viewpoint.lines.map(measurementOfLine);
+  return state;
+}
