@@ -275,6 +275,21 @@ for (const kind of await testDatabases()) {
       expect(imported.statusCode, imported.body).toBe(200);
       const issue = imported.json().issues[0];
       const position = { x: 9.061518529355535, y: -39.13140881031754, z: 37.183202420175064 };
+      // the test case's two hidden components are walls of Architectural.ifc
+      const hidden = [
+        { model: `urn:${architectural}`, localId: await localIdOf(architectural, '1bbI761TbBCOoIa5Kt6PXt') },
+        { model: `urn:${architectural}`, localId: await localIdOf(architectural, '1m5wAJelDFdhn6qBdOGjos') },
+      ];
+      const federated = (versionId: string) => ({
+        modelId: `urn:${versionId}`,
+        versionId,
+        visible: true,
+        opacity: 1,
+        colour: null,
+        offset: { x: 0, y: 0, z: 0 },
+        rotation: 0,
+      });
+      const appearance = { hidden, isolated: null, xray: false, colours: [], colourBy: null };
       expect(issue.linkedDocuments).toEqual([
         {
           documentId: architectural,
@@ -282,12 +297,21 @@ for (const kind of await testDatabases()) {
             viewableGuid: archInfo.viewables.find((v) => v.role === '3d')!.guid,
             position: { x: 0, y: 0, z: 0 },
             objectId: wallA,
+            // the whole viewpoint seen from this model (issue 33): the other model's duct, the walls hidden
             viewerState: {
-              version: 1,
+              version: 2,
               kind: '3d',
-              camera: { position: ifcToThree(position), target: expect.any(Object) },
+              camera: {
+                position: ifcToThree(position),
+                target: expect.any(Object),
+                projection: 'orthographic',
+                viewHeight: 18.97427487373352,
+              },
               plan: null,
               selection: [wallA, wallB],
+              otherSelection: [{ model: `urn:${mep}`, localId: duct }],
+              models: [federated(mep)],
+              appearance,
             },
           },
         },
@@ -295,7 +319,15 @@ for (const kind of await testDatabases()) {
           documentId: mep,
           details: expect.objectContaining({
             objectId: duct,
-            viewerState: expect.objectContaining({ selection: [duct] }),
+            viewerState: expect.objectContaining({
+              selection: [duct],
+              otherSelection: [
+                { model: `urn:${architectural}`, localId: wallA },
+                { model: `urn:${architectural}`, localId: wallB },
+              ],
+              models: [federated(architectural)],
+              appearance,
+            }),
           }),
         },
       ]);

@@ -198,6 +198,54 @@ for (const kind of await testDatabases()) {
       ).toBe(401);
     });
 
+    it('keeps the snapshot a new issue is placed with, and serves it to members', async () => {
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGGEMAC7aA/7P5Xg3AAAAAElFTkSuQmCC',
+        'base64',
+      );
+      const created = await api('POST', '/api/issues', member, {
+        projectId,
+        title: 'With a picture',
+        snapshot: `data:image/png;base64,${png.toString('base64')}`,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const issue = created.json();
+      expect(issue.snapshot).toMatch(
+        new RegExp(`^/api/issues/${issue.id.replace('.', '\\.')}/snapshot\\?v=[0-9a-f]{16}$`),
+      );
+      const picture = await api('GET', issue.snapshot, viewer);
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/png');
+      expect(picture.rawPayload.equals(png)).toBe(true);
+      const again = await penstock.app.inject({
+        method: 'GET',
+        url: issue.snapshot,
+        headers: { cookie: viewer, 'if-none-match': String(picture.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect((await api('GET', issue.snapshot, outsider)).statusCode).toBe(404);
+      expect((await api('GET', `/api/issues/${issue.id}`, viewer)).json().snapshot).toBe(issue.snapshot);
+
+      const without = (await api('POST', '/api/issues', member, { projectId, title: 'No picture' })).json();
+      expect(without.snapshot).toBeNull();
+      expect((await api('GET', `/api/issues/${without.id}/snapshot`, member)).statusCode).toBe(404);
+
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).toString('base64');
+      const cases: Array<[string, string]> = [
+        [`data:image/jpeg;base64,${jpeg}`, 'snapshot must be a base64 data URL of an image/png'],
+        [`data:image/png;base64,${jpeg}`, 'snapshot is not a PNG image'],
+        ['not a picture', 'snapshot must be a base64 data URL of an image/png'],
+        [`data:image/png;base64,${'A'.repeat(14 * 1024 * 1024)}`, 'snapshot: snapshot can be at most 10 MB'],
+      ];
+      const before = (await api('GET', `/api/issues?projectid=${projectId}`, member)).json().length;
+      for (const [snapshot, message] of cases) {
+        const response = await api('POST', '/api/issues', member, { projectId, title: 'Bad', snapshot });
+        expect(response.statusCode, message).toBe(400);
+        expect(response.json().error).toBe(message);
+      }
+      expect((await api('GET', `/api/issues?projectid=${projectId}`, member)).json()).toHaveLength(before);
+    });
+
     it('lists the project users in the tracker shape', async () => {
       const response = await api('GET', `/api/forge/bim360/Users?projectid=${projectId}`, viewer);
       expect(response.statusCode).toBe(200);

@@ -201,6 +201,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     title: 'Matrix issue',
     type: 'design_query',
     documentId: model.item.id,
+    snapshot: PNG_URL,
   });
 
   // each column's own targets

@@ -86,6 +86,7 @@ export const REQUESTS: Record<string, Build> = {
       type: 'design_query',
     }),
   'GET /api/issues/:id': (f) => get(`/api/issues/${f.issueId}`),
+  'GET /api/issues/:id/snapshot': (f) => get(`/api/issues/${f.issueId}/snapshot`),
   'PATCH /api/issues/:id': (f, who) =>
     body('PATCH', `/api/issues/${f.issueId}`, { title: `Matrix issue by ${who}` }),
   'POST /api/issues/:id/comments': (f, who) =>

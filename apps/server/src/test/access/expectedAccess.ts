@@ -104,6 +104,7 @@ export const ACCESS: Record<string, Rule> = {
   'GET /api/issues': read('issues'),
   'POST /api/issues': edit('raise issues'),
   'GET /api/issues/:id': read('issues'),
+  'GET /api/issues/:id/snapshot': read('issues and their snapshots'),
   'PATCH /api/issues/:id': edit('edit issues'),
   'POST /api/issues/:id/comments': read('issues and comment on them'),
   'GET /api/forge/bim360/Users': read('the project users'),
