@@ -1,16 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
 import { ifcToThree } from './bcf.camera.ts';
 import { parseStoredViewpoints } from './bcf.stored.ts';
+import { federated, fixture, ifcFixture } from './bcf.testing.ts';
 
-const fixture = (name: string) =>
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/bcf', name));
-const ifcFixture = (name: string) =>
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/ifc', name));
 /** The IfcGuids bcf30_component_selection.bcf selects: two walls of Architectural.ifc, one of MEP.ifc. */
 const SELECTED = ['0KkZ20so9BsO1d1hFcfLOl', '1XbKhGD91DvhOpYZbhzGTI', '3D9pjHJ0HCnggyepvsht8s'];
 
@@ -276,20 +271,18 @@ for (const kind of await testDatabases()) {
       const issue = imported.json().issues[0];
       const position = { x: 9.061518529355535, y: -39.13140881031754, z: 37.183202420175064 };
       // the test case's two hidden components are walls of Architectural.ifc
-      const hidden = [
-        { model: `urn:${architectural}`, localId: await localIdOf(architectural, '1bbI761TbBCOoIa5Kt6PXt') },
-        { model: `urn:${architectural}`, localId: await localIdOf(architectural, '1m5wAJelDFdhn6qBdOGjos') },
-      ];
-      const federated = (versionId: string) => ({
-        modelId: `urn:${versionId}`,
-        versionId,
-        visible: true,
-        opacity: 1,
-        colour: null,
-        offset: { x: 0, y: 0, z: 0 },
-        rotation: 0,
-      });
-      const appearance = { hidden, isolated: null, xray: false, colours: [], colourBy: null };
+      const ref = (version: string, localId: number) => ({ model: `urn:${version}`, localId });
+      const hidden = ['1bbI761TbBCOoIa5Kt6PXt', '1m5wAJelDFdhn6qBdOGjos'];
+      const appearance = {
+        hidden: [
+          ref(architectural, await localIdOf(architectural, hidden[0]!)),
+          ref(architectural, await localIdOf(architectural, hidden[1]!)),
+        ],
+        isolated: null,
+        xray: false,
+        colours: [],
+        colourBy: null,
+      };
       expect(issue.linkedDocuments).toEqual([
         {
           documentId: architectural,
@@ -309,7 +302,7 @@ for (const kind of await testDatabases()) {
               },
               plan: null,
               selection: [wallA, wallB],
-              otherSelection: [{ model: `urn:${mep}`, localId: duct }],
+              otherSelection: [ref(mep, duct)],
               models: [federated(mep)],
               appearance,
             },
@@ -321,10 +314,7 @@ for (const kind of await testDatabases()) {
             objectId: duct,
             viewerState: expect.objectContaining({
               selection: [duct],
-              otherSelection: [
-                { model: `urn:${architectural}`, localId: wallA },
-                { model: `urn:${architectural}`, localId: wallB },
-              ],
+              otherSelection: [ref(architectural, wallA), ref(architectural, wallB)],
               models: [federated(architectural)],
               appearance,
             }),
