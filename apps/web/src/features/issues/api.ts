@@ -29,6 +29,8 @@ export interface NewIssue {
   assigneeId?: string | null;
   dueDate?: string | null;
   linkedDocuments?: LinkedDocument[];
+  /** the view's picture, a PNG data URL (at most MAX_ISSUE_SNAPSHOT_BYTES), or null */
+  snapshot?: string | null;
 }
 
 export type IssueChanges = Partial<

@@ -78,6 +78,18 @@ function IssueEditor({
         </Badge>
         <code>{issue.statusKey}</code> · updated {formatDate(issue.updatedAt, 'locale-medium')}
       </p>
+      {issue.snapshot && (
+        <figure className="issue-snapshot mb-3">
+          <a href={issue.snapshot} target="_blank" rel="noopener noreferrer">
+            <img
+              src={issue.snapshot}
+              alt={`The view of “${issue.title}”`}
+              className="img-fluid rounded border"
+            />
+          </a>
+          <figcaption className="small text-secondary">The view when the issue was raised</figcaption>
+        </figure>
+      )}
       <Form onSubmit={save} aria-label={canChange ? 'Edit issue' : 'Issue details'}>
         <fieldset disabled={!canChange}>
           <IssueTitleField id={id} value={title} onChange={setTitle} />

@@ -5,7 +5,8 @@ import type { Issue, IssuePinDetails, Vector3 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
 import { isNotMember, ISSUES_LOAD_ERROR, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useCreateIssue, useIssues } from '../hooks/useIssues.ts';
-import { IssueForm } from './IssueForm.tsx';
+import { issueSnapshot } from '../snapshot.ts';
+import { IssueForm, type IssueFormValues } from './IssueForm.tsx';
 import { IssuePanel } from './IssuePanel.tsx';
 import './issues.css';
 
@@ -17,8 +18,11 @@ export interface PinSurface {
   onChange(callback: () => void): () => void;
   /** the stored position and object under a click (client coordinates), or null */
   pick(clientX: number, clientY: number): Promise<{ position: Vector3; objectId: number | null } | null>;
+  /** the whole view (camera, sections, measurements, appearance, models...) stored with a new issue */
   viewerState(): unknown;
   restoreViewerState(state: unknown): void;
+  /** a picture of the view (a PNG data URL), kept as the new issue's snapshot */
+  snapshot?(): string | null;
   /** whether a pin belongs to what is shown now (the current PDF page) */
   shows?(details: IssuePinDetails): boolean;
 }
@@ -87,7 +91,13 @@ export function IssueLayer({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [areaWidth, setAreaWidth] = useState(0);
   const [captureBox, setCaptureBox] = useState<Box | null>(null);
-  const [draft, setDraft] = useState<{ details: IssuePinDetails; x: number; y: number } | null>(null);
+  const [draft, setDraft] = useState<{
+    details: IssuePinDetails;
+    snapshot: string | null;
+    x: number;
+    y: number;
+  } | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [missed, setMissed] = useState(false);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
 
@@ -158,10 +168,29 @@ export function IssueLayer({
         objectId: hit.objectId,
         viewerState: surface.viewerState(),
       },
+      // taken with the view, as the user saw it when clicking
+      snapshot: surface.snapshot?.() ?? null,
       x: Math.max(8, Math.min(x + 12, width - 330)),
       y: Math.max(8, Math.min(y - 40, height - 360)),
     });
     onPlacingDone();
+  };
+
+  const submit = async (values: IssueFormValues) => {
+    if (!draft || !projectId) return;
+    setPreparing(true);
+    const snapshot = await issueSnapshot(draft.snapshot);
+    setPreparing(false);
+    create.mutate(
+      { projectId, ...values, snapshot, linkedDocuments: [{ documentId, details: draft.details }] },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          create.reset();
+          onCreated?.();
+        },
+      },
+    );
   };
 
   const showError = issues.isError && issues.error !== dismissedError;
@@ -215,25 +244,14 @@ export function IssueLayer({
           </h2>
           <IssueForm
             projectId={projectId}
-            pending={create.isPending}
+            pending={create.isPending || preparing}
             error={create.error}
             showDueDate={false}
             onCancel={() => {
               create.reset();
               setDraft(null);
             }}
-            onSubmit={(values) =>
-              create.mutate(
-                { projectId, ...values, linkedDocuments: [{ documentId, details: draft.details }] },
-                {
-                  onSuccess: () => {
-                    setDraft(null);
-                    create.reset();
-                    onCreated?.();
-                  },
-                },
-              )
-            }
+            onSubmit={(values) => void submit(values)}
           />
         </div>
       )}

@@ -20,8 +20,15 @@ export function IssuePanel({
       title="Issue"
       closeLabel="Close issue"
       onClose={onClose}
-      initial={() => ({ ...initialPanelBox(areaWidth), height: 200 })}
+      initial={() => ({ ...initialPanelBox(areaWidth), height: issue.snapshot ? 340 : 200 })}
     >
+      {issue.snapshot && (
+        <img
+          src={issue.snapshot}
+          alt={`The view of “${issue.title}”`}
+          className="issue-panel-snapshot rounded border mb-2"
+        />
+      )}
       <table className="table table-sm props-table mb-2">
         <tbody>
           <tr>

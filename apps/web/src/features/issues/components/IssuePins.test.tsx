@@ -49,6 +49,48 @@ const viewerState = {
   plan: null,
   selection: [],
 };
+/** A whole view: another model beside, a cut and a box, a measurement, a hidden and a coloured object. */
+const fullState = {
+  version: 2,
+  kind: '3d',
+  camera: {
+    position: { x: 5, y: 5, z: 5 },
+    target: { x: 0, y: 0, z: 0 },
+    projection: 'orthographic',
+    viewHeight: 12,
+  },
+  plan: null,
+  selection: [1],
+  otherSelection: [{ model: 'urn:v.22222222-2222-4222-8222-222222222222', localId: 9 }],
+  models: [],
+  sections: {
+    planes: [{ id: 'p', origin: { x: 0, y: 1.5, z: 0 }, normal: { x: 0, y: 1, z: 0 }, visible: true }],
+    box: { min: { x: -1, y: -1, z: -1 }, max: { x: 1, y: 1, z: 1 } },
+    capColour: null,
+  },
+  measurements: [
+    {
+      id: 'm',
+      name: 'Gap',
+      kind: 'distance',
+      points: [
+        { x: 0, y: 0, z: 0 },
+        { x: 0.6, y: 0, z: 0 },
+      ],
+      value: 0.6,
+    },
+  ],
+  appearance: {
+    hidden: [{ model: `urn:${VERSION}`, localId: 2 }],
+    isolated: null,
+    xray: true,
+    colours: [{ colour: '#ff8800', objects: [{ model: `urn:${VERSION}`, localId: 1 }] }],
+    colourBy: null,
+  },
+};
+/** A 2 × 1 PNG (its header is what the web app reads to decide whether to scale it down). */
+const PICTURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGGEMAC7aA/7P5Xg3AAAAAElFTkSuQmCC';
 const pinned = makeIssue({
   linkedDocuments: [
     {
@@ -179,6 +221,9 @@ describe('issue pins in the 3D viewer', () => {
       modelId: `urn:${VERSION}`,
       point: { x: 7, y: 8, z: 9 },
     } as never);
+    // the whole view (version 2) and a picture of it are taken at the click
+    fake.viewer.viewerState.mockReturnValue(fullState as never);
+    fake.viewer.screenshot.mockReturnValue(PICTURE);
     const place = screen.getByRole('button', { name: 'Place issue' });
     await userEvent.click(place);
     expect(place).toHaveAttribute('aria-pressed', 'true');
@@ -200,11 +245,49 @@ describe('issue pins in the 3D viewer', () => {
             viewableGuid: 'g.3d',
             position: { x: 7, y: 8, z: 9 },
             objectId: 2,
-            viewerState: { kind: '3d' },
+            viewerState: fullState,
           },
         },
       ],
+      snapshot: PICTURE,
     });
+    expect(fake.viewer.screenshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no snapshot when the viewer has no picture, and restores a whole version 2 view', async () => {
+    let posted: { snapshot?: unknown } = {};
+    const pinnedV2 = makeIssue({
+      linkedDocuments: [
+        {
+          ...pinned.linkedDocuments[0]!,
+          details: { ...pinned.linkedDocuments[0]!.details, viewerState: fullState },
+        },
+      ],
+    });
+    const { fake, toggle } = await renderViewer(
+      { json: [pinnedV2] },
+      {
+        'POST /api/issues': (init) => {
+          posted = JSON.parse(String(init?.body));
+          return { status: 201, json: makeIssue({ id: ISSUE_2 }) };
+        },
+      },
+    );
+    await userEvent.click(toggle);
+    await userEvent.click(await screen.findByRole('button', { name: 'Leaking flange' }));
+    expect(fake.viewer.restoreViewerState).toHaveBeenCalledWith(fullState);
+
+    fake.viewer.pickPoint.mockResolvedValue({
+      localId: 2,
+      modelId: `urn:${VERSION}`,
+      point: { x: 7, y: 8, z: 9 },
+    } as never);
+    await userEvent.click(screen.getByRole('button', { name: 'Place issue' }));
+    await userEvent.click(await screen.findByTestId('issue-capture'));
+    const dialog = await screen.findByRole('dialog', { name: 'New issue' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'No picture');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create issue' }));
+    await vi.waitFor(() => expect(posted).toHaveProperty('snapshot', null));
   });
 
   it('asks again when a placing click hits nothing', async () => {

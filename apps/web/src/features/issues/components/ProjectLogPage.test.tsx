@@ -174,6 +174,21 @@ describe('project log', () => {
     expect(await within(dialog).findByDisplayValue('Leaking flange')).toBeInTheDocument();
   });
 
+  it('shows the view the issue was raised with, linking to the picture', async () => {
+    const snapshot = `/api/issues/${ISSUE_1}/snapshot?v=0123456789abcdef`;
+    const pictured = makeIssue({ snapshot });
+    mockFetch({
+      [list]: { json: [pictured] },
+      [usersUrl]: { json: users },
+      [`/api/issues/${ISSUE_1}`]: { json: pictured },
+    });
+    render(`/projectLog?projectId=${PROJECT}&issue=${ISSUE_1}`);
+    const dialog = await screen.findByRole('dialog');
+    const image = await within(dialog).findByRole('img', { name: 'The view of “Leaking flange”' });
+    expect(image).toHaveAttribute('src', snapshot);
+    expect(image.closest('a')).toHaveAttribute('href', snapshot);
+  });
+
   it('tells a non-member so', async () => {
     mockFetch({
       [list]: { status: 404, error: 'Not found' },

@@ -49,10 +49,14 @@ export function ModelIssues({
         }
         return hit && { position: hit.point, objectId: hit.localId };
       },
+      // the whole view (version 2: models, sections, measurements, appearance) and a picture of it
       viewerState: () => viewer.viewerState(),
+      snapshot: () => viewer.screenshot(),
       restoreViewerState: (state) => {
         if (state && typeof state === 'object' && (state as { kind?: unknown }).kind === '3d')
-          void viewer.restoreViewerState(state as ModelViewerState);
+          viewer
+            .restoreViewerState(state as ModelViewerState)
+            .catch((error: unknown) => console.error('The issue’s view cannot be restored', error));
       },
     };
   }, [viewer, ready, areaRef, versionId]);

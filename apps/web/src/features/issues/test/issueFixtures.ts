@@ -32,6 +32,7 @@ export function makeIssue(overrides: Partial<Issue> = {}): Issue {
     updatedAt: '2025-01-02T10:00:00.000Z',
     comments: [],
     linkedDocuments: [],
+    snapshot: null,
     attributes: {
       status,
       title: overrides.title ?? 'Leaking flange',
