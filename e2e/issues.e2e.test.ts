@@ -111,6 +111,26 @@ describe('issues in Chromium', () => {
     const detail = page.getByRole('dialog');
     await detail.getByRole('button', { name: 'Close issue', exact: true }).waitFor();
     expect(await detail.getByText('quality_issues-open').count()).toBeGreaterThan(0);
+    // the snapshot the viewer took when the issue was placed (issue 33): a real picture of the model
+    const snapshot = detail.getByRole('img', { name: `The view of “${TITLE}”` });
+    await snapshot.waitFor();
+    await expect
+      .poll(() => snapshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(100);
+    const colours = await snapshot.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const seen = new Set<number>();
+      for (let i = 0; i < data.length; i += 4 * 97)
+        seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      return seen.size;
+    });
+    // not a blank canvas: the model is drawn in it
+    expect(colours).toBeGreaterThan(10);
     await page.waitForTimeout(600); // the dialog fades in
     await screenshot(page, '21-project-log');
     await expectNoSeriousA11yViolations(page, '21-project-log');
