@@ -13,7 +13,11 @@ export const BLOB_REFERENCES = [
   { table: 'conversions', column: 'frag_hash', holds: "converted models' Fragments files" },
   { table: 'conversions', column: 'items_hash', holds: "converted models' item tables" },
   { table: 'markup_items', column: 'image_hash', holds: 'markup preview images' },
-  { table: 'issues', column: 'snapshot_hash', holds: "issues' snapshots (placed in the viewer or imported from BCF)" },
+  {
+    table: 'issues',
+    column: 'snapshot_hash',
+    holds: "issues' snapshots (placed in the viewer or imported from BCF)",
+  },
   { table: 'training_courses', column: 'material_hash', holds: 'training material' },
   { table: 'sdc_files', column: 'blob_hash', holds: "supplier submissions' track-record documents" },
   { table: 'sdc_submissions', column: 'logo_hash', holds: 'supplier logos' },
