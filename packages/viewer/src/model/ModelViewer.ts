@@ -362,7 +362,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await refresh();
     },
     // the selected objects of the tab's own model (selectedObjects() has those of any model)
-    selected: () => (selection.model === null || selection.model === model ? selection.ids : []),
+    selected: () => selection.of(model),
     async isolate(localIds) {
       if (!model) return;
       await visibility.isolate(model, localIds);
@@ -421,15 +421,18 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     takeClicks(owner) {
       clickOwner = owner;
     },
-    selectedObjects: () => {
-      const on = selection.model;
-      return on ? selection.ids.map((localId) => ({ model: on.modelId, localId })) : [];
-    },
+    selectedObjects: () =>
+      selection.entries.flatMap(([on, ids]) => ids.map((localId) => ({ model: on.modelId, localId }))),
     async selectObjects(refs) {
-      const first = refs[0];
-      const target = first ? context.model(first.model) : model;
-      const ids = refs.filter((r) => r.model === first?.model).map((r) => r.localId);
-      await selection.apply(target, ids);
+      const entries: [FragmentsModel, number[]][] = [];
+      for (const ref of refs) {
+        const on = context.model(ref.model);
+        if (!on) continue;
+        const entry = entries.find(([m]) => m === on);
+        if (entry) entry[1].push(ref.localId);
+        else entries.push([on, [ref.localId]]);
+      }
+      await selection.applyAll(entries);
       await refresh();
     },
     sections,
@@ -446,14 +449,13 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       view.controls.getPosition(position);
       view.controls.getTarget(target);
       const plain = (v: THREE.Vector3) => ({ x: v.x, y: v.y, z: v.z });
-      const own = selection.model === null || selection.model === model;
       return {
         version: 2 as const,
         kind: '3d' as const,
         camera: { position: plain(position), target: plain(target) },
         plan: planName,
-        selection: own ? [...selection.ids] : [],
-        otherSelection: own ? [] : api.selectedObjects(),
+        selection: [...selection.of(model)],
+        otherSelection: api.selectedObjects().filter((ref) => ref.model !== model?.modelId),
         models: federation.list(),
         sections: sections.state(),
         measurements: measurements.list(),
@@ -466,8 +468,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       const { position: p, target: t } = state.camera;
       await view.controls.setLookAt(p.x, p.y, p.z, t.x, t.y, t.z, false);
       if (state.models && modelSource) await federation.restore(state.models, modelSource);
-      if (state.otherSelection?.length) await api.selectObjects(state.otherSelection);
-      else await selection.apply(model, state.selection);
+      const own = state.selection.map((localId) => ({ model: model!.modelId, localId }));
+      await api.selectObjects([...own, ...(state.otherSelection ?? [])]);
       await sections.restore(state.sections);
       measurements.restore(state.measurements);
       await appearance.restore(state.appearance);

@@ -24,36 +24,51 @@ export type SelectionListener = (localId: number | null, modelId?: string) => vo
  */
 export const PANEL_FIRST_WAIT_MS = 1000;
 
-/** Keeps which objects (of one model) are selected and mirrors it on that model's highlight. */
+/** Keeps which objects are selected (in one model or several) and mirrors it on the models' highlight. */
 export class Selection {
-  private current: number[] = [];
-  private on: FragmentsModel | null = null;
+  private sets = new Map<FragmentsModel, number[]>();
   private readonly listeners = new Set<SelectionListener>();
 
+  /** the selected objects of the first model with a selection */
   get ids(): readonly number[] {
-    return this.current;
+    return this.sets.values().next().value ?? [];
   }
 
-  /** the model the selected objects belong to */
+  /** the first model with a selection */
   get model(): FragmentsModel | null {
-    return this.on;
+    return this.sets.keys().next().value ?? null;
   }
 
-  /** Select these objects of this model (the highlight leaves the previously selected ones, in any model). */
+  /** every model's selected objects */
+  get entries(): ReadonlyArray<readonly [FragmentsModel, readonly number[]]> {
+    return [...this.sets.entries()];
+  }
+
+  /** The selected objects of one model (none when it has none selected). */
+  of(model: FragmentsModel | null): readonly number[] {
+    return (model && this.sets.get(model)) ?? [];
+  }
+
+  /** Select these objects of this model, and nothing else (the highlight leaves the others, in any model). */
   async apply(model: FragmentsModel | null, localIds: readonly number[]): Promise<void> {
-    const next = [...new Set(localIds)];
-    const previous = this.on ?? model;
-    if (previous && this.current.length) await previous.resetHighlight(this.current);
-    if (model && next.length) await model.highlight(next, SELECTION_MATERIAL);
-    this.current = next;
-    this.on = model;
+    await this.applyAll(model ? [[model, localIds]] : []);
+  }
+
+  /** Select these objects of several models, and nothing else. */
+  async applyAll(entries: ReadonlyArray<readonly [FragmentsModel, readonly number[]]>): Promise<void> {
+    for (const [model, ids] of this.sets) if (ids.length) await model.resetHighlight([...ids]);
+    const next = new Map<FragmentsModel, number[]>();
+    for (const [model, ids] of entries) {
+      const unique = [...new Set([...(next.get(model) ?? []), ...ids])];
+      if (unique.length) next.set(model, unique);
+    }
+    for (const [model, ids] of next) await model.highlight(ids, SELECTION_MATERIAL);
+    this.sets = next;
   }
 
   /** A model left the view: forget its selection without touching its (disposed) highlight. */
   forget(model: FragmentsModel): void {
-    if (this.on !== model) return;
-    this.current = [];
-    this.on = null;
+    this.sets.delete(model);
   }
 
   subscribe(callback: SelectionListener): () => void {
