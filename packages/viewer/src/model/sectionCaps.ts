@@ -1,8 +1,9 @@
 import type { FragmentsModel } from '@thatopen/fragments';
 import * as THREE from 'three';
 
-/** The fill of cut faces when no colour is chosen: the plan view's section grey. */
-export const DEFAULT_CAP_COLOUR = '#6b7280';
+import { DEFAULT_CAP_COLOUR } from './sectionMath.ts';
+
+export { DEFAULT_CAP_COLOUR } from './sectionMath.ts';
 const OUTLINE_COLOUR = 0x1f2937;
 /**
  * How far a cap is drawn into the kept side of its own plane (metres): the renderer's clipping (every

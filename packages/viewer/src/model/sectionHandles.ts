@@ -13,6 +13,19 @@ import {
   type BoxState,
   type PlaneGeometry,
 } from './sectionMath.ts';
+import {
+  COARSE_STEP,
+  FINE_STEP,
+  HOVER_COLOUR,
+  MOVE_COLOUR,
+  RING_COLOURS,
+  UNIT_PX,
+  arrow,
+  pickMaterial,
+  ring,
+  unclipped,
+  type Part,
+} from './sectionHandleShapes.ts';
 
 /**
  * Drag handles in the 3D view: for a section plane an arrow along its normal (move) and two rings about
@@ -34,82 +47,6 @@ export interface SectionHandles {
   /** Keep the handles the same size on screen (called before each frame). */
   sync(camera: THREE.Camera): void;
   dispose(): void;
-}
-
-/** The size of one handle unit on screen (CSS pixels). */
-const UNIT_PX = 48;
-const MOVE_COLOUR = 0x2563eb;
-const RING_COLOURS = [0xdb2777, 0x059669];
-const HOVER_COLOUR = 0xf59e0b;
-/** Rotation by the pointer snaps to this step (degrees); with Shift to the coarse one. */
-const FINE_STEP = 1;
-const COARSE_STEP = 15;
-
-/** A material the renderer's clipping planes do not clip (handles stay whole on the cut-away side). */
-export function unclipped<M extends THREE.Material>(material: M): M {
-  material.onBeforeCompile = (shader) => {
-    shader.fragmentShader = shader.fragmentShader.replace('#include <clipping_planes_fragment>', '');
-  };
-  material.customProgramCacheKey = () => 'penstock-unclipped';
-  return material;
-}
-
-const handleMaterial = (colour: number) =>
-  unclipped(
-    new THREE.MeshBasicMaterial({
-      color: colour,
-      depthTest: false,
-      depthWrite: false,
-      transparent: true,
-      opacity: 0.95,
-      fog: false,
-      toneMapped: false,
-    }),
-  );
-const pickMaterial = new THREE.MeshBasicMaterial({ visible: false });
-
-interface Part {
-  name: string;
-  colour: number;
-  materials: THREE.MeshBasicMaterial[];
-}
-
-/** A double arrow along local Z (move), or a single outward one (box faces). */
-function arrow(name: string, double: boolean): { object: THREE.Group; part: Part } {
-  const material = handleMaterial(MOVE_COLOUR);
-  const group = new THREE.Group();
-  const along = (mesh: THREE.Mesh, z: number, flip = false) => {
-    mesh.rotation.x = flip ? -Math.PI / 2 : Math.PI / 2;
-    mesh.position.z = z;
-    mesh.renderOrder = 10;
-    group.add(mesh);
-  };
-  const start = double ? -1 : 0;
-  along(new THREE.Mesh(new THREE.CylinderGeometry(0.04, 0.04, 1 - start, 8), material), (1 + start) / 2);
-  along(new THREE.Mesh(new THREE.ConeGeometry(0.14, 0.35, 16), material), 1.17);
-  if (double) along(new THREE.Mesh(new THREE.ConeGeometry(0.14, 0.35, 16), material), -1.17, true);
-  const picker = new THREE.Mesh(new THREE.CylinderGeometry(0.22, 0.22, 1.35 - start * 1.35, 8), pickMaterial);
-  along(picker, double ? 0 : 0.67);
-  picker.userData.handle = name;
-  return { object: group, part: { name, colour: MOVE_COLOUR, materials: [material] } };
-}
-
-/** A ring about local X or Y (rotate about that direction). */
-function ring(name: string, about: 'x' | 'y', colour: number): { object: THREE.Group; part: Part } {
-  const material = handleMaterial(colour);
-  const group = new THREE.Group();
-  const visible = new THREE.Mesh(new THREE.TorusGeometry(0.8, 0.03, 8, 48), material);
-  const picker = new THREE.Mesh(new THREE.TorusGeometry(0.8, 0.15, 6, 32), pickMaterial);
-  picker.userData.handle = name;
-  visible.renderOrder = 10;
-  // a torus lies in its XY plane, about Z
-  for (const mesh of [visible, picker]) {
-    if (about === 'x') mesh.rotation.y = Math.PI / 2;
-    else mesh.rotation.x = Math.PI / 2;
-    group.add(mesh);
-  }
-  group.userData.ringAxis = new THREE.Vector3(about === 'x' ? 1 : 0, about === 'y' ? 1 : 0, 0);
-  return { object: group, part: { name, colour, materials: [material] } };
 }
 
 const Z = new THREE.Vector3(0, 0, 1);

@@ -9,6 +9,9 @@ import type { SectionPlaneState, SectionsState, Vec3 } from './state.ts';
 
 export const MAX_SECTION_PLANES = 6;
 
+/** The fill of cut faces when no colour is chosen: the plan view's section grey. */
+export const DEFAULT_CAP_COLOUR = '#6b7280';
+
 export type Axis = 'x' | 'y' | 'z';
 export const AXES: readonly Axis[] = ['x', 'y', 'z'];
 
