@@ -332,7 +332,7 @@ export function createSectionHandles(options: {
     event.stopImmediatePropagation();
     event.preventDefault();
     canvas.setPointerCapture?.(event.pointerId);
-    drag = begin(handle, event, target);
+    drag = begin(handle, event, structuredClone(target));
     canvas.style.cursor = 'grabbing';
   };
   canvas.addEventListener('pointerdown', onDown, { capture: true });
