@@ -161,5 +161,22 @@ describe('sections in Chromium', () => {
     const inside = await canvasPixels(page);
     await screenshot(page, '33-sections-box');
     expect(inside.model).toBeLessThan(whole.model * 0.6);
+
+    // a plane on a clicked face: 'On a face', then the same object's face; the selection stays as it was
+    await box.getByRole('button', { name: 'Remove the section box' }).click();
+    await settle(page);
+    await panel.getByRole('button', { name: 'On a face' }).click();
+    await panel.getByRole('status').getByText('Click a face').waitFor();
+    await page.mouse.click(target!.clientX, target!.clientY);
+    const onFace = panel.getByRole('listitem', { name: 'Section plane 2' });
+    await onFace.waitFor();
+    const face = await page.evaluate(() => {
+      const viewer = (window as unknown as HookWindow).__penstockViewer.viewer;
+      return { plane: viewer.sections.state().planes[1]!, selection: viewer.viewerState().selection };
+    });
+    expect(Math.hypot(face.plane.normal.x, face.plane.normal.y, face.plane.normal.z)).toBeCloseTo(1, 5);
+    expect(face.selection).toEqual([target!.localId]);
+    await settle(page);
+    await screenshot(page, '33-sections-face');
   });
 });

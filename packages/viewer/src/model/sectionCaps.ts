@@ -64,6 +64,18 @@ const planeSignature = (plane: THREE.Plane) =>
 const modelSignature = (model: FragmentsModel) =>
   `${model.modelId}@${model.object.matrixWorld.elements.map(round).join(',')}`;
 
+/** The cut of a model's shown objects (all of them when none is hidden, the common case: one list less). */
+async function sectionOf(model: FragmentsModel, plane: THREE.Plane): Promise<Section | null> {
+  try {
+    const hidden = await model.getItemsByVisibility(false);
+    const shown = hidden.length ? await model.getItemsByVisibility(true) : undefined;
+    if (shown && shown.length === 0) return null;
+    return await model.getSection(plane, shown);
+  } catch {
+    return null;
+  }
+}
+
 export function createSectionCaps(
   scene: THREE.Scene,
   models: () => readonly FragmentsModel[],
@@ -156,7 +168,7 @@ export function createSectionCaps(
         }
         const inverse = model.object.matrixWorld.clone().invert();
         const local = cut.plane.clone().applyMatrix4(inverse);
-        const section = await model.getSection(local).catch(() => null);
+        const section = await sectionOf(model, local);
         if (token !== generation) return;
         remove(key);
         if (!section) return;

@@ -141,6 +141,10 @@ describe('new planes', () => {
     // the camera's side is cut away, the object behind the face kept
     expect(kept(toThreePlane(front), v(1, 1, 1))).toBe(true);
     expect(kept(toThreePlane(front), v(1, 1, 5))).toBe(false);
+    // standing off the face: the face itself is kept
+    const off = facePlane({ x: 1, y: 1, z: 2 }, { x: 0, y: 0, z: 1 }, camera, 0.005);
+    expect(off.origin.z).toBeCloseTo(2.005);
+    expect(kept(toThreePlane(off), v(1, 1, 2))).toBe(true);
   });
 
   it('numbers planes with the first free id', () => {

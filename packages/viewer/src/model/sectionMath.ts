@@ -127,15 +127,20 @@ export function axisPlane(axis: Axis, box: THREE.Box3): PlaneGeometry {
 }
 
 /**
- * A plane on a clicked face: through the hit point, cutting away the side the face looks to (towards the
- * camera, so what is in front of the face goes and the face's object is opened).
+ * A plane on a clicked face: through the hit point (moved `gap` metres off the face), cutting away the side
+ * the face looks to (towards the camera, so what is in front of the face goes and the face's object is
+ * opened). The gap keeps faces lying in the plane (the clicked one, and others level with it) from being
+ * clipped in a speckle.
  */
-export function facePlane(point: Vec3, faceNormal: Vec3, cameraPosition: Vec3): PlaneGeometry {
+export function facePlane(point: Vec3, faceNormal: Vec3, cameraPosition: Vec3, gap = 0): PlaneGeometry {
   const n = unitNormal(faceNormal);
   const towardsCamera = toVector(cameraPosition).sub(toVector(point));
   if (n.dot(towardsCamera) < 0) n.negate();
-  return { origin: { ...point }, normal: plain(n) };
+  return { origin: plain(toVector(point).addScaledVector(n, gap)), normal: plain(n) };
 }
+
+/** How far a plane put on a clicked face stands off it (metres). */
+export const FACE_GAP = 0.005;
 
 /** The six faces of a box as section planes (normals outwards: what is outside is cut away). */
 export function boxFaces(box: BoxState): (PlaneGeometry & { axis: Axis; side: 'min' | 'max' })[] {

@@ -19,12 +19,16 @@ function fakeModel(
     modelId,
     object,
     box,
-    getSection: vi.fn(async (_plane: THREE.Plane) => ({
+    getSection: vi.fn(async (_plane: THREE.Plane, _localIds?: number[]) => ({
       buffer: new Float32Array([0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0, 0, 0]),
       index: 6,
       fillsIndices: [0, 1, 3],
     })),
     raycast: vi.fn(async () => hit),
+    hidden: [] as number[],
+    getItemsByVisibility: vi.fn(async function (this: { hidden: number[] }, visible: boolean) {
+      return visible ? [1, 2, 3].filter((id) => !this.hidden.includes(id)) : this.hidden;
+    }),
     getMergedBox: vi.fn(async (_ids: number[]) => new THREE.Box3(v(1, 1, 1), v(3, 2, 2))),
   };
 }
@@ -179,7 +183,8 @@ describe('section planes', () => {
     });
     const { tool } = make([far, near]);
     const plane = await tool.addPlaneOnFace(40, 50);
-    expect(plane?.origin).toEqual({ x: 2, y: 1, z: 4 });
+    expect(plane?.origin.x).toBe(2);
+    expect(plane?.origin.z).toBeCloseTo(4.005);
     expect(plane?.normal.z).toBeCloseTo(1);
     expect(far.raycast).toHaveBeenCalled();
     const { tool: other } = make([fakeModel('urn:c', new THREE.Box3())]);
@@ -283,6 +288,12 @@ describe('caps', () => {
     await tool.capsDrawn();
     expect(tool.caps().map((cap) => cap.model)).not.toContain('urn:b');
     expect(first.getSection).toHaveBeenCalledTimes(1 + 6 + 1);
+    // the cut of the shown objects only, when some are hidden
+    expect(first.getSection.mock.calls.at(-1)![1]).toBeUndefined();
+    first.hidden = [2];
+    await tool.movePlane('plane-1', 0.5);
+    await tool.capsDrawn();
+    expect(first.getSection.mock.calls.at(-1)![1]).toEqual([1, 3]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { ViewerContext } from './context.ts';
 import { createSectionCaps, DEFAULT_CAP_COLOUR, type CapInfo, type Cut } from './sectionCaps.ts';
 import { createSectionHandles, type HandleDrag } from './sectionHandles.ts';
 import {
+  FACE_GAP,
   MAX_SECTION_PLANES,
   axisPlane,
   boxFaces,
@@ -48,7 +49,7 @@ export interface SectionTool {
    * given origin and normal (towards the part cut away). Its handles are shown. Throws at MAX_SECTION_PLANES.
    */
   addPlane(at: Axis | PlaneGeometry): Promise<SectionPlaneState>;
-  /** Add a plane on the face under a canvas point (client coordinates), in any shown model; null if none. */
+  /** Add a plane on the face under a canvas point (client coordinates), in any shown model, FACE_GAP off it; null if none. */
   addPlaneOnFace(clientX: number, clientY: number): Promise<SectionPlaneState | null>;
   /** Change a plane's place, direction or whether it cuts. */
   updatePlane(
@@ -193,7 +194,8 @@ export function createSections(context: ViewerContext): SectionTool {
     const camera = args[2];
     caps.sync();
     handles.sync(camera);
-    if (capsTimer === null && !handles.dragging() && cutsOf(current).length > 0 && caps.stale()) {
+    const cutting = current.box !== null || current.planes.some((plane) => plane.visible);
+    if (capsTimer === null && cutting && !handles.dragging() && caps.stale()) {
       scheduleCaps(CAPS_DELAY_MS);
     }
   };
@@ -246,7 +248,7 @@ export function createSections(context: ViewerContext): SectionTool {
       const hit = hits.filter((h) => h?.normal).sort((a, b) => a!.distance - b!.distance)[0];
       if (!hit?.normal) return null;
       const eye = new THREE.Vector3().setFromMatrixPosition(camera.matrixWorld);
-      return api.addPlane(facePlane(plain(hit.point), plain(hit.normal), plain(eye)));
+      return api.addPlane(facePlane(plain(hit.point), plain(hit.normal), plain(eye), FACE_GAP));
     },
     async updatePlane(id, patch) {
       const plane = find(id);
