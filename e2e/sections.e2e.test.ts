@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PenstockViewerHook } from '../apps/web/src/features/viewer/testHook.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 import { ENGINEER, openSharedProcess, signIn } from './support/journeys.ts';
@@ -135,6 +136,7 @@ describe('sections in Chromium', () => {
     await settle(page);
     const cut = await canvasPixels(page);
     await screenshot(page, '33-sections-plane');
+    await expectNoSeriousA11yViolations(page, '33-sections-plane');
     // seen from above the plant covers as much of the canvas, but what it shows changed: roofs and tank
     // tops are cut away, and the cut faces are filled
     expect(cut.changed).toBeGreaterThan(whole.model * 0.1);
