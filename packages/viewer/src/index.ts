@@ -10,8 +10,10 @@ export type {
   SectionPlaneState,
   SectionsState,
 } from './model/state.ts';
-export type { SectionTool } from './model/sections.ts';
-export { MAX_SECTION_PLANES } from './model/sections.ts';
+export type { SectionTool, SectionEditTarget, CapInfo } from './model/sections.ts';
+export { MAX_SECTION_PLANES, DEFAULT_CAP_COLOUR } from './model/sections.ts';
+export { axisOf, directionLabel, planeOffset } from './model/sectionMath.ts';
+export type { Axis, BoxState, PlaneGeometry } from './model/sectionMath.ts';
 export type { MeasureTool } from './model/measure.ts';
 export type { AppearanceTool } from './model/appearance.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';

@@ -45,7 +45,7 @@ export interface SectionsState {
   planes: SectionPlaneState[];
   /** the section box: only what is inside is drawn */
   box: { min: Vec3; max: Vec3 } | null;
-  /** '#rrggbb' for the cut faces, or null for each model's own colour */
+  /** '#rrggbb' for the cut faces, or null for the default grey (DEFAULT_CAP_COLOUR) */
   capColour: string | null;
 }
 

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 import type { ViewerEngine } from '../engine.tsx';
+import { fakeSections } from './fakeSections.ts';
 
 /** A viewer tool that keeps its state and does nothing else. */
 function fakeTool<State>(initial: State) {
@@ -66,7 +67,7 @@ export function fakeModelViewer() {
     takeClicks: vi.fn(),
     selectedObjects: vi.fn(() => []),
     selectObjects: vi.fn(async () => undefined),
-    sections: fakeTool({ planes: [], box: null, capColour: null }),
+    sections: fakeSections(),
     measurements: {
       list: vi.fn(() => []),
       restore: vi.fn(),
