@@ -30,6 +30,7 @@ import { registerModels, type ModelsService } from './modules/models/index.ts';
 import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
+import { registerSavedViews } from './modules/savedViews/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerScheduleExports } from './modules/scheduleExports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
@@ -150,6 +151,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerProperties(app, database.db, access);
   const issues = registerIssues(app, database.db, { documentsRepo, projects }, access, blobs);
   registerMarkups(app, database.db, blobs, projects, access);
+  registerSavedViews(app, database.db, access);
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);
   registerAdmin(app, users, projectsRepo, audit, access);

@@ -36,3 +36,4 @@ export * from './sketch/index.ts';
 export * from './feedback/index.ts';
 export * from './supplier/index.ts';
 export * from './training/index.ts';
+export * from './savedViews.contract.ts';

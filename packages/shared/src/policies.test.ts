@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   mayWithdrawWorkflow,
+  changeViewActionFor,
   GLOBAL_ACTIONS,
   PERSON_ACTIONS,
   PROJECT_ACTIONS,
@@ -79,5 +80,14 @@ describe('the permission policies (one rule for server and browser)', () => {
     expect(mayWithdrawWorkflow({ id: 'u.me' }, 'member', theirs)).toBe(false);
     expect(mayWithdrawWorkflow({ id: 'u.me' }, 'manager', theirs)).toBe(true);
     expect(mayWithdrawWorkflow({ id: 'u.me' }, undefined, mine)).toBe(false);
+  });
+
+  it("lets a saved view's author (while a contributor) or a project manager change it", () => {
+    const may = (role: 'viewer' | 'member' | 'manager', author: string) =>
+      mayInProject(role, changeViewActionFor({ id: 'u.me' }, { createdById: author }));
+    expect(may('member', 'u.me')).toBe(true);
+    expect(may('viewer', 'u.me')).toBe(false);
+    expect(may('member', 'u.other')).toBe(false);
+    expect(may('manager', 'u.other')).toBe(true);
   });
 });

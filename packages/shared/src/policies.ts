@@ -74,6 +74,14 @@ export const PROJECT_ACTIONS = {
   changeProjectData: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change project data' },
   createReports: { roles: CONTRIBUTORS, refusal: 'Viewers cannot create reports in this project' },
   changeSketches: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change the sketches of this project' },
+  /** saved views (issue 33): contributors save views of the models for the team, as they raise issues */
+  saveViews: { roles: CONTRIBUTORS, refusal: 'Viewers cannot save views in this project' },
+  /** a view's author renames, updates or deletes it while still a contributor; a manager anyone's */
+  changeOwnViews: { roles: CONTRIBUTORS, refusal: 'Viewers cannot change saved views in this project' },
+  changeAnyViews: {
+    roles: MANAGERS,
+    refusal: 'Only the author of this view or a project manager can change or delete it',
+  },
   /** a federated view's per-model offset and rotation (issue 33): what the team sees lined up */
   alignModels: { roles: MANAGERS, refusal: 'Only project managers can align the models of a view' },
 } as const satisfies Record<string, ProjectRule>;
@@ -182,3 +190,13 @@ export const mayWithdrawWorkflow = (
 ): boolean =>
   mayInProject(membership, 'withdrawAnyWorkflow') ||
   mayInProject(membership, withdrawActionFor(actor, workflow));
+
+/**
+ * Which action changing (renaming, updating, deleting) this saved view is for this person: their own view,
+ * or anyone's (a project manager's).
+ */
+export const changeViewActionFor = (
+  actor: Pick<Actor, 'id'>,
+  view: { createdById: string },
+): 'changeOwnViews' | 'changeAnyViews' =>
+  view.createdById === actor.id ? 'changeOwnViews' : 'changeAnyViews';

@@ -224,6 +224,21 @@ export interface IssuesTable {
   created_at: string;
   updated_at: string;
 }
+/** A saved view of a project's models (issue 33 §1). */
+export interface SavedViewsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  /** the name as compared: trimmed, lower case (unique per project) */
+  name_key: string;
+  /** the model version the view opens on */
+  version_id: string;
+  /** JSON text of the viewer state (ModelViewerState version 1 or 2) */
+  state: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
 export interface IssueCommentsTable {
   id: string;
   issue_id: string;
@@ -465,6 +480,7 @@ export interface Database {
   dynamic_values: DynamicValuesTable;
   property_value_history: PropertyValueHistoryTable;
   issues: IssuesTable;
+  saved_views: SavedViewsTable;
   issue_comments: IssueCommentsTable;
   markups: MarkupsTable;
   markup_items: MarkupItemsTable;

@@ -63,6 +63,8 @@ export interface OwnTargets {
   restoreItemId: string;
   /** a saved sketch to delete (POST /api/deletepidsketch) */
   sketchName: string;
+  /** a saved view of the model to delete, saved by the fixture's member (DELETE /api/views/:viewId) */
+  viewId: string;
 }
 
 /** A project with something behind every kind of id a route takes, and the people of the matrix. */
@@ -101,6 +103,8 @@ export interface AccessFixture {
     changeableItemId: string;
   };
   markup: { id: string; previewId: string };
+  /** a saved view of the model, saved by the fixture's member */
+  viewId: string;
   history: { projectInput: string; calculation: string };
   dsearId: string;
   /** a file attached to the DSEAR entry (an item of the project's WIP/DSEAR folder) */
@@ -204,6 +208,16 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     snapshot: PNG_URL,
   });
 
+  const saveView = async (name: string) =>
+    (
+      (await json(member, 'POST', `/api/projects/${project.id}/views`, {
+        name,
+        versionId: model.version.id,
+        state: savedViewState(),
+      })) as { id: string }
+    ).id;
+  const viewId = await saveView('Matrix view');
+
   // each column's own targets
   const own = {} as Record<Column, OwnTargets>;
   for (const column of COLUMNS) {
@@ -230,6 +244,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       recordDeleteItemId: recordDelete.item.id,
       restoreItemId: restore.item.id,
       sketchName,
+      viewId: await saveView(`Matrix view to delete ${column}`),
     };
   }
   const copy = await upload('WIP/Civil', 'matrix-copy.txt', 'copy\n');
@@ -390,6 +405,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       changeableItemId: changeable.itemId,
     },
     markup: { id: (markup as { id: string }).id, previewId: previewUrl.split('/').pop()! },
+    viewId,
     history: {
       projectInput: (inputHistory as { id: string }[])[0]!.id,
       calculation: (calculationHistory as { id: string }[])[0]!.id,
@@ -437,6 +453,15 @@ export function markupRecord(
     ],
   };
 }
+
+/** A saved view's state (ModelViewerState version 2): a camera. */
+export const savedViewState = () => ({
+  version: 2,
+  kind: '3d',
+  camera: { position: { x: 10, y: 10, z: 10 }, target: { x: 0, y: 0, z: 0 } },
+  plan: null,
+  selection: [],
+});
 
 /** The project's DSEAR entry: AMBER (all four questions YES), so its listed manager may approve it. */
 export function dsearEntry(projectName: string, people: Record<PersonColumn, Person>, id?: string) {

@@ -6,6 +6,7 @@ import {
   jsonField,
   markupRecord,
   optionOf,
+  savedViewState,
   type AccessFixture,
   type Column,
 } from './accessFixture.ts';
@@ -119,6 +120,19 @@ export const REQUESTS: Record<string, Build> = {
       jsonField({ id: f.markup.id, title: `Matrix markup by ${who}` }),
     ),
   'GET /api/markups/preview/:itemId': (f) => get(`/api/markups/preview/${f.markup.previewId}`),
+
+  // ---- saved views (issue 33): the fixture's view was saved by the member
+  'GET /api/projects/:projectId/views': (f) => get(`/api/projects/${f.projectId}/views`),
+  'POST /api/projects/:projectId/views': (f, who) =>
+    body('POST', `/api/projects/${f.projectId}/views`, {
+      name: `Matrix view by ${who}`,
+      versionId: f.versionId,
+      state: savedViewState(),
+    }),
+  'GET /api/views/:viewId': (f) => get(`/api/views/${f.viewId}`),
+  'PATCH /api/views/:viewId': (f, who) =>
+    body('PATCH', `/api/views/${f.viewId}`, { name: `Matrix view renamed by ${who}` }),
+  'DELETE /api/views/:viewId': (f, who) => ({ method: 'DELETE', url: `/api/views/${f.own[who].viewId}` }),
 
   // ---- personal hub: the member's own lists, the project's markup
   'GET /api/workflow/created': (f) => get(`/api/workflow/created?id=${f.member.id}`),

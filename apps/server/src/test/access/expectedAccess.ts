@@ -117,6 +117,13 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/markups/updateMarkup': edit('change a markup (the matrix renames it)'),
   'GET /api/markups/preview/:itemId': read('markups'),
 
+  // ---- saved views (issue 33): the fixture's views were saved by the member
+  'GET /api/projects/:projectId/views': read('saved views'),
+  'POST /api/projects/:projectId/views': edit('save views'),
+  'GET /api/views/:viewId': read('saved views'),
+  'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
+  'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),
+
   // ---- personal hub
   'GET /api/workflow/created': ownList('workflows created'),
   'GET /api/workflow/pendingReview': ownList('reviews pending'),

@@ -70,6 +70,11 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
     route: 'POST /api/workflow/:id/withdraw',
     action: 'withdrawAnyWorkflow',
   },
+  {
+    control: 'viewer: Save current view (Saved views panel)',
+    route: 'POST /api/projects/:projectId/views',
+    action: 'saveViews',
+  },
   { control: 'dsear: Edit and the form', route: 'POST /api/dsear/saveOrCreate', action: 'saveDsear' },
   { control: 'dsear: Attach', route: 'POST /api/dsear/:dsearId/attachments', action: 'saveDsear' },
 ];

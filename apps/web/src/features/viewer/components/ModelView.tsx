@@ -20,6 +20,7 @@ import { ViewerSplit } from './ViewerSplit.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { ModelToolStrip } from '../toolkit/ModelToolStrip.tsx';
 import { useToolkitPanels } from '../toolkit/useToolkitPanels.tsx';
+import { useSavedViewRestore } from '../toolkit/useSavedViewRestore.tsx';
 
 export { TOOLTIP_THROTTLE_MS } from '../hooks/useAssetTooltip.ts';
 export { NO_VIEWABLES_TEXT } from '../hooks/useModelLoad.ts';
@@ -145,6 +146,14 @@ export function ModelView({
     selected: selection.selected,
   });
 
+  // a saved view opened from its link (/main?view=<id>): restored once this tab's model is drawn, the same
+  // way as the tool panels' restoreView (the viewer's restoreViewerState loads the view's other models)
+  const savedViewNotice = useSavedViewRestore({
+    versionId,
+    active,
+    restoreView: ready && viewer ? (state) => viewer.restoreViewerState(state) : null,
+  });
+
   return (
     <ViewerSplit pane={toolkit.pane ?? panels.pane}>
       <div className="model-view" ref={hostRef}>
@@ -185,6 +194,7 @@ export function ModelView({
           <ModelToolStrip open={toolkit.strip.open} onChoose={toolkit.strip.onChoose} disabled={!ready} />
         )}
         {tooltip.tip && <AssetTooltip tip={tooltip.tip} />}
+        {savedViewNotice}
         {model.loading && (
           <div className="viewer-overlay">
             <Loading label="Loading the model..." />

@@ -5,6 +5,7 @@ import { useConfig } from '../../config/hooks/useConfig.ts';
 import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';
 import { usePreloadViewerExtensions } from '../../viewer/extensions.tsx';
+import { useSavedViewLink } from '../hooks/useSavedViewLink.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
@@ -19,6 +20,8 @@ export function WorkspacePage() {
   const engine = useViewerEngine();
   const preloadExtensions = usePreloadViewerExtensions();
   const projectChosen = state.selectedProject !== null;
+  // a saved view's link (/main?view=<id>) opens its model in a tab; the tab's viewer restores the view
+  const savedViewNotice = useSavedViewLink();
   useEffect(() => {
     // with a project chosen a model is likely next: load the viewer code (and the properties, issues and
     // markups it shows) while the user browses
@@ -27,9 +30,16 @@ export function WorkspacePage() {
     preloadExtensions();
   }, [projectChosen, engine, preloadExtensions]);
 
-  if (!current) return <StartPage />;
+  if (!current)
+    return (
+      <>
+        {savedViewNotice}
+        <StartPage />
+      </>
+    );
   return (
     <div className="workspace">
+      {savedViewNotice}
       <ModelTabs
         models={state.openModels}
         maxNameLength={maxTabNameLength}
