@@ -51,6 +51,26 @@ export const SavedViewStateSchema = z.looseObject(
 );
 export type SavedViewState = z.infer<typeof SavedViewStateSchema>;
 
+/**
+ * The administrator's alignment of a view's other models (a per-model offset and rotation, issue 33 §1): the
+ * models moved or turned, as a comparable key ('' when none is). Saving a view that changes it needs
+ * `alignModels`.
+ */
+export function modelAlignment(state: {
+  models?: ReadonlyArray<Record<string, unknown>> | undefined;
+}): string {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  const moved = (state.models ?? [])
+    .map((model) => {
+      const offset = (model.offset ?? {}) as Record<string, unknown>;
+      const at = [number(offset.x), number(offset.y), number(offset.z), number(model.rotation)];
+      return { versionId: String(model.versionId), at };
+    })
+    .filter((model) => model.at.some((v) => v !== 0))
+    .sort((a, b) => a.versionId.localeCompare(b.versionId));
+  return moved.length ? JSON.stringify(moved) : '';
+}
+
 export const CreateSavedViewBodySchema = z.object({
   name,
   versionId: versionId('versionId'),

@@ -155,6 +155,27 @@ for (const kind of await testDatabases()) {
       expect((await save({ name: 'By the manager' }, 'manager')).statusCode).toBe(201);
     });
 
+    it('lets only managers move or turn the other models (alignModels); saving the same alignment again passes', async () => {
+      const aligned = (x: number) =>
+        viewState({ models: [{ versionId: otherModelVersion, offset: { x, y: 0, z: 0 }, rotation: 0 }] });
+      const before = await savedViews();
+      const refused = await save({ name: 'Moved by a member', state: aligned(2) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'Only project managers can align the models of a view' });
+      expect(await savedViews()).toBe(before);
+      // unmoved models are anyone's to save
+      expect((await save({ name: 'Federated, not moved', state: aligned(0) })).statusCode).toBe(201);
+      const byManager = await save({ name: 'Moved by the manager', state: aligned(2) }, 'manager');
+      expect(byManager.statusCode).toBe(201);
+      const id = (byManager.json() as { id: string }).id;
+      // saved again with its alignment, and moved further, by the manager
+      await call('PATCH', `/api/views/${id}`, 'manager', { name: 'Moved by the manager' });
+      const same = await call('PATCH', `/api/views/${id}`, 'manager', { state: aligned(2) });
+      expect(same.statusCode).toBe(200);
+      const moved = await call('PATCH', `/api/views/${id}`, 'manager', { state: aligned(3) });
+      expect(moved.statusCode).toBe(200);
+    });
+
     it('refuses a name the project has already, whatever its capitals, and writes nothing', async () => {
       expect((await save({ name: 'Outfall' })).statusCode).toBe(201);
       const before = await savedViews();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   MAX_SAVED_VIEW_STATE_CHARS,
+  modelAlignment,
   changeViewActionFor,
   type CreateSavedViewBody,
   type CurrentUser,
@@ -66,6 +67,7 @@ export class SavedViewsService {
     const body = bodyOf();
     const state = stateText(body.state);
     await this.checkModels(projectId, body.versionId, body.state);
+    await this.checkAlignment(user, projectId, body.state, null);
     const at = now();
     const id = `sv.${crypto.randomUUID()}`;
     try {
@@ -100,6 +102,7 @@ export class SavedViewsService {
     if (body.state !== undefined) {
       patch.state = stateText(body.state);
       await this.checkModels(row.project_id, row.version_id, body.state);
+      await this.checkAlignment(user, row.project_id, body.state, row.state);
     }
     try {
       await this.repo.update(id, patch);
@@ -118,6 +121,28 @@ export class SavedViewsService {
       changeViewActionFor(user, { createdById: row.created_by }),
     );
     await this.repo.delete(id);
+  }
+
+  /**
+   * Moving or turning the other models (an offset or rotation, or a change to them) is a project manager's
+   * (alignModels): what the whole team sees lined up. A view saved again with the alignment it had passes.
+   */
+  private async checkAlignment(
+    user: CurrentUser,
+    projectId: string,
+    state: SavedViewState,
+    previous: string | null,
+  ): Promise<void> {
+    const alignment = modelAlignment(state);
+    let before = '';
+    try {
+      before = previous === null ? '' : modelAlignment(JSON.parse(previous) as SavedViewState);
+    } catch {
+      // a stored state that does not parse has no alignment to keep
+    }
+    if (alignment !== '' && alignment !== before) {
+      await this.access.requireAccess(user, { project: projectId }, 'alignModels');
+    }
   }
 
   /** Whether the user, of this role in the view's project, may rename, update or delete it. */

@@ -129,6 +129,16 @@ export const REQUESTS: Record<string, Build> = {
       versionId: f.versionId,
       state: savedViewState(),
     }),
+  // a view whose other model is moved (an administrator's alignment, issue 33): managers only
+  'POST /api/projects/:projectId/views [models aligned]': (f, who) =>
+    body('POST', `/api/projects/${f.projectId}/views`, {
+      name: `Matrix aligned view by ${who}`,
+      versionId: f.versionId,
+      state: {
+        ...savedViewState(),
+        models: [{ versionId: f.versionId, offset: { x: 1, y: 0, z: 0 }, rotation: 90 }],
+      },
+    }),
   'GET /api/views/:viewId': (f) => get(`/api/views/${f.viewId}`),
   'PATCH /api/views/:viewId': (f, who) =>
     body('PATCH', `/api/views/${f.viewId}`, { name: `Matrix view renamed by ${who}` }),
@@ -353,13 +363,14 @@ function schedule(f: AccessFixture, type: string) {
 
 /**
  * Rows beyond the server's route table: a route called on the project's record (Published and Archived
- * folders), where only project managers change files by hand (issue 31). Each key is its route's with the
- * case in brackets.
+ * folders), where only project managers change files by hand (issue 31), and a saved view that moves a model
+ * (issue 33). Each key is its route's with the case in brackets.
  */
 export const RECORD_ROWS = [
   { method: 'POST', url: '/api/folders/:folderId/files [Published]' },
   { method: 'POST', url: '/api/workflow/move [Published to Archived]' },
   { method: 'POST', url: '/api/workflow/delete [Published]' },
+  { method: 'POST', url: '/api/projects/:projectId/views [models aligned]' },
 ] as const;
 
 /**

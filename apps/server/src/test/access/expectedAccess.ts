@@ -120,6 +120,10 @@ export const ACCESS: Record<string, Rule> = {
   // ---- saved views (issue 33): the fixture's views were saved by the member
   'GET /api/projects/:projectId/views': read('saved views'),
   'POST /api/projects/:projectId/views': edit('save views'),
+  'POST /api/projects/:projectId/views [models aligned]': rule(
+    ['manager'],
+    "only project managers align a view's models (offset, rotation)",
+  ),
   'GET /api/views/:viewId': read('saved views'),
   'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
   'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),

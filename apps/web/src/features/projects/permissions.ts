@@ -75,6 +75,11 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
     route: 'POST /api/projects/:projectId/views',
     action: 'saveViews',
   },
+  {
+    control: "viewer: the Models panel's alignment (offset, rotation), saved with a view",
+    route: 'POST /api/projects/:projectId/views [models aligned]',
+    action: 'alignModels',
+  },
   { control: 'dsear: Edit and the form', route: 'POST /api/dsear/saveOrCreate', action: 'saveDsear' },
   { control: 'dsear: Attach', route: 'POST /api/dsear/:dsearId/attachments', action: 'saveDsear' },
 ];

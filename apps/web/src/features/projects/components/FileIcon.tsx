@@ -1,5 +1,12 @@
 import type { IconType } from 'react-icons';
-import { FaCompassDrafting, FaCube, FaFile, FaFileExcel, FaFileImage, FaFilePdf } from '../../../components/shellIcons.ts';
+import {
+  FaCompassDrafting,
+  FaCube,
+  FaFile,
+  FaFileExcel,
+  FaFileImage,
+  FaFilePdf,
+} from '../../../components/shellIcons.ts';
 
 const ICONS: Record<string, { icon: IconType; tone: string }> = {
   ifc: { icon: FaCube, tone: 'file-icon-model' },
