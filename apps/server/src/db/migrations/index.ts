@@ -21,6 +21,7 @@ import * as workflowDueReminders from './20261128T0200_workflow_due_reminders.ts
 import * as valueLocks from './20261128T0500_value_locks.ts';
 import * as dsearAttachments from './20261128T0600_dsear_attachments.ts';
 import * as issueSnapshots from './20261201T1000_issue_snapshots.ts';
+import * as propertyColumns from './20261203T1000_property_columns.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0500_value_locks': valueLocks,
   '20261128T0600_dsear_attachments': dsearAttachments,
   '20261201T1000_issue_snapshots': issueSnapshots,
+  '20261203T1000_property_columns': propertyColumns,
 };
