@@ -7,6 +7,7 @@ export {
   NO_VALUE_COLOUR,
   OTHER_VALUES_COLOUR,
   PALETTE,
+  colourByValues,
   legendLabel,
 } from './model/appearanceLegend.ts';
 export type { ValueRef } from './model/appearanceLegend.ts';

@@ -53,7 +53,11 @@ export class Visibility {
   }
 
   /** Hide exactly these objects and isolate these (null: no isolation): the model is told what changes. */
-  async set(model: VisibleModel, hidden: readonly number[], isolated: readonly number[] | null): Promise<void> {
+  async set(
+    model: VisibleModel,
+    hidden: readonly number[],
+    isolated: readonly number[] | null,
+  ): Promise<void> {
     const nextHidden = new Set(hidden.filter((id) => this.drawable.has(id)));
     const nextIsolated = isolated === null ? null : new Set(isolated);
     const show: number[] = [];
