@@ -14,20 +14,37 @@ const INSERT_BATCH = 8;
 export class PropertyValuesRepo {
   constructor(private readonly db: Db) {}
 
-  /** Up to `limit` selectable objects (not the spatial structure) after `afterLocalId`, with their properties. */
+  /** How many rows the version's object index has, and its lowest and highest localIds (from the key). */
+  async localIdSpan(versionId: string): Promise<{ count: number; min: number; max: number }> {
+    const row = await this.db
+      .selectFrom('model_objects')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.min('local_id').as('min'),
+        eb.fn.max('local_id').as('max'),
+      ])
+      .where('version_id', '=', versionId)
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), min: Number(row?.min ?? 0), max: Number(row?.max ?? -1) };
+  }
+
+  /**
+   * The selectable objects (not the spatial structure) with localIds in [from, to), with their properties, in
+   * no order: a range of the key with nothing to sort (a sorted page of a table just written took PostgreSQL
+   * seconds, its statistics not yet gathered).
+   */
   objectProperties(
     versionId: string,
-    afterLocalId: number,
-    limit: number,
+    from: number,
+    to: number,
   ): Promise<{ local_id: number; properties: string }[]> {
     return this.db
       .selectFrom('model_objects')
       .select(['local_id', 'properties'])
       .where('version_id', '=', versionId)
-      .where('local_id', '>', afterLocalId)
+      .where('local_id', '>=', from)
+      .where('local_id', '<', to)
       .where('kind', '<>', 'spatial')
-      .orderBy('local_id')
-      .limit(limit)
       .execute();
   }
 

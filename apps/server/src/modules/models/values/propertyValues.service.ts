@@ -99,15 +99,18 @@ export class PropertyValuesService {
     await build;
   }
 
-  /** Reads the objects' properties in batches (bounded memory on a 100k-object model) and stores the columns. */
+  /**
+   * Reads the objects' properties in ranges of localIds of about BUILD_BATCH objects each (bounded memory on a
+   * 100k-object model), in ascending order, and stores the columns.
+   */
   private async build(versionId: string, key: string): Promise<void> {
     const builder = new PropertyColumnsBuilder();
-    let after = -1;
-    for (;;) {
-      const rows = await this.repo.objectProperties(versionId, after, BUILD_BATCH);
+    const { count, min, max } = await this.repo.localIdSpan(versionId);
+    const step = Math.max(1, Math.ceil(((max - min + 1) * BUILD_BATCH) / Math.max(1, count)));
+    for (let from = min; from <= max; from += step) {
+      const rows = await this.repo.objectProperties(versionId, from, from + step);
+      rows.sort((a, b) => Number(a.local_id) - Number(b.local_id));
       for (const row of rows) builder.add(Number(row.local_id), row.properties);
-      if (rows.length < BUILD_BATCH) break;
-      after = Number(rows[rows.length - 1]!.local_id);
     }
     await this.repo.replaceColumns(versionId, key, builder.build());
   }
