@@ -4,6 +4,7 @@ export type { ModelViewer, ModelViewerOptions, ModelViewerState, Vec3 } from './
 export type {
   AppearanceState,
   FederatedModelState,
+  LegendRow,
   MeasurementKind,
   MeasurementState,
   ObjectRef,
@@ -15,7 +16,7 @@ export { MAX_SECTION_PLANES, DEFAULT_CAP_COLOUR } from './model/sections.ts';
 export { axisOf, directionLabel, planeOffset } from './model/sectionMath.ts';
 export type { Axis, BoxState, PlaneGeometry } from './model/sectionMath.ts';
 export type { MeasureTool } from './model/measure.ts';
-export type { AppearanceTool } from './model/appearance.ts';
+export type { AppearanceSummary, AppearanceTool, ValueRef } from './model/appearance.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';
 export { clampPage, clampZoom, fitWidthScale, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';
 export type { PdfViewer, PdfViewerOptions, PdfViewerState } from './pdf/PdfViewer.ts';

@@ -134,6 +134,8 @@ export interface ConversionsTable {
    * models converted before it was stored (worked out from the .frag when asked for) */
   items_hash: string | null;
   object_count: number;
+  /** the finished_at of the conversion whose property columns (model_property_columns) are stored; null: none yet */
+  property_columns?: string | null;
   /** JSON text of the viewables */
   viewables: string;
   created_at: string;
@@ -169,6 +171,18 @@ export interface ModelObjectsTable {
   kind: Generated<ObjectKind>;
 }
 export type ObjectKind = 'element' | 'space' | 'spatial';
+/** One property (set and name) of a model version's objects, in columns (colour by property) */
+export interface ModelPropertyColumnsTable {
+  version_id: string;
+  /** the property or quantity set's name ('' for none) */
+  set_name: string;
+  name: string;
+  object_count: number;
+  /** JSON text of the objects' localIds (ascending) */
+  local_ids: string;
+  /** JSON text of their values, entry i for local_ids[i] */
+  values: string;
+}
 /** static_values and dynamic_values: one row per (project, file, tag) */
 export interface PropertyValuesTable {
   project_id: string;
@@ -476,6 +490,7 @@ export interface Database {
   blobs: BlobsTable;
   conversions: ConversionsTable;
   model_objects: ModelObjectsTable;
+  model_property_columns: ModelPropertyColumnsTable;
   static_values: PropertyValuesTable;
   dynamic_values: DynamicValuesTable;
   property_value_history: PropertyValueHistoryTable;

@@ -5,6 +5,7 @@ import { findStorey, planCutHeight, readStoreys, storeyLevels, type StoreyLevel 
 import CameraControls from 'camera-controls';
 import { createScene } from './scene.ts';
 import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from './selection.ts';
+import type { ObjectRef } from './state.ts';
 import { createPlanSection } from './planSection.ts';
 import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN, pixelCentreInClient } from './gpuPick.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
@@ -13,7 +14,6 @@ import { createSections } from './sections.ts';
 import { createMeasure } from './measure.ts';
 import { createAppearance } from './appearance.ts';
 import { createFederation } from './federation.ts';
-import { Visibility } from './visibility.ts';
 import { untilMeshesShown } from './tiles.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
 
@@ -42,7 +42,6 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   const others = new Map<string, FragmentsModel>();
   // where the other models' .frag bytes come from when a stored view lists them (setModelSource)
   let modelSource: ((versionId: string) => Promise<ArrayBuffer>) | null = null;
-  const visibility = new Visibility();
   let disposed = false;
   let levels: Promise<StoreyLevel[]> | null = null;
   let planName: string | null = null;
@@ -217,7 +216,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     clicksUnderWay++;
     void shown
       .then(async (hit) => {
-        await selection.apply(hit?.model ?? model, hit ? [hit.localId] : []);
+        await applySelection(hit ? [[hit.model, [hit.localId]]] : []);
         await fragments.update(true);
         redraw();
       })
@@ -274,7 +273,21 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   };
   const sections = createSections(context);
   const measurements = createMeasure(context);
-  const appearance = createAppearance(context);
+  const selectedRefs = (): ObjectRef[] =>
+    selection.entries.flatMap(([on, ids]) => ids.map((localId) => ({ model: on.modelId, localId })));
+  // hidden, isolated, x-ray and coloured objects of every model (the model tree and Isolate Hazards too)
+  const appearance = createAppearance(context, {
+    selected: selectedRefs,
+    drawn: () => picker.invalidate(),
+    // a federated model's colour by model and opacity, drawn under the appearance's own
+    modelLook: (modelId) => federation.look(modelId),
+  });
+  /** Select these objects (and nothing else): the appearance keeps the selection solid and unpainted. */
+  const applySelection = (entries: ReadonlyArray<readonly [FragmentsModel, readonly number[]]>) =>
+    appearance.select(
+      entries.flatMap(([on, ids]) => ids.map((localId) => ({ model: on.modelId, localId }))),
+      () => selection.applyAll(entries),
+    );
   const federation = createFederation(context, {
     async load(fragBytes, modelId) {
       if (!model || disposed) throw new Error("The tab's model is not loaded yet.");
@@ -290,6 +303,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         view.scene.add(loaded.object);
         loaded.onViewUpdated.add(onViewUpdated);
         others.set(modelId, loaded);
+        await appearance.track(loaded, await loaded.getItemsIdsWithGeometry());
         return loaded;
       } catch (failure) {
         throw new Error(`The model could not be added: ${messageOf(failure)}`, { cause: failure });
@@ -298,9 +312,11 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     async unload(other) {
       others.delete(other.modelId);
       selection.forget(other);
+      appearance.untrack(other);
       view.scene.remove(other.object);
       await fragments.disposeModel(other.modelId).catch(() => undefined);
     },
+    repaint: (modelId) => appearance.repaint(modelId),
   });
 
   const api: ModelViewer = {
@@ -325,7 +341,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         await fitBox(view.controls, loaded.box, false);
         await refresh();
         const items = await withGeometry;
-        visibility.reset(items);
+        await appearance.track(loaded, items);
         // drawn when the first tiles are on the canvas, not when the worker has taken the view
         if (items.length > 0) await untilMeshesShown(loaded);
         redraw();
@@ -358,25 +374,27 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     onSelect: (callback) => selection.subscribe(callback),
     async select(localIds) {
-      await selection.apply(model, localIds);
+      await applySelection(model ? [[model, localIds]] : []);
       await refresh();
     },
     // the selected objects of the tab's own model (selectedObjects() has those of any model)
     selected: () => selection.of(model),
+    // the tab's own model's objects, through the appearance tool (undoable, kept with stored views)
     async isolate(localIds) {
       if (!model) return;
-      await visibility.isolate(model, localIds);
-      picker.invalidate();
-      await refresh();
+      const own = model.modelId;
+      await appearance.isolate(localIds && localIds.map((localId) => ({ model: own, localId })));
     },
     async hide(localIds, hidden) {
       if (!model) return;
-      await visibility.hide(model, localIds, hidden);
-      picker.invalidate();
-      await refresh();
+      const own = model.modelId;
+      await appearance.hide(
+        localIds.map((localId) => ({ model: own, localId })),
+        hidden,
+      );
     },
-    hidden: () => visibility.hidden,
-    visibleCount: () => visibility.visibleCount,
+    hidden: () => (model ? appearance.hiddenIn(model.modelId) : []),
+    visibleCount: () => (model ? appearance.visibleCount(model.modelId) : 0),
     storeys,
     async showPlan(storeyName) {
       if (!model || disposed) throw new Error('The model is not loaded yet.');
@@ -421,8 +439,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     takeClicks(owner) {
       clickOwner = owner;
     },
-    selectedObjects: () =>
-      selection.entries.flatMap(([on, ids]) => ids.map((localId) => ({ model: on.modelId, localId }))),
+    selectedObjects: selectedRefs,
     async selectObjects(refs) {
       const entries: [FragmentsModel, number[]][] = [];
       for (const ref of refs) {
@@ -432,7 +449,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         if (entry) entry[1].push(ref.localId);
         else entries.push([on, [ref.localId]]);
       }
-      await selection.applyAll(entries);
+      await applySelection(entries);
       await refresh();
     },
     sections,

@@ -65,6 +65,7 @@ describe('createFederation', () => {
         return model as unknown as FragmentsModel;
       }),
       unload: vi.fn(async () => undefined),
+      repaint: vi.fn(async () => undefined),
     };
     return { federation: createFederation(context, loader), loader, loaded };
   };
@@ -82,17 +83,20 @@ describe('createFederation', () => {
       visible: false,
       offset: { x: 1, y: 0, z: 0 },
     });
-    expect(model.setColor).toHaveBeenCalledTimes(1);
-    expect(model.setOpacity).toHaveBeenCalledWith(undefined, 0.5);
+    // colour and opacity are drawn by the appearance tool (repaint), from look()
+    expect(loader.repaint).toHaveBeenCalledTimes(1);
+    expect(federation.look('urn:v.2')).toEqual({ colour: '#ff0000', opacity: 0.5 });
     expect(model.object.visible).toBe(false);
     expect(model.object.position.x).toBe(6);
+    await federation.update('urn:v.2', { visible: true });
+    expect(loader.repaint).toHaveBeenCalledTimes(1);
     await federation.update('urn:v.2', { colour: null, opacity: 1 });
-    expect(model.resetColor).toHaveBeenCalledTimes(1);
-    expect(model.resetOpacity).toHaveBeenCalledTimes(1);
+    expect(loader.repaint).toHaveBeenCalledTimes(2);
+    expect(federation.look('urn:v.2')).toEqual({ colour: null, opacity: 1 });
     await federation.remove('urn:v.2');
     expect(loader.unload).toHaveBeenCalledTimes(1);
     expect(federation.list()).toEqual([]);
-    expect(changed).toHaveBeenCalledTimes(4);
+    expect(changed).toHaveBeenCalledTimes(5);
   });
 
   it('refuses a model already in the view, the tab’s own included', async () => {

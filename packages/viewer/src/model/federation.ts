@@ -13,6 +13,8 @@ import type { FederatedModelState, Vec3 } from './state.ts';
 export interface FederationTool {
   /** the other models, in the order they were added */
   list(): FederatedModelState[];
+  /** how a model is drawn as a whole (its colour by model and opacity); the tab's own is drawn as it is */
+  look(modelId: string): { colour: string | null; opacity: number };
   /** add a converted model version (its .frag bytes), shown as `settings` say (defaults: shown, opaque) */
   add(fragBytes: ArrayBuffer, versionId: string, settings?: Partial<FederatedModelState>): Promise<void>;
   /** take a model out of the view */
@@ -34,6 +36,11 @@ export interface FederationTool {
 export interface ModelLoader {
   load(fragBytes: ArrayBuffer, modelId: string): Promise<FragmentsModel>;
   unload(model: FragmentsModel): Promise<void>;
+  /**
+   * Draw a model's colour and opacity (modelLook): the appearance tool paints them under its own colours and
+   * x-ray, as both use the same per-object colour and opacity of Fragments.
+   */
+  repaint(modelId: string): Promise<void>;
 }
 
 export const federatedModelId = (versionId: string) => `urn:${versionId}`;
@@ -89,18 +96,18 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
     const { model, state } = entry;
     placeModel(model.object, entry.aligned, state);
     model.object.visible = state.visible;
-    if (previous?.colour !== state.colour) {
-      if (state.colour) await model.setColor(undefined, new THREE.Color(state.colour));
-      else if (previous?.colour) await model.resetColor(undefined);
-    }
-    if (previous?.opacity !== state.opacity) {
-      if (state.opacity < 1) await model.setOpacity(undefined, state.opacity);
-      else if (previous && previous.opacity < 1) await model.resetOpacity(undefined);
-    }
+    const repaint = previous
+      ? previous.colour !== state.colour || previous.opacity !== state.opacity
+      : state.colour !== null || state.opacity < 1;
+    if (repaint) await loader.repaint(state.modelId);
   };
 
   const api: FederationTool = {
     list: () => [...entries.values()].map((e) => structuredClone(e.state)),
+    look(modelId) {
+      const state = entries.get(modelId)?.state;
+      return { colour: state?.colour ?? null, opacity: state?.opacity ?? 1 };
+    },
     async add(fragBytes, versionId, settings) {
       const state = federatedSettings(versionId, settings);
       if (entries.has(state.modelId) || loading.has(state.modelId) || context.model(state.modelId)) {

@@ -61,14 +61,30 @@ export interface MeasurementState {
   value: number;
 }
 
+/** A row of a colour-by's legend: a value, its colour and how many objects have it. */
+export interface LegendRow {
+  /** the value ('' for the groups) */
+  value: string;
+  /** '#rrggbb': the colour of `colours` the row's objects are drawn in */
+  colour: string;
+  count: number;
+  /** 'none': the objects without a value (neutral grey); 'other': the rarest values past the palette, together */
+  group?: 'none' | 'other';
+}
+
+/**
+ * Hidden, isolated, x-ray and coloured objects across the models of a view (appearance.ts): what the model
+ * tree's eye icons hid and Isolate Hazards isolated too.
+ */
 export interface AppearanceState {
+  /** hidden objects (whether or not they are isolated) */
   hidden: ObjectRef[];
-  /** shown alone (the rest hidden), or null */
+  /** shown alone (every other object of every model hidden), or null */
   isolated: ObjectRef[] | null;
   /** everything but the selection see-through */
   xray: boolean;
-  /** objects drawn in a colour ('#rrggbb'), e.g. by a colour-by */
+  /** objects drawn in a colour ('#rrggbb'), e.g. by a colour-by; an object is in one entry at most */
   colours: { colour: string; objects: ObjectRef[] }[];
   /** what the colours stand for (the legend of a colour-by), or null */
-  colourBy: { property: string; legend: { value: string; colour: string; count: number }[] } | null;
+  colourBy: { property: string; legend: LegendRow[] } | null;
 }

@@ -9,6 +9,7 @@ import { ModelsRepo } from './models.repo.ts';
 import { ModelsService } from './models.service.ts';
 import { modelsRoutes } from './models.routes.ts';
 import { registerModelTree } from './tree/index.ts';
+import { registerPropertyValues } from './values/index.ts';
 
 export { ModelsRepo } from './models.repo.ts';
 export { ModelsService } from './models.service.ts';
@@ -29,5 +30,6 @@ export function registerModels(
   files.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
   modelsRoutes(app, models);
   registerModelTree(app, db, repo, access);
+  registerPropertyValues(app, db, repo, access);
   return { repo, models, jobs };
 }

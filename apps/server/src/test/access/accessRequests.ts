@@ -48,6 +48,9 @@ export const REQUESTS: Record<string, Build> = {
     get(`/api/models/${f.versionId}/objects/${f.localId}/properties`),
   'GET /api/models/:versionId/records': (f) => get(`/api/models/${f.versionId}/records`),
   'GET /api/models/:versionId/tree': (f) => get(`/api/models/${f.versionId}/tree?by=spatial`),
+  'GET /api/models/:versionId/property-names': (f) => get(`/api/models/${f.versionId}/property-names`),
+  'GET /api/models/:versionId/property-values': (f) =>
+    get(`/api/models/${f.versionId}/property-values?set=Penstock_Asset&name=Tag`),
   'POST /api/models/:versionId/reconvert': (f) => ({
     method: 'POST',
     url: `/api/models/${f.versionId}/reconvert`,

@@ -87,6 +87,8 @@ export const ACCESS: Record<string, Rule> = {
   'GET /api/models/:versionId/objects/:localId/properties': read('models'),
   'GET /api/models/:versionId/records': read('models'),
   'GET /api/models/:versionId/tree': read('models'),
+  'GET /api/models/:versionId/property-names': read('models'),
+  'GET /api/models/:versionId/property-values': read('models'),
   'POST /api/models/:versionId/reconvert': edit('convert models again'),
 
   // ---- property values

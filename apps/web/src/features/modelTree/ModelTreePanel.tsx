@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { FaMagnifyingGlass } from 'react-icons/fa6';
 import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../base/api.ts';
@@ -28,9 +28,13 @@ export interface ModelTreePanelProps {
   onClose(): void;
 }
 
-/** The objects hidden with the eye icons: the viewer keeps them (they stay hidden while the panel is closed). */
+/**
+ * The objects hidden with the eye icons: the viewer keeps them (they stay hidden while the panel is closed),
+ * and they follow its appearance (Show all, undo, a stored view restored, the Visibility panel).
+ */
 function useHiddenObjects(viewer: ModelViewer) {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set(viewer.hidden()));
+  useEffect(() => viewer.appearance.onChange(() => setHidden(new Set(viewer.hidden()))), [viewer]);
   const hide = useCallback(
     (localIds: readonly number[], hide: boolean) => {
       setHidden((current) => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { browser } from '../../../base/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -79,6 +79,13 @@ export function ModelView({
   const { fullscreen, toggleFullscreen } = useFullscreen(hostRef);
 
   const [hazardsActive, setHazardsActive] = useState(false);
+  // the isolation ends elsewhere too (Show all, undo, a stored view): the button follows
+  useEffect(() => {
+    if (!viewer) return;
+    return viewer.appearance.onChange(() => {
+      if (viewer.appearance.summary().isolated === null) setHazardsActive(false);
+    });
+  }, [viewer]);
   const toggleHazards = () => {
     if (!viewer || !index) return;
     const next = !hazardsActive;

@@ -1,20 +1,8 @@
 import { vi } from 'vitest';
 import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 import type { ViewerEngine } from '../engine.tsx';
+import { fakeAppearance } from './fakeAppearance.ts';
 import { fakeSections } from './fakeSections.ts';
-
-/** A viewer tool that keeps its state and does nothing else. */
-function fakeTool<State>(initial: State) {
-  let state = initial;
-  return {
-    state: vi.fn(() => state),
-    restore: vi.fn(async (next: State | null | undefined) => {
-      state = next ?? initial;
-    }),
-    onChange: vi.fn(() => () => undefined),
-    dispose: vi.fn(),
-  };
-}
 
 /** A stand-in for the WebGL viewer (jsdom has none): records calls, lets tests fire selections. */
 export function fakeModelViewer() {
@@ -55,6 +43,7 @@ export function fakeModelViewer() {
     plan: vi.fn(() => plan),
     federation: {
       list: vi.fn(() => []),
+      look: vi.fn(() => ({ colour: null, opacity: 1 })),
       add: vi.fn(async () => undefined),
       remove: vi.fn(async () => undefined),
       update: vi.fn(async () => undefined),
@@ -74,7 +63,7 @@ export function fakeModelViewer() {
       onChange: vi.fn(() => () => undefined),
       dispose: vi.fn(),
     },
-    appearance: fakeTool({ hidden: [], isolated: null, xray: false, colours: [], colourBy: null }),
+    appearance: fakeAppearance(),
     screenshot: vi.fn(() => 'data:image/png;base64,'),
     viewerState: vi.fn(() => ({
       version: 1 as const,
