@@ -15,7 +15,9 @@ export type { SectionTool, SectionEditTarget, CapInfo } from './model/sections.t
 export { MAX_SECTION_PLANES, DEFAULT_CAP_COLOUR } from './model/sections.ts';
 export { axisOf, directionLabel, planeOffset } from './model/sectionMath.ts';
 export type { Axis, BoxState, PlaneGeometry } from './model/sectionMath.ts';
-export type { MeasureTool } from './model/measure.ts';
+export type { MeasureMode, MeasureStatus, MeasureTool } from './model/measure.ts';
+export type { Snap, SnapKind, SnapSurface } from './model/measureMath.ts';
+export type { DisplaySettings, DisplayUnit, ProjectLengthUnit } from './model/measureUnits.ts';
 export type { AppearanceSummary, AppearanceTool, ValueRef } from './model/appearance.ts';
 export { createPdfViewer } from './pdf/PdfViewer.ts';
 export { clampPage, clampZoom, fitWidthScale, MIN_ZOOM, MAX_ZOOM } from './pdf/pages.ts';

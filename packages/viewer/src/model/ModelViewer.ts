@@ -265,6 +265,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       redraw();
     },
     clipping: () => clipping,
+    takeClicks(owner) {
+      clickOwner = owner;
+    },
     onViewChange(callback) {
       view.controls.addEventListener('update', callback);
       return () => view.controls.removeEventListener('update', callback);

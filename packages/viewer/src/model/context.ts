@@ -31,6 +31,11 @@ export interface ViewerContext {
   setClipping(owner: string, planes: readonly THREE.Plane[]): void;
   /** every clipping plane in force now */
   clipping(): readonly THREE.Plane[];
+  /**
+   * Let a tool take the canvas' clicks (measuring): they then go to `owner` and do not change the
+   * selection; null gives them back.
+   */
+  takeClicks(owner: ((event: PointerEvent) => void) | null): void;
   /** called whenever the camera moves */
   onViewChange(callback: () => void): () => void;
   /** whether the viewer was disposed */

@@ -55,10 +55,15 @@ export interface MeasurementState {
   id: string;
   name: string;
   kind: MeasurementKind;
-  /** the picked points (distance: 2, angle: 3 with the vertex in the middle, area: the outline, point: 1) */
+  /**
+   * the picked points (distance: 2; perpendicular: the foot on the first face and the second point; angle: 3
+   * with the vertex in the middle; area: the outline; point: 1; run: the two ends of each segment)
+   */
   points: Vec3[];
-  /** metres, degrees or square metres */
+  /** metres, degrees or square metres (a point: its height, z in the model's coordinates) */
   value: number;
+  /** the model (`urn:<versionId>`) it was measured on: a point's coordinates are that model's */
+  model?: string;
 }
 
 /** A row of a colour-by's legend: a value, its colour and how many objects have it. */

@@ -3,6 +3,7 @@ import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 import type { ViewerEngine } from '../engine.tsx';
 import { fakeAppearance } from './fakeAppearance.ts';
 import { fakeSections } from './fakeSections.ts';
+import { fakeMeasure } from './fakeMeasure.ts';
 
 /** A stand-in for the WebGL viewer (jsdom has none): records calls, lets tests fire selections. */
 export function fakeModelViewer() {
@@ -57,12 +58,7 @@ export function fakeModelViewer() {
     selectedObjects: vi.fn(() => []),
     selectObjects: vi.fn(async () => undefined),
     sections: fakeSections(),
-    measurements: {
-      list: vi.fn(() => []),
-      restore: vi.fn(),
-      onChange: vi.fn(() => () => undefined),
-      dispose: vi.fn(),
-    },
+    measurements: fakeMeasure().tool,
     appearance: fakeAppearance(),
     screenshot: vi.fn(() => 'data:image/png;base64,'),
     viewerState: vi.fn(() => ({
