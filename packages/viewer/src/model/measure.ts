@@ -13,6 +13,7 @@ import {
   coordinateParts,
   defaultDecimals,
   distanceParts,
+  formatAngle,
   formatLength,
   MAX_DECIMALS,
   measurementLabel,
@@ -143,12 +144,8 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
         preview: true,
       };
     }
-    if (kind === 'angle' && points.length === 3) {
-      label = measurementLabel(
-        { ...blank(kind), value: angleAt(points[0]!, points[1]!, points[2]!) },
-        shown(),
-      );
-    }
+    if (kind === 'angle' && points.length === 3)
+      label = formatAngle(angleAt(points[0]!, points[1]!, points[2]!), shown());
     return { id: 'preview', kind, points, label, preview: true };
   };
   const draw = () => {
@@ -171,16 +168,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
           }
         : null,
     );
-    context.requestRender();
   };
-  const blank = (kind: MeasurementKind): MeasurementState => ({
-    id: '',
-    name: '',
-    kind,
-    points: [],
-    value: 0,
-  });
-
   const add = (kind: MeasurementKind, points: Vec3[], value: number, model: string): MeasurementState => {
     const made: MeasurementState = {
       id: globalThis.crypto?.randomUUID?.() ?? `m-${Date.now().toString(36)}-${current.length}`,
