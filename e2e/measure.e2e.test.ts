@@ -15,7 +15,6 @@ const WALL_TAG = '2197C9B9-DEF1-444F-B8-1E-1DB092762AB7';
 const SLAB_TAG = 'E4D9CD4B-CA43-4735-94-BD-1FD4376BD455';
 
 type HookWindow = Window & { __penstockViewer?: PenstockViewerHook };
-type Point = { x: number; y: number; z: number };
 
 /** Select an object by its tag (the viewer frames it and opens its properties); its localId and a quantity. */
 async function selectAndRead(page: Page, tag: string, quantity: string) {
@@ -110,18 +109,19 @@ describe('measurement in Chromium', () => {
         const viewer = (window as HookWindow).__penstockViewer!.viewer;
         const [centre] = await viewer.screenPoints([id]);
         const snap = await viewer.measurements.snapAt(centre!.clientX, centre!.clientY);
-        const t = snap?.surface?.triangles ?? [];
-        const corners: Point[] = [];
-        for (let i = 0; i < t.length; i += 3) {
-          const p = { x: t[i]!, y: t[i + 1]!, z: t[i + 2]! };
-          if (!corners.some((c) => Math.hypot(c.x - p.x, c.y - p.y, c.z - p.z) < 1e-4)) corners.push(p);
-        }
-        // a rectangle: from one corner, the nearer neighbour is across the wall, the farther along it
-        const [a] = corners;
-        const byDistance = corners
-          .slice(1)
-          .sort((p, q) => Math.hypot(p.x - a!.x, p.z - a!.z) - Math.hypot(q.x - a!.x, q.z - a!.z));
-        return [a!, byDistance[1]!].map((p) => {
+        // the triangle hit on the wall's top face: a right triangle of the rectangle (across the wall, along
+        // it, the diagonal); along the wall is the middle one of its three sides
+        const [p, q, r] = snap!.surface!.triangle!;
+        const sides = [
+          [p, q],
+          [q, r],
+          [r, p],
+        ].sort(
+          ([a, b], [c, d]) =>
+            Math.hypot(a!.x - b!.x, a!.y - b!.y, a!.z - b!.z) -
+            Math.hypot(c!.x - d!.x, c!.y - d!.y, c!.z - d!.z),
+        );
+        return sides[1]!.map((p) => {
           const at = viewer.toScreen(p)!;
           return { clientX: left + at.x, clientY: top + at.y };
         });

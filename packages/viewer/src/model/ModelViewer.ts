@@ -268,6 +268,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     takeClicks(owner) {
       clickOwner = owner;
     },
+    pickObject,
     onViewChange(callback) {
       view.controls.addEventListener('update', callback);
       return () => view.controls.removeEventListener('update', callback);

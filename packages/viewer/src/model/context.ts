@@ -36,6 +36,11 @@ export interface ViewerContext {
    * selection; null gives them back.
    */
   takeClicks(owner: ((event: PointerEvent) => void) | null): void;
+  /**
+   * The object under a canvas point (client coordinates) as a click finds it: the GPU id buffer for the
+   * tab's model once the view has settled, a raycast of the shown models otherwise; null over nothing.
+   */
+  pickObject(clientX: number, clientY: number): Promise<{ model: FragmentsModel; localId: number } | null>;
   /** called whenever the camera moves */
   onViewChange(callback: () => void): () => void;
   /** whether the viewer was disposed */

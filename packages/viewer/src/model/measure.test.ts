@@ -129,6 +129,17 @@ function setup() {
     model: (id: string) => (id === model.modelId ? model : null),
     requestRender: () => undefined,
     takeClicks: vi.fn((owner: ((event: PointerEvent) => void) | null) => (clicks = owner)),
+    // the object under the pointer (the GPU's answer in the viewer): the plate where the ray meets it
+    pickObject: async (x: number, y: number) =>
+      (await model.raycastWithSnapping({
+        camera,
+        mouse: new THREE.Vector2(x, y),
+        dom: canvas as never,
+        snappingClasses: [],
+      }))
+        ? { model, localId: 7 }
+        : null,
+    clipping: () => [],
     onViewChange: () => () => undefined,
     disposed: () => false,
   } as unknown as ViewerContext;
@@ -186,7 +197,8 @@ describe('the measure tool', () => {
       point: { x: 2, y: 0, z: 0 },
       edge: [p(0, 0, 0), p(4, 0, 0)],
     });
-    expect(snap!.surface).toMatchObject({ localId: 7, normal: { x: 0, y: 1, z: 0 } });
+    expect(snap!.surface).toMatchObject({ localId: 7, model: 'urn:v.1' });
+    expect(snap!.surface!.normal.y).toBeCloseTo(1, 12);
 
     tool.setMode('perpendicular');
     await click(p(1, 0, -1));

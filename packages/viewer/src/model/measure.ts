@@ -1,13 +1,7 @@
 import type { FragmentsModel } from '@thatopen/fragments';
 import type { ViewerContext } from './context.ts';
-import { angleAt, distance, perpendicular, type Snap } from './measureMath.ts';
-import {
-  planarFace,
-  projectCoordinates,
-  readModelFacts,
-  segmentRuns,
-  type ModelFacts,
-} from './measureGeometry.ts';
+import { angleAt, distance, faceRegion, perpendicular, type Snap } from './measureMath.ts';
+import { projectCoordinates, readModelFacts, segmentRuns, type ModelFacts } from './measureGeometry.ts';
 import { createMeasureOverlay, type MeasureOverlay, type OverlayItem } from './measureOverlay.ts';
 import {
   coordinateParts,
@@ -24,7 +18,7 @@ import {
   type DisplaySettings,
   type ProjectLengthUnit,
 } from './measureUnits.ts';
-import { latestOnly, snapAt } from './snapping.ts';
+import { createSnapper, latestOnly } from './snapping.ts';
 import type { MeasurementKind, MeasurementState, ObjectRef, Vec3 } from './state.ts';
 
 /** The modes that measure by clicking (a run is measured from the selection at once). */
@@ -94,6 +88,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   const facts = new Map<string, ModelFacts>();
   const reading = new Set<string>();
   const overlay = (options.overlay ?? createMeasureOverlay)(context.canvas, context.camera);
+  const snapper = createSnapper(context);
   // Esc anywhere on the page cancels (the canvas rarely has the keyboard focus)
   const keys: EventTarget = context.canvas.ownerDocument ?? context.canvas;
 
@@ -217,7 +212,9 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
       case 'area': {
         const face = a!.surface!;
         const model = context.model(face.model);
-        const region = model ? await planarFace(model, face.localId, face.point, face.triangles) : null;
+        // every coplanar triangle of the object connected to the one clicked
+        const triangles = model ? await snapper.triangles(model, face.localId).catch(() => []) : [];
+        const region = triangles.length ? faceRegion(triangles, face.point) : null;
         if (!region) {
           picked = [];
           problem = 'The face could not be read: click another face.';
@@ -232,7 +229,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
     if (!mode || busy) return null;
     busy = true;
     try {
-      return await accept(await snapAt(context, clientX, clientY));
+      return await accept(await snapper.at(clientX, clientY));
     } finally {
       busy = false;
       hover = null;
@@ -242,7 +239,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
 
   // the pointer: one snap query at a time, the latest position wins
   const tracker = latestOnly(
-    (at: { x: number; y: number }) => snapAt(context, at.x, at.y),
+    (at: { x: number; y: number }) => snapper.at(at.x, at.y),
     (snap) => {
       if (!mode) return;
       hover = snap;
@@ -308,7 +305,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
         changed();
       } else api.setMode(null);
     },
-    snapAt: (clientX, clientY) => snapAt(context, clientX, clientY),
+    snapAt: (clientX, clientY) => snapper.at(clientX, clientY),
     pickAt,
     async measureRun(objects) {
       const runs: { length: number; start: Vec3; end: Vec3 }[] = [];
@@ -374,6 +371,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
     dispose() {
       api.setMode(null);
       tracker.stop();
+      snapper.dispose();
       offView();
       overlay.dispose();
       listeners.clear();

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import type { FragmentsModel } from '@thatopen/fragments';
-import { faceRegion, principalExtent, type FaceRegion } from './measureMath.ts';
+import { principalExtent } from './measureMath.ts';
 import {
   METRES,
   projectLengthUnit,
@@ -94,22 +94,6 @@ export async function objectTriangles(model: FragmentsModel, localIds: number[])
     }
     return out;
   });
-}
-
-/**
- * The planar face of an object at a point: every coplanar triangle of the object connected to the one the
- * point is on (from the object's whole geometry), else the face the engine's hit gave (`hitTriangles`).
- */
-export async function planarFace(
-  model: FragmentsModel,
-  localId: number,
-  point: Vec3,
-  hitTriangles: readonly number[] | undefined,
-): Promise<FaceRegion | null> {
-  const [triangles] = await objectTriangles(model, [localId]).catch(() => [[] as number[]]);
-  const region = triangles?.length ? faceRegion(triangles, point) : null;
-  if (region) return region;
-  return hitTriangles?.length ? faceRegion(hitTriangles, point) : null;
 }
 
 /** Each object's length along its principal axis (a pipe segment's run), with the axis' two ends. */

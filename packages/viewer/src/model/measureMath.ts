@@ -63,8 +63,8 @@ export interface SnapCandidate {
   edge?: [Vec3, Vec3];
   /** the face's normal (face snaps) */
   normal?: Vec3;
-  /** the face's triangles (9 numbers each, viewer frame) when the engine gave them */
-  triangles?: number[];
+  /** the triangle of the face the ray hit (viewer frame) */
+  triangle?: [Vec3, Vec3, Vec3];
 }
 
 /** The face under the pointer (the nearest face hit), whatever the snap is on. */
@@ -73,7 +73,8 @@ export interface SnapSurface {
   normal: Vec3;
   model: string;
   localId: number;
-  triangles?: number[];
+  /** the triangle the ray hit */
+  triangle?: [Vec3, Vec3, Vec3];
 }
 
 export interface Snap {
@@ -90,8 +91,9 @@ type Project = (point: Vec3) => { x: number; y: number } | null;
 
 /**
  * The snap under the pointer among the engine's candidates: the nearest vertex or edge midpoint within the
- * radius (a vertex wins a tie), else the nearest edge within it, else the nearest face. Candidates of another
- * model behind the nearest face are hidden by it and left out (the engine leaves out those of its own model).
+ * radius (a vertex wins a tie), else the nearest edge within it, else the nearest face. Another object's
+ * candidates farther than the nearest face are hidden by it and left out (those of the face's own object
+ * behind it are left out before: snapGeometry.ts, or the engine's snapping).
  */
 export function chooseSnap(
   candidates: readonly SnapCandidate[],
@@ -108,11 +110,14 @@ export function chooseSnap(
           normal: front.normal,
           model: front.model,
           localId: front.localId,
-          ...(front.triangles ? { triangles: front.triangles } : {}),
+          ...(front.triangle ? { triangle: front.triangle } : {}),
         }
       : undefined;
+  // another object's corner or edge farther than the face under the pointer is hidden by it
   const visible = (c: SnapCandidate) =>
-    !front || c.model === front.model || c.distance <= front.distance * 1.001 + 0.01;
+    !front ||
+    (c.model === front.model && c.localId === front.localId) ||
+    c.distance <= front.distance * 1.001 + 0.01;
   const pixels = (p: Vec3) => {
     const at = project(p);
     return at ? Math.hypot(at.x - pointer.x, at.y - pointer.y) : Infinity;

@@ -224,7 +224,7 @@ export function createMeasureOverlay(canvas: HTMLCanvasElement, camera: () => Ca
     const cam = camera();
     cam.updateMatrixWorld();
     svg.replaceChildren();
-    for (const label of layer.querySelectorAll('.penstock-measure-label')) label.remove();
+    layer.querySelectorAll('.penstock-measure-label').forEach((label) => label.remove());
     svg.setAttribute('width', String(canvas.clientWidth));
     svg.setAttribute('height', String(canvas.clientHeight));
     for (const item of items) drawItem(item, cam);

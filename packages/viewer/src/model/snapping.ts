@@ -1,38 +1,40 @@
 import * as THREE from 'three';
 import { SnappingClass, type FragmentsModel, type RaycastResult } from '@thatopen/fragments';
 import type { ViewerContext } from './context.ts';
+import { objectTriangles } from './measureGeometry.ts';
 import { chooseSnap, type Snap, type SnapCandidate } from './measureMath.ts';
+import { objectCandidates, snapGeometry, type SnapGeometry } from './snapGeometry.ts';
 import type { Vec3 } from './state.ts';
 
+/**
+ * The snap under the pointer. The object under it comes from the viewer's pick (the GPU id buffer for the
+ * tab's model once the view has settled: no worker round trip), its geometry from Fragments once
+ * (getItemsGeometry, kept for the last CACHE_SIZE objects), and the vertex, edge, midpoint or face from a
+ * ray cast on that geometry on the CPU (snapGeometry.ts). Fragments' own raycastWithSnapping (a worker
+ * round trip per move, over 16 ms p95 on the 100k plant) answers only for an object without triangles.
+ */
+export interface Snapper {
+  at(clientX: number, clientY: number): Promise<Snap | null>;
+  /** an object's triangles in the viewer frame (9 numbers each), from the snapping cache when there */
+  triangles(model: FragmentsModel, localId: number): Promise<ArrayLike<number>>;
+  dispose(): void;
+}
+
+const CACHE_SIZE = 32;
+/** Where the objects beside the pointer are looked for (CSS pixels, within the snap radius). */
+const PROBES: readonly [number, number][] = [
+  [-7, -7],
+  [7, -7],
+  [-7, 7],
+  [7, 7],
+];
 const CLASSES = [SnappingClass.POINT, SnappingClass.LINE, SnappingClass.FACE];
 const KIND: Record<SnappingClass, SnapCandidate['kind']> = {
   [SnappingClass.POINT]: 'vertex',
   [SnappingClass.LINE]: 'edge',
   [SnappingClass.FACE]: 'face',
 };
-
 const plain = (v: THREE.Vector3): Vec3 => ({ x: v.x, y: v.y, z: v.z });
-
-/**
- * A face's triangles from a hit's facePoints/faceIndices (the engine gives them in the model's own frame,
- * the sample's placement applied) in the viewer frame: 9 numbers per triangle.
- */
-export function faceTriangles(
-  points: ArrayLike<number>,
-  indices: ArrayLike<number>,
-  matrix: THREE.Matrix4,
-): number[] {
-  const out: number[] = [];
-  const v = new THREE.Vector3();
-  for (let i = 0; i + 2 < indices.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const at = indices[i + k]! * 3;
-      v.set(points[at]!, points[at + 1]!, points[at + 2]!).applyMatrix4(matrix);
-      out.push(v.x, v.y, v.z);
-    }
-  }
-  return out;
-}
 
 /** The engine's snapping answers of one model as candidates (the viewer frame, the model's id). */
 export function candidatesOf(model: FragmentsModel, results: readonly RaycastResult[]): SnapCandidate[] {
@@ -46,9 +48,6 @@ export function candidatesOf(model: FragmentsModel, results: readonly RaycastRes
     };
     if (r.snappedEdgeP1 && r.snappedEdgeP2) candidate.edge = [plain(r.snappedEdgeP1), plain(r.snappedEdgeP2)];
     if (r.normal) candidate.normal = plain(r.normal);
-    if (candidate.kind === 'face' && r.facePoints && r.faceIndices) {
-      candidate.triangles = faceTriangles(r.facePoints, r.faceIndices, model.object.matrixWorld);
-    }
     return candidate;
   });
 }
@@ -83,7 +82,7 @@ export function latestOnly<Request, Answer>(
       waiting = { request };
       if (!running) void pump();
     },
-    /** forget a waiting request and ignore the answer under way */
+    /** forget a waiting request */
     clear() {
       waiting = null;
     },
@@ -94,31 +93,107 @@ export function latestOnly<Request, Answer>(
   };
 }
 
-/** The snap under a canvas point (client coordinates) over every shown model. */
-export async function snapAt(context: ViewerContext, clientX: number, clientY: number): Promise<Snap | null> {
-  const camera = context.camera();
-  const canvas = context.canvas;
-  const models = context.models().filter((m) => m.object.visible);
-  if (!models.length) return null;
-  const mouse = new THREE.Vector2(clientX, clientY);
-  const answers = await Promise.all(
-    models.map((m) =>
-      m
-        .raycastWithSnapping({ camera, mouse, dom: canvas, snappingClasses: CLASSES })
-        .then((results) => (results ? candidatesOf(m, results) : []))
-        .catch(() => [] as SnapCandidate[]),
-    ),
-  );
-  const bounds = canvas.getBoundingClientRect();
-  const projected = new THREE.Vector3();
-  camera.updateMatrixWorld();
-  const project = (p: Vec3) => {
-    projected.set(p.x, p.y, p.z).project(camera);
-    if (projected.z > 1 || projected.z < -1) return null;
-    return {
-      x: bounds.left + ((projected.x + 1) / 2) * bounds.width,
-      y: bounds.top + ((1 - projected.y) / 2) * bounds.height,
-    };
+export function createSnapper(context: ViewerContext): Snapper {
+  const cache = new Map<string, { matrix: THREE.Matrix4; geometry: Promise<SnapGeometry> }>();
+  const geometryOf = (model: FragmentsModel, localId: number): Promise<SnapGeometry> => {
+    const key = `${model.modelId}#${localId}`;
+    model.object.updateMatrixWorld();
+    const known = cache.get(key);
+    // the model may have been moved since (a federated model's offset)
+    if (known && known.matrix.equals(model.object.matrixWorld)) {
+      cache.delete(key);
+      cache.set(key, known);
+      return known.geometry;
+    }
+    const geometry = objectTriangles(model, [localId]).then(([triangles]) => snapGeometry(triangles ?? []));
+    geometry.catch(() => cache.delete(key));
+    cache.set(key, { matrix: model.object.matrixWorld.clone(), geometry });
+    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return geometry;
   };
-  return chooseSnap(answers.flat(), { x: clientX, y: clientY }, project);
+
+  const screen = () => {
+    const camera = context.camera();
+    camera.updateMatrixWorld();
+    const bounds = context.canvas.getBoundingClientRect();
+    const projected = new THREE.Vector3();
+    const project = (p: Vec3) => {
+      projected.set(p.x, p.y, p.z).project(camera);
+      if (projected.z > 1 || projected.z < -1) return null;
+      return {
+        x: bounds.left + ((projected.x + 1) / 2) * bounds.width,
+        y: bounds.top + ((1 - projected.y) / 2) * bounds.height,
+      };
+    };
+    const rayAt = (clientX: number, clientY: number) => {
+      const caster = new THREE.Raycaster();
+      const ndc = new THREE.Vector2(
+        ((clientX - bounds.left) / bounds.width) * 2 - 1,
+        -((clientY - bounds.top) / bounds.height) * 2 + 1,
+      );
+      caster.setFromCamera(ndc, camera);
+      return { origin: plain(caster.ray.origin), direction: plain(caster.ray.direction) };
+    };
+    return { camera, project, rayAt };
+  };
+
+  /** Fragments' snapping raycast on one model (for an object whose triangles could not be read). */
+  const engineSnap = async (model: FragmentsModel, clientX: number, clientY: number) => {
+    const { camera, project } = screen();
+    const results = await model.raycastWithSnapping({
+      camera,
+      mouse: new THREE.Vector2(clientX, clientY),
+      dom: context.canvas,
+      snappingClasses: CLASSES,
+    });
+    return chooseSnap(results ? candidatesOf(model, results) : [], { x: clientX, y: clientY }, project);
+  };
+
+  return {
+    async at(clientX, clientY) {
+      const { project, rayAt } = screen();
+      const planes = context.clipping();
+      const point = new THREE.Vector3();
+      const ray = rayAt(clientX, clientY);
+      const pointer = { x: clientX, y: clientY };
+      const on = async (hit: { model: FragmentsModel; localId: number }) => {
+        const geometry = await geometryOf(hit.model, hit.localId).catch(() => null);
+        if (!geometry?.triangles.length) return null;
+        return objectCandidates({
+          geometry,
+          ray,
+          pointer,
+          project,
+          model: hit.model.modelId,
+          localId: hit.localId,
+          // what a section cuts away is not there to snap to
+          kept: (p) => planes.every((plane) => plane.distanceToPoint(point.set(p.x, p.y, p.z)) >= -1e-6),
+        });
+      };
+      const hit = await context.pickObject(clientX, clientY);
+      const here = hit ? await on(hit) : [];
+      if (hit && here === null) return engineSnap(hit.model, clientX, clientY);
+      const first = chooseSnap(here ?? [], pointer, project);
+      if (first?.kind === 'vertex' || first?.kind === 'midpoint') return first;
+      // near an object's outline the corner may belong to the object beside the pixel: the objects a few
+      // pixels around are asked too (their corners and edges count where nothing nearer hides them)
+      const around = await Promise.all(
+        PROBES.map(([dx, dy]) => context.pickObject(clientX + dx, clientY + dy).catch(() => null)),
+      );
+      const others = new Map<string, { model: FragmentsModel; localId: number }>();
+      for (const other of around) {
+        if (!other || (hit && other.model === hit.model && other.localId === hit.localId)) continue;
+        others.set(`${other.model.modelId}#${other.localId}`, other);
+      }
+      if (!others.size) return first;
+      const more = await Promise.all([...others.values()].map(on));
+      return chooseSnap([...(here ?? []), ...more.flatMap((c) => c ?? [])], pointer, project);
+    },
+    async triangles(model, localId) {
+      return (await geometryOf(model, localId)).triangles;
+    },
+    dispose() {
+      cache.clear();
+    },
+  };
 }
