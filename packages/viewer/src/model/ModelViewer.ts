@@ -269,6 +269,16 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       clickOwner = owner;
     },
     pickObject,
+    pickCached(clientX, clientY) {
+      // the id buffer and the item table alone: no GPU pass, no worker round trip
+      if (!model || !picker.bufferReady() || shownOthers().length) return undefined;
+      const bounds = view.canvas.getBoundingClientRect();
+      const item = picker.pickItem(clientX - bounds.left, clientY - bounds.top);
+      if (item === PICK_NOTHING) return null;
+      const localId = item === PICK_UNKNOWN ? undefined : tableLocalId(item);
+      if (localId === undefined) return undefined;
+      return localId === null ? null : { model, localId };
+    },
     onViewChange(callback) {
       view.controls.addEventListener('update', callback);
       return () => view.controls.removeEventListener('update', callback);

@@ -41,6 +41,11 @@ export interface ViewerContext {
    * tab's model once the view has settled, a raycast of the shown models otherwise; null over nothing.
    */
   pickObject(clientX: number, clientY: number): Promise<{ model: FragmentsModel; localId: number } | null>;
+  /**
+   * pickObject answered at once from the GPU id buffer, or undefined when that cannot tell (the buffer is
+   * not drawn yet, other models are shown, an item without an id): for looking around the pointer cheaply.
+   */
+  pickCached(clientX: number, clientY: number): { model: FragmentsModel; localId: number } | null | undefined;
   /** called whenever the camera moves */
   onViewChange(callback: () => void): () => void;
   /** whether the viewer was disposed */

@@ -139,6 +139,7 @@ function setup() {
       }))
         ? { model, localId: 7 }
         : null,
+    pickCached: () => undefined,
     clipping: () => [],
     onViewChange: () => () => undefined,
     disposed: () => false,

@@ -1,16 +1,16 @@
 import * as THREE from 'three';
 import { SnappingClass, type FragmentsModel, type RaycastResult } from '@thatopen/fragments';
 import type { ViewerContext } from './context.ts';
-import { objectTriangles } from './measureGeometry.ts';
 import { chooseSnap, type Snap, type SnapCandidate } from './measureMath.ts';
-import { objectCandidates, snapGeometry, type SnapGeometry } from './snapGeometry.ts';
+import { createSnapCache } from './snapCache.ts';
+import { objectCandidates } from './snapGeometry.ts';
 import type { Vec3 } from './state.ts';
 
 /**
  * The snap under the pointer. The object under it comes from the viewer's pick (the GPU id buffer for the
  * tab's model once the view has settled: no worker round trip), its geometry from Fragments once
- * (getItemsGeometry, kept for the last CACHE_SIZE objects), and the vertex, edge, midpoint or face from a
- * ray cast on that geometry on the CPU (snapGeometry.ts). Fragments' own raycastWithSnapping (a worker
+ * (snapCache.ts; the objects around the pointer are fetched beforehand), and the vertex, edge, midpoint or
+ * face from a ray cast on that geometry on the CPU (snapGeometry.ts). Fragments' own raycastWithSnapping (a worker
  * round trip per move, over 16 ms p95 on the 100k plant) answers only for an object without triangles.
  */
 export interface Snapper {
@@ -20,7 +20,6 @@ export interface Snapper {
   dispose(): void;
 }
 
-const CACHE_SIZE = 32;
 /** Where the objects beside the pointer are looked for (CSS pixels, within the snap radius). */
 const PROBES: readonly [number, number][] = [
   [-7, -7],
@@ -28,6 +27,10 @@ const PROBES: readonly [number, number][] = [
   [-7, 7],
   [7, 7],
 ];
+/** Where the objects the pointer may reach next are looked for, to fetch their geometry beforehand. */
+const AHEAD: readonly [number, number][] = [-1, 0, 1].flatMap((i) =>
+  [-1, 0, 1].filter((j) => i || j).map((j) => [i * 24, j * 24] as [number, number]),
+);
 const CLASSES = [SnappingClass.POINT, SnappingClass.LINE, SnappingClass.FACE];
 const KIND: Record<SnappingClass, SnapCandidate['kind']> = {
   [SnappingClass.POINT]: 'vertex',
@@ -94,23 +97,8 @@ export function latestOnly<Request, Answer>(
 }
 
 export function createSnapper(context: ViewerContext): Snapper {
-  const cache = new Map<string, { matrix: THREE.Matrix4; geometry: Promise<SnapGeometry> }>();
-  const geometryOf = (model: FragmentsModel, localId: number): Promise<SnapGeometry> => {
-    const key = `${model.modelId}#${localId}`;
-    model.object.updateMatrixWorld();
-    const known = cache.get(key);
-    // the model may have been moved since (a federated model's offset)
-    if (known && known.matrix.equals(model.object.matrixWorld)) {
-      cache.delete(key);
-      cache.set(key, known);
-      return known.geometry;
-    }
-    const geometry = objectTriangles(model, [localId]).then(([triangles]) => snapGeometry(triangles ?? []));
-    geometry.catch(() => cache.delete(key));
-    cache.set(key, { matrix: model.object.matrixWorld.clone(), geometry });
-    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return geometry;
-  };
+  const cache = createSnapCache();
+  const geometryOf = (model: FragmentsModel, localId: number) => cache.geometry(model, localId);
 
   const screen = () => {
     const camera = context.camera();
@@ -149,6 +137,16 @@ export function createSnapper(context: ViewerContext): Snapper {
     return chooseSnap(results ? candidatesOf(model, results) : [], { x: clientX, y: clientY }, project);
   };
 
+  /** The objects the id buffer shows at these offsets from a point (those it cannot tell left out). */
+  const objectsAround = (clientX: number, clientY: number, offsets: readonly [number, number][]) => {
+    const found = new Map<string, { model: FragmentsModel; localId: number }>();
+    for (const [dx, dy] of offsets) {
+      const hit = context.pickCached(clientX + dx, clientY + dy);
+      if (hit) found.set(`${hit.model.modelId}#${hit.localId}`, hit);
+    }
+    return found;
+  };
+
   return {
     async at(clientX, clientY) {
       const { project, rayAt } = screen();
@@ -171,20 +169,18 @@ export function createSnapper(context: ViewerContext): Snapper {
         });
       };
       const hit = await context.pickObject(clientX, clientY);
-      const here = hit ? await on(hit) : [];
+      const entering = hit !== null && !cache.has(hit.model, hit.localId);
+      const asked = hit ? on(hit) : Promise.resolve([]);
+      // entering an object: the geometry of those around it is fetched meanwhile (where the pointer goes next)
+      if (entering) cache.prefetch([...objectsAround(clientX, clientY, AHEAD).values()]);
+      const here = await asked;
       if (hit && here === null) return engineSnap(hit.model, clientX, clientY);
       const first = chooseSnap(here ?? [], pointer, project);
       if (first?.kind === 'vertex' || first?.kind === 'midpoint') return first;
       // near an object's outline the corner may belong to the object beside the pixel: the objects a few
       // pixels around are asked too (their corners and edges count where nothing nearer hides them)
-      const around = await Promise.all(
-        PROBES.map(([dx, dy]) => context.pickObject(clientX + dx, clientY + dy).catch(() => null)),
-      );
-      const others = new Map<string, { model: FragmentsModel; localId: number }>();
-      for (const other of around) {
-        if (!other || (hit && other.model === hit.model && other.localId === hit.localId)) continue;
-        others.set(`${other.model.modelId}#${other.localId}`, other);
-      }
+      const others = objectsAround(clientX, clientY, PROBES);
+      if (hit) others.delete(`${hit.model.modelId}#${hit.localId}`);
       if (!others.size) return first;
       const more = await Promise.all([...others.values()].map(on));
       return chooseSnap([...(here ?? []), ...more.flatMap((c) => c ?? [])], pointer, project);
