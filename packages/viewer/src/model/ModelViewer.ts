@@ -268,7 +268,6 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     takeClicks(owner) {
       clickOwner = owner;
     },
-    pickObject,
     pickCached(clientX, clientY) {
       // the id buffer and the item table alone: no GPU pass, no worker round trip
       if (!model || !picker.bufferReady() || shownOthers().length) return undefined;

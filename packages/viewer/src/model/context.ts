@@ -37,13 +37,9 @@ export interface ViewerContext {
    */
   takeClicks(owner: ((event: PointerEvent) => void) | null): void;
   /**
-   * The object under a canvas point (client coordinates) as a click finds it: the GPU id buffer for the
-   * tab's model once the view has settled, a raycast of the shown models otherwise; null over nothing.
-   */
-  pickObject(clientX: number, clientY: number): Promise<{ model: FragmentsModel; localId: number } | null>;
-  /**
-   * pickObject answered at once from the GPU id buffer, or undefined when that cannot tell (the buffer is
-   * not drawn yet, other models are shown, an item without an id): for looking around the pointer cheaply.
+   * The object under a canvas point (client coordinates) from the GPU id buffer alone, at once (no render
+   * pass, no worker round trip); null over nothing; undefined when the buffer cannot tell (not drawn yet
+   * after the camera moved, other models shown, far-away items drawn as lines).
    */
   pickCached(clientX: number, clientY: number): { model: FragmentsModel; localId: number } | null | undefined;
   /** called whenever the camera moves */

@@ -129,16 +129,7 @@ function setup() {
     model: (id: string) => (id === model.modelId ? model : null),
     requestRender: () => undefined,
     takeClicks: vi.fn((owner: ((event: PointerEvent) => void) | null) => (clicks = owner)),
-    // the object under the pointer (the GPU's answer in the viewer): the plate where the ray meets it
-    pickObject: async (x: number, y: number) =>
-      (await model.raycastWithSnapping({
-        camera,
-        mouse: new THREE.Vector2(x, y),
-        dom: canvas as never,
-        snappingClasses: [],
-      }))
-        ? { model, localId: 7 }
-        : null,
+    // the GPU id buffer cannot tell here: Fragments' snapping raycast answers
     pickCached: () => undefined,
     clipping: () => [],
     onViewChange: () => () => undefined,

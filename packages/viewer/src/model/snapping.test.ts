@@ -50,7 +50,6 @@ describe('createSnapper', () => {
     canvas: { getBoundingClientRect: () => ({ left: 0, top: 0, width: WIDTH, height: HEIGHT }) },
     camera: () => camera,
     clipping: () => [],
-    pickObject: vi.fn(async (x: number, y: number) => objectAt(x, y)),
     pickCached: vi.fn((x: number, y: number) => objectAt(x, y)),
   } as unknown as ViewerContext;
 
@@ -58,7 +57,7 @@ describe('createSnapper', () => {
     const snapper = createSnapper(context);
     const corner = screen(new THREE.Vector3(1, 2, 1));
     const snap = await snapper.at(corner.x + 4, corner.y + 4);
-    expect(context.pickObject).toHaveBeenLastCalledWith(corner.x + 4, corner.y + 4);
+    expect(context.pickCached).toHaveBeenCalledWith(corner.x + 4, corner.y + 4);
     expect(snap).toMatchObject({ kind: 'vertex', localId: 2, point: { x: 1, y: 2, z: 1 } });
     // the face under the pointer is the slab's
     expect(snap!.surface).toMatchObject({ localId: 1 });

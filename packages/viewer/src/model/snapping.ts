@@ -7,11 +7,12 @@ import { objectCandidates } from './snapGeometry.ts';
 import type { Vec3 } from './state.ts';
 
 /**
- * The snap under the pointer. The object under it comes from the viewer's pick (the GPU id buffer for the
- * tab's model once the view has settled: no worker round trip), its geometry from Fragments once
- * (snapCache.ts; the objects around the pointer are fetched beforehand), and the vertex, edge, midpoint or
- * face from a ray cast on that geometry on the CPU (snapGeometry.ts). Fragments' own raycastWithSnapping (a worker
- * round trip per move, over 16 ms p95 on the 100k plant) answers only for an object without triangles.
+ * The snap under the pointer. The object under it comes from the GPU id buffer (once the view has settled:
+ * no worker round trip), its geometry from Fragments once (snapCache.ts; the objects around the pointer
+ * are fetched beforehand), and the vertex, edge, midpoint or face from a ray cast on that geometry on the
+ * CPU (snapGeometry.ts). Fragments' own raycastWithSnapping (a worker round trip per move: over 16 ms p95
+ * on the 100k plant) answers where the id buffer cannot tell the object (not drawn yet after the camera
+ * moved, other models shown, far-away items drawn as lines) and for an object without triangles.
  */
 export interface Snapper {
   at(clientX: number, clientY: number): Promise<Snap | null>;
@@ -125,16 +126,23 @@ export function createSnapper(context: ViewerContext): Snapper {
     return { camera, project, rayAt };
   };
 
-  /** Fragments' snapping raycast on one model (for an object whose triangles could not be read). */
-  const engineSnap = async (model: FragmentsModel, clientX: number, clientY: number) => {
+  /**
+   * Fragments' snapping raycast over the shown models (or those given): where the id buffer cannot tell the
+   * object (not drawn yet, other models shown, items drawn as far-away lines) or has no triangles for it.
+   */
+  const engineSnap = async (clientX: number, clientY: number, only?: FragmentsModel) => {
     const { camera, project } = screen();
-    const results = await model.raycastWithSnapping({
-      camera,
-      mouse: new THREE.Vector2(clientX, clientY),
-      dom: context.canvas,
-      snappingClasses: CLASSES,
-    });
-    return chooseSnap(results ? candidatesOf(model, results) : [], { x: clientX, y: clientY }, project);
+    const models = only ? [only] : context.models().filter((m) => m.object.visible);
+    const mouse = new THREE.Vector2(clientX, clientY);
+    const answers = await Promise.all(
+      models.map((m) =>
+        m
+          .raycastWithSnapping({ camera, mouse, dom: context.canvas, snappingClasses: CLASSES })
+          .then((results) => (results ? candidatesOf(m, results) : []))
+          .catch(() => [] as SnapCandidate[]),
+      ),
+    );
+    return chooseSnap(answers.flat(), { x: clientX, y: clientY }, project);
   };
 
   /** The objects the id buffer shows at these offsets from a point (those it cannot tell left out). */
@@ -168,22 +176,24 @@ export function createSnapper(context: ViewerContext): Snapper {
           kept: (p) => planes.every((plane) => plane.distanceToPoint(point.set(p.x, p.y, p.z)) >= -1e-6),
         });
       };
-      const hit = await context.pickObject(clientX, clientY);
-      const entering = hit !== null && !cache.has(hit.model, hit.localId);
-      const asked = hit ? on(hit) : Promise.resolve([]);
+      const hit = context.pickCached(clientX, clientY);
+      if (hit === undefined) return engineSnap(clientX, clientY);
+      if (hit === null) return null;
+      const entering = !cache.has(hit.model, hit.localId);
+      const asked = on(hit);
       // entering an object: the geometry of those around it is fetched meanwhile (where the pointer goes next)
       if (entering) cache.prefetch([...objectsAround(clientX, clientY, AHEAD).values()]);
       const here = await asked;
-      if (hit && here === null) return engineSnap(hit.model, clientX, clientY);
-      const first = chooseSnap(here ?? [], pointer, project);
+      if (here === null) return engineSnap(clientX, clientY, hit.model);
+      const first = chooseSnap(here, pointer, project);
       if (first?.kind === 'vertex' || first?.kind === 'midpoint') return first;
       // near an object's outline the corner may belong to the object beside the pixel: the objects a few
       // pixels around are asked too (their corners and edges count where nothing nearer hides them)
       const others = objectsAround(clientX, clientY, PROBES);
-      if (hit) others.delete(`${hit.model.modelId}#${hit.localId}`);
+      others.delete(`${hit.model.modelId}#${hit.localId}`);
       if (!others.size) return first;
       const more = await Promise.all([...others.values()].map(on));
-      return chooseSnap([...(here ?? []), ...more.flatMap((c) => c ?? [])], pointer, project);
+      return chooseSnap([...here, ...more.flatMap((c) => c ?? [])], pointer, project);
     },
     async triangles(model, localId) {
       return (await geometryOf(model, localId)).triangles;
