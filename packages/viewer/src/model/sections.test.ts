@@ -101,6 +101,8 @@ function setup(models: FakeModel[] = [fakeModel('urn:a', new THREE.Box3(v(0, 0, 
     refresh: vi.fn(async () => undefined),
     setClipping: (owner, planes) => clipping.set(owner, planes),
     clipping: () => clipping.all,
+    takeClicks: () => undefined,
+    pickCached: () => undefined,
     onViewChange: () => () => undefined,
     disposed: () => false,
   };
