@@ -307,17 +307,30 @@ async function sectionRow(page: Page): Promise<SectionRow> {
     page.evaluate(walkPath, { base, steps: path(withSection, count) });
   await walk(false, WARM_UP_STEPS);
   await walk(true, WARM_UP_STEPS);
-  const without: number[] = [];
-  const withPlane: number[] = [];
+  const without = { frames: [] as number[], steps: [] as number[] };
+  const withPlane = { frames: [] as number[], steps: [] as number[] };
   for (let round = 0; round < 2; round++) {
-    without.push(...(await walk(false)));
-    withPlane.push(...(await walk(true)));
+    for (const [side, cut] of [
+      [without, false],
+      [withPlane, true],
+    ] as const) {
+      const walked = await walk(cut);
+      side.frames.push(...walked.frames);
+      side.steps.push(...walked.steps);
+    }
   }
   await page.evaluate(
     (state) => (window as unknown as ToolkitWindow).__penstockViewer!.viewer.restoreViewerState(state),
     base,
   );
-  return { steps: SECTION_STEPS, rounds: 2, without, with: withPlane };
+  return {
+    steps: SECTION_STEPS,
+    rounds: 2,
+    without: without.frames,
+    with: withPlane.frames,
+    stepsWithout: without.steps,
+    stepsWith: withPlane.steps,
+  };
 }
 
 /** Pointer moves along three lines across the canvas, the snap asked at each. */

@@ -202,30 +202,33 @@ export function armPanelTimer(): void {
 /**
  * The section row's camera path, one step after another: each step restores the view with the next camera
  * and (with a section) the plane at its next place, then waits for the canvas draw that follows. Returns
- * the time of every canvas draw made meanwhile (ms).
+ * the time of every canvas draw made meanwhile and of each step (restore to its frame drawn), ms.
  */
 export async function walkPath(args: {
   base: ModelViewerState;
   steps: { camera: ModelViewerState['camera']; sections?: ModelViewerState['sections'] }[];
-}): Promise<number[]> {
+}): Promise<{ frames: number[]; steps: number[] }> {
   const w = window as unknown as ToolkitWindow;
   const probe = w.__toolkitProbe;
   const viewer = w.__penstockViewer!.viewer;
   const frames: number[] = [];
+  const steps: number[] = [];
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   probe.record = frames;
   try {
     for (const step of args.steps) {
+      const start = performance.now();
       const drawn = probe.draws;
       await viewer.restoreViewerState({ ...args.base, camera: step.camera, sections: step.sections });
       // the step's frame: the viewer asked for one, and this frame callback runs after its draw
       const until = performance.now() + 10_000;
       while (probe.draws === drawn && performance.now() < until) await frame();
+      steps.push(performance.now() - start);
     }
   } finally {
     probe.record = null;
   }
-  return frames;
+  return { frames, steps };
 }
 
 /**

@@ -28,6 +28,9 @@ export interface SectionRow {
   /** canvas draw times (ms) over the camera path without a section, and with the moving plane */
   without: number[];
   with: number[];
+  /** each step's time, from restoring the view to its frame drawn (ms) */
+  stepsWithout: number[];
+  stepsWith: number[];
 }
 
 export interface SnapRow {
@@ -159,7 +162,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
         ? sec
         : 'no frames',
     typeof sec === 'object' && f.section
-      ? `p95 ${ms1(f.section.with95)} with vs ${ms1(f.section.without95)} without (${ratio(f.section.with95 / f.section.without95)}); ${sec.with.length} and ${sec.without.length} frames over ${sec.rounds} × ${sec.steps} camera steps (an orbit of 40°), the plane (normal +X) moved at every step; ${FRAME_METHOD}`
+      ? `p95 ${ms1(f.section.with95)} with vs ${ms1(f.section.without95)} without (${ratio(f.section.with95 / f.section.without95)}); ${sec.with.length} and ${sec.without.length} frames over ${sec.rounds} × ${sec.steps} camera steps (an orbit of 40°), the plane (normal +X) moved at every step; ${FRAME_METHOD}; a whole step (restoreViewerState, then the frame after it; the caps are drawn meanwhile in the background) p50 ${s(percentile(sec.stepsWith, 0.5) ?? 0)} with vs ${s(percentile(sec.stepsWithout, 0.5) ?? 0)} without`
       : '',
   ]);
   const snap = result.snap;
