@@ -6,6 +6,7 @@
  *  3. the measurement snap under the pointer (viewer.measurements.snapAt) per pointer move.
  * The page side is toolkitPage.ts; the tables and aims toolkitReport.ts.
  */
+import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import type { ModelViewerState } from '@penstock/viewer';
 import { measure, type Session } from './browser.ts';
@@ -36,8 +37,10 @@ export const FEDERATED_FIXTURES = ['Architectural.ifc', 'MEP.ifc'];
 const CLICKS_PER_MODEL = 10;
 const CLICK_TIMEOUT_MS = 5000;
 /** Camera steps of the section row's path (walked twice without a section and twice with one). */
-const SECTION_STEPS = 20;
-const WARM_UP_STEPS = 3;
+const SECTION_STEPS = 15;
+const WARM_UP_STEPS = 2;
+/** The section row walks 64 steps, each a frame of the whole plant: its browser gets this many timeouts. */
+const SECTION_TIMEOUT_FACTOR = 4;
 /** Pointer moves of the snap row. */
 const SNAP_ROWS = [0.35, 0.5, 0.65];
 const SNAP_COLUMNS = 20;
@@ -75,20 +78,28 @@ export async function benchToolkit(options: {
     );
     result.federation = await benchFederation(page, server, plant, fixtures, runs, timeoutMs);
   }
-  log(`toolkit: section plane and measurement snap on ${plant.name}`);
-  const plantOnly = await measure(timeoutMs, async (session) => {
+  // one fresh browser each: a row that runs out of time does not take the other with it
+  log(`toolkit: measurement snap on ${plant.name}`);
+  const snap = await measure(timeoutMs, async (session) => {
     await openModel(session, server, plant.name);
-    const section = await sectionRow(session.page).catch((e: unknown) => `failed: ${messageOf(e)}`);
-    const snap = await snapRow(session.page).catch((e: unknown) => `failed: ${messageOf(e)}`);
-    return { section, snap };
+    return snapRow(session.page);
   });
-  if (typeof plantOnly.value === 'object') Object.assign(result, plantOnly.value);
-  else result.section = result.snap = `not measured: ${plantOnly.value} ${plantOnly.error ?? ''}`.trim();
+  result.snap = rowOf(snap);
+  log(`toolkit: section plane on ${plant.name}`);
+  const section = await measure(SECTION_TIMEOUT_FACTOR * timeoutMs, async (session) => {
+    await openModel(session, server, plant.name);
+    return sectionRow(session.page, log);
+  });
+  result.section = rowOf(section);
   return result;
 }
 
-const messageOf = (failure: unknown) =>
-  (failure instanceof Error ? failure.message : String(failure)).split('\n')[0]!;
+/** A measurement's row, or why it has none. */
+function rowOf<T>(measured: { value: T | 'timeout' | 'error'; error?: string }): T | string {
+  if (measured.value === 'timeout') return 'not measured: timeout';
+  if (measured.value === 'error') return `failed: ${(measured.error ?? '').split('\n')[0]}`;
+  return measured.value;
+}
 
 /** Sign in, choose the demo project, open Archived and wait for the model's entry (not clicked yet). */
 async function openModel({ context, page }: Session, server: PenstockServer, fileName: string, click = true) {
@@ -206,6 +217,7 @@ function federatedRun(
       drawnMs: state.drawn - state.t0,
       plantDrawnMs: state.plantDrawn - state.t0,
       addsMs: state.added - state.plantDrawn,
+      adds: state.adds.map((add, i) => ({ model: fixtures[i]!.name, ...add })),
       clicks: byModel,
     };
   });
@@ -271,7 +283,7 @@ async function clicksOn(page: Page, modelId: string): Promise<ClickOutcome[]> {
  * (normal +X, three.js frame) that moves across the middle of the plant at every step, alternating
  * (without, with, without, with) after a warm-up of each (the first clipped frame compiles the shaders).
  */
-async function sectionRow(page: Page): Promise<SectionRow> {
+async function sectionRow(page: Page, log: (message: string) => void): Promise<SectionRow> {
   const base = await page.evaluate(() =>
     (window as unknown as ToolkitWindow).__penstockViewer!.viewer.viewerState(),
   );
@@ -314,7 +326,11 @@ async function sectionRow(page: Page): Promise<SectionRow> {
       [without, false],
       [withPlane, true],
     ] as const) {
+      const start = performance.now();
       const walked = await walk(cut);
+      log(
+        `toolkit: section round ${round + 1} ${cut ? 'with the plane' : 'without'}: ${walked.frames.length} frames in ${Math.round(performance.now() - start)} ms`,
+      );
       side.frames.push(...walked.frames);
       side.steps.push(...walked.steps);
     }

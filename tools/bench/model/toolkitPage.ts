@@ -29,6 +29,8 @@ export interface FederationState {
   plantDrawn: number;
   /** both federation.add calls resolved */
   added: number;
+  /** per added model: its .frag fetched, and federation.add resolved (ms each) */
+  adds: { fetchMs: number; addMs: number }[];
   /** every model shows meshes and that frame is rasterised */
   drawn: number;
   error: string;
@@ -85,7 +87,7 @@ export function installProbe(): void {
  */
 export function startFederation(args: { plant: string; others: string[] }): void {
   const w = window as unknown as ToolkitWindow;
-  const state: FederationState = { t0: 0, plantDrawn: 0, added: 0, drawn: 0, error: '' };
+  const state: FederationState = { t0: 0, plantDrawn: 0, added: 0, adds: [], drawn: 0, error: '' };
   w.__federation = state;
   document.addEventListener('click', () => (state.t0 = performance.now()), { capture: true, once: true });
   const shown = (modelId: string) =>
@@ -102,12 +104,16 @@ export function startFederation(args: { plant: string; others: string[] }): void
     });
   const addAll = async (hook: PenstockViewerHook) => {
     for (const versionId of args.others) {
+      const start = performance.now();
       const response = await fetch(`/api/models/${versionId}/fragments`, {
         credentials: 'same-origin',
         headers: { Accept: 'application/octet-stream, application/json' },
       });
       if (!response.ok) throw new Error(`GET fragments of ${versionId}: ${response.status}`);
-      await hook.viewer.federation.add(await response.arrayBuffer(), versionId);
+      const bytes = await response.arrayBuffer();
+      const fetched = performance.now();
+      await hook.viewer.federation.add(bytes, versionId);
+      state.adds.push({ fetchMs: fetched - start, addMs: performance.now() - fetched });
     }
     state.added = performance.now();
   };
@@ -147,8 +153,8 @@ export async function federatedTargets(args: {
 }): Promise<(ClientPoint & { localId: number })[]> {
   const viewer = (window as unknown as ToolkitWindow).__penstockViewer!.viewer;
   const { x, y, width, height } = args.canvas;
-  const columns = 13;
-  const rows = 9;
+  const columns = 17;
+  const rows = 11;
   const found = new Map<number, ClientPoint>();
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {

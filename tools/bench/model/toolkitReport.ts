@@ -9,6 +9,8 @@ export interface FederatedTiming {
   plantDrawnMs: number;
   /** from the plant drawn to both federation.add calls resolved */
   addsMs: number;
+  /** each added model's .frag fetched and federation.add resolved (ms) */
+  adds: { model: string; fetchMs: number; addMs: number }[];
   /** othersHidden: no place to click the model with the other added models shown, so they were hidden */
   clicks: { model: string; outcomes: ClickOutcome[]; othersHidden: boolean }[];
 }
@@ -60,6 +62,12 @@ export function percentile(values: readonly number[], q: number): number | null 
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** ' (p50 …, p95 …)' of a model's answered clicks */
+function clickSpread(outcomes: readonly ClickOutcome[]): string {
+  const times = outcomes.filter((o): o is number => typeof o === 'number');
+  return times.length ? ` (p50 ${s(percentile(times, 0.5)!)}, p95 ${s(percentile(times, 0.95)!)})` : '';
 }
 
 interface Figures {
@@ -132,7 +140,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
       f.drawn
         ? `${s(f.drawn.penstock)} vs ${s(f.drawn.bare)} bare (sum): ${ratio(f.drawn.ratio)}`
         : `not measured (${timing ? 'a bare load failed' : `${p.value}: ${p.error ?? ''}`})`,
-      `bare loads, each alone in a fresh browser: ${bare.join(', ')}; Penstock: from the click on the plant to every model's meshes on the canvas, rasterised${timing ? ` (plant drawn at ${s(timing.plantDrawnMs)}, then fetch + federation.add of the others ${s(timing.addsMs)}, one after the other)` : ''}; the median of ${fed.runs} run${fed.runs === 1 ? '' : 's'} each, alternating`,
+      `bare loads, each alone in a fresh browser: ${bare.join(', ')}; Penstock: from the click on the plant to every model's meshes on the canvas, rasterised${timing ? ` (plant drawn at ${s(timing.plantDrawnMs)}, then fetch + federation.add of the others, one after the other, ${s(timing.addsMs)}: ${timing.adds.map((a) => `${a.model} ${s(a.fetchMs)} + ${s(a.addMs)}`).join(', ')}; their meshes on the canvas ${s(timing.drawnMs - timing.plantDrawnMs - timing.addsMs)} after that)` : ''}; the median of ${fed.runs} run${fed.runs === 1 ? '' : 's'} each, alternating`,
     ]);
     rows.push([
       'federation: browser memory',
@@ -149,7 +157,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
       c
         ? `p95 ${s(c.p95)} · p50 ${s(c.p50)} (${c.clicks} clicks${c.misses + c.timeouts ? `, ${c.misses} missed, ${c.timeouts} timed out` : ''})`
         : 'no clicks',
-      `${timing ? timing.clicks.map((m) => `${m.model}: ${m.outcomes.length} clicks${m.othersHidden ? ' (the other added model hidden: with it shown no click finds this one)' : ''}`).join(', ') : ''}; each model framed in turn (fitModel, the others shown), targets where viewer.pickObject names that model's object at the pixel and the four beside it; pointer up to the Properties dialog showing values`,
+      `${timing ? timing.clicks.map((m) => `${m.model}: ${m.outcomes.length} clicks${clickSpread(m.outcomes)}${m.othersHidden ? ' (the other added model hidden: with it shown no click finds this one)' : ''}`).join(', ') : ''}; each model framed in turn (fitModel, the others shown), targets where viewer.pickObject names that model's object at the pixel and the four beside it; pointer up to the Properties dialog showing values`,
     ]);
   }
   const sec = result.section;
