@@ -3,6 +3,7 @@ import { firstLoadAim, renderFirstLoad, type FirstLoadRow } from './firstLoad.ts
 import type { Measured, PageRow } from './pageBench.ts';
 import type { ApiTiming, PenstockTiming } from './penstockBench.ts';
 import type { ServerRow } from './serverBench.ts';
+import { renderToolkit, toolkitAims, type ToolkitResult } from './toolkitReport.ts';
 
 export interface ModelResult {
   name: string;
@@ -19,6 +20,8 @@ export interface Results {
   api?: { model: string; objects: number; timing: ApiTiming | string };
   /** issue 15 aim 7: gzipped script before a model is opened (firstLoad.ts) */
   firstLoad?: FirstLoadRow[] | string;
+  /** issue 33 §6: the engineer's 3D toolkit (toolkitBench.ts); a text when it was not measured */
+  toolkit?: ToolkitResult | string;
   /** lines of the aims measured by other benches (otherAims.ts) */
   otherAims?: string[];
   notes: string[];
@@ -146,6 +149,7 @@ export function renderTables(results: Results): string {
     '## Server API',
     apiTable,
     renderFirstLoad(results.firstLoad),
+    renderToolkit(results.toolkit),
     '## Aims',
     aims(results),
   ].join('\n\n');
@@ -235,6 +239,7 @@ function aims(results: Results): string {
     (v) => fmtRatio(v),
   );
   lines.push(firstLoadAim(results.firstLoad));
+  lines.push(...toolkitAims(results.toolkit));
   lines.push(...(results.otherAims ?? []));
   return lines.join('\n');
 }

@@ -3,6 +3,8 @@
  *   npm run bench:model [-- --sizes 10000,50000,100000] [--no-fixtures] [--skip-browser] [--quick]
  * Writes bench/results/model-<date>.md and bench/results/latest.md. Browser timings run on SwiftShader:
  * compare them as ratios within one run only.
+ *   npm run bench:model -- --toolkit [--sizes 100000] [--quick]
+ * runs only the toolkit rows of issue 33 §6 (toolkitRun.ts) and writes bench/results/toolkit-<date>.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,8 @@ import { buildWebApp, startServer } from './penstockServer.ts';
 import { otherAims } from './otherAims.ts';
 import { renderTables, type ModelResult, type Results } from './report.ts';
 import { benchConversion, memoryMethod, repoRoot } from './serverBench.ts';
+import { FEDERATED_FIXTURES, benchToolkit } from './toolkitBench.ts';
+import { runToolkitOnly } from './toolkitRun.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -34,6 +38,7 @@ const { values: options } = parseArgs({
     'no-fixtures': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    toolkit: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '300' },
   },
 });
@@ -74,6 +79,23 @@ function conversionRunsOf(model: { elements: number | null }) {
 const log = (message: string) => console.log(`[bench:model] ${message}`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bench-model-'));
 const results: Results = { models: [], notes: [] };
+
+if (options.toolkit) {
+  try {
+    await runToolkitOnly({
+      tmp,
+      plantElements: Math.max(...sizes),
+      fixtureDir,
+      runs: quick ? 1 : SMALL_MODEL_RUNS,
+      timeoutMs: measureTimeoutMs,
+      conversionTimeoutMs,
+      log,
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 try {
   // the models: generated plants (fixed seed), then the real IFC files
@@ -203,6 +225,23 @@ async function browserBenchOn(page: BenchPage, models: ModelResult[]) {
           String(e),
         ),
       };
+    }
+    const plant = largest?.model.elements ? largest : undefined;
+    if (plant) {
+      const toolkitModel = ({ model, versionId }: (typeof uploaded)[number]) => ({
+        name: model.name,
+        versionId,
+        fragPath: model.server.fragPath,
+      });
+      results.toolkit = await benchToolkit({
+        page,
+        server,
+        plant: toolkitModel(plant),
+        fixtures: uploaded.filter((u) => FEDERATED_FIXTURES.includes(u.model.name)).map(toolkitModel),
+        runs: runsOf(plant.model),
+        timeoutMs: measureTimeoutMs,
+        log,
+      }).catch((e: unknown) => `not measured: ${String(e).split('\n')[0]}`);
     }
   } finally {
     await server.stop();

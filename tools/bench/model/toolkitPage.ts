@@ -1,0 +1,260 @@
+/**
+ * The page side of the toolkit rows (toolkitBench.ts), run in Penstock's page by Playwright. Each function
+ * is serialised alone, so it uses nothing from outside itself (types only); tsx wraps named inner functions
+ * in `__name(...)`, which NAME_SHIM defines in the page before anything else runs.
+ *
+ * installProbe finds the viewer's three.js scene and renderer through three.js's own devtools hook (three
+ * announces every Scene and WebGLRenderer it makes to `window.__THREE_DEVTOOLS__`): the bench sees which
+ * models have meshes on the canvas and times the renderer's draws, without a hook in the app.
+ */
+import type * as THREE from 'three';
+import type { ModelViewerState } from '@penstock/viewer';
+import type { PenstockViewerHook } from '../../../apps/web/src/features/viewer/testHook.ts';
+
+export const NAME_SHIM = 'globalThis.__name = (target) => target;';
+
+export interface Probe {
+  scenes: THREE.Scene[];
+  renderers: THREE.WebGLRenderer[];
+  /** while set: the time of each draw on the canvas (the render call plus a 1-pixel read back), ms */
+  record: number[] | null;
+  /** draws on the canvas so far */
+  draws: number;
+}
+
+export interface FederationState {
+  /** the click on the plant in the project browser */
+  t0: number;
+  /** the plant drawn (the hook's ready), when the other models are added */
+  plantDrawn: number;
+  /** both federation.add calls resolved */
+  added: number;
+  /** per added model: its .frag fetched, and federation.add resolved (ms each) */
+  adds: { fetchMs: number; addMs: number }[];
+  /** every model shows meshes and that frame is rasterised */
+  drawn: number;
+  error: string;
+}
+
+export interface ClientPoint {
+  clientX: number;
+  clientY: number;
+}
+
+export type ToolkitWindow = Window & {
+  __toolkitProbe: Probe;
+  __penstockViewer?: PenstockViewerHook;
+  __federation?: FederationState;
+  __clickAt?: number;
+  __panel?: Promise<number>;
+};
+
+/** Init script: catch the Scene and WebGLRenderer objects three.js makes, and time the canvas draws. */
+export function installProbe(): void {
+  const probe: Probe = { scenes: [], renderers: [], record: null, draws: 0 };
+  (window as unknown as ToolkitWindow).__toolkitProbe = probe;
+  const pixel = new Uint8Array(4);
+  const devtools = new EventTarget();
+  devtools.addEventListener('observe', (event) => {
+    const object = (event as CustomEvent).detail as { isScene?: boolean; isWebGLRenderer?: boolean };
+    if (object?.isScene) probe.scenes.push(object as THREE.Scene);
+    if (!object?.isWebGLRenderer) return;
+    const renderer = object as THREE.WebGLRenderer;
+    probe.renderers.push(renderer);
+    const render = renderer.render.bind(renderer);
+    renderer.render = (scene, camera) => {
+      // the GPU picker draws its id buffer into a render target: only draws on the canvas count
+      const toCanvas = renderer.getRenderTarget() === null;
+      const start = performance.now();
+      render(scene, camera);
+      if (!toCanvas) return;
+      probe.draws++;
+      if (!probe.record) return;
+      // a draw returns once its commands are queued: reading a pixel back waits for the rasterisation
+      const gl = renderer.getContext();
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      probe.record.push(performance.now() - start);
+    };
+  });
+  (window as unknown as { __THREE_DEVTOOLS__: EventTarget }).__THREE_DEVTOOLS__ = devtools;
+}
+
+/**
+ * Before the click on the plant: time it from that click, add the other models (their .frag from the server,
+ * then viewer.federation.add, one after the other as 'Add to view' does) once the plant is drawn, and take
+ * 'drawn' when every model shows meshes on the canvas (the criterion of the viewer's own load and the bare
+ * page) and that frame is rasterised (a pixel read back in the frame after it, as the bare page does).
+ */
+export function startFederation(args: { plant: string; others: string[] }): void {
+  const w = window as unknown as ToolkitWindow;
+  const state: FederationState = { t0: 0, plantDrawn: 0, added: 0, adds: [], drawn: 0, error: '' };
+  w.__federation = state;
+  document.addEventListener('click', () => (state.t0 = performance.now()), { capture: true, once: true });
+  const shown = (modelId: string) =>
+    w.__toolkitProbe.scenes.some((scene) => {
+      const root = scene.children.find((child) => child.name === modelId);
+      const stack = root ? [root] : [];
+      while (stack.length) {
+        const object = stack.pop()!;
+        if (!object.visible) continue;
+        if ((object as THREE.Mesh).isMesh) return true;
+        stack.push(...object.children);
+      }
+      return false;
+    });
+  const addAll = async (hook: PenstockViewerHook) => {
+    for (const versionId of args.others) {
+      const start = performance.now();
+      const response = await fetch(`/api/models/${versionId}/fragments`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/octet-stream, application/json' },
+      });
+      if (!response.ok) throw new Error(`GET fragments of ${versionId}: ${response.status}`);
+      const bytes = await response.arrayBuffer();
+      const fetched = performance.now();
+      await hook.viewer.federation.add(bytes, versionId);
+      state.adds.push({ fetchMs: fetched - start, addMs: performance.now() - fetched });
+    }
+    state.added = performance.now();
+  };
+  const models = [args.plant, ...args.others.map((versionId) => `urn:${versionId}`)];
+  let started = false;
+  const tick = () => {
+    const hook = w.__penstockViewer;
+    if (state.t0 && hook?.ready && !started) {
+      started = true;
+      state.plantDrawn = performance.now();
+      addAll(hook).catch((failure: unknown) => (state.error = String(failure)));
+    }
+    if (state.added && models.every(shown)) {
+      requestAnimationFrame(() => {
+        const renderer = w.__toolkitProbe.renderers.find((r) => r.domElement.isConnected);
+        const gl = renderer?.getContext();
+        gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+        state.drawn = performance.now();
+      });
+      return;
+    }
+    if (!state.error) setTimeout(tick, 2);
+  };
+  tick();
+}
+
+/**
+ * Up to `count` points to click objects of one model of the federated view: a grid over the canvas asked
+ * with viewer.pickObject (what a click finds: the nearest object of every shown model), one point per
+ * object, kept where the four pixels beside it name the same object (not an edge, where the rasteriser and
+ * the exact ray may name either side). Untimed.
+ */
+export async function federatedTargets(args: {
+  modelId: string;
+  count: number;
+  canvas: { x: number; y: number; width: number; height: number };
+}): Promise<(ClientPoint & { localId: number })[]> {
+  const viewer = (window as unknown as ToolkitWindow).__penstockViewer!.viewer;
+  const { x, y, width, height } = args.canvas;
+  const columns = 17;
+  const rows = 11;
+  const found = new Map<number, ClientPoint>();
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const at = {
+        clientX: Math.floor(x + width * (0.08 + (0.84 * (column + 0.5)) / columns)) + 0.5,
+        clientY: Math.floor(y + height * (0.08 + (0.84 * (row + 0.5)) / rows)) + 0.5,
+      };
+      const hit = await viewer.pickObject(at.clientX, at.clientY);
+      if (hit?.model === args.modelId && !found.has(hit.localId)) found.set(hit.localId, at);
+    }
+  }
+  const targets: (ClientPoint & { localId: number })[] = [];
+  for (const [localId, at] of found) {
+    if (targets.length === args.count) break;
+    let inside = true;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const hit = await viewer.pickObject(at.clientX + dx, at.clientY + dy);
+      if (hit?.model !== args.modelId || hit.localId !== localId) inside = false;
+      if (!inside) break;
+    }
+    if (inside) targets.push({ localId, ...at });
+  }
+  return targets;
+}
+
+/** Before a click: time it from pointer up to the Properties dialog showing values (as clickTimes does). */
+export function armPanelTimer(): void {
+  const w = window as unknown as ToolkitWindow;
+  w.__clickAt = 0;
+  document.addEventListener('pointerup', () => (w.__clickAt = performance.now()), {
+    capture: true,
+    once: true,
+  });
+  w.__panel = new Promise((resolve) => {
+    const check = () => {
+      const dialog = document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"]');
+      const text = dialog ? dialog.textContent : null;
+      if (w.__clickAt! > 0 && text !== null && !text.includes('Loading properties'))
+        resolve(performance.now());
+      else setTimeout(check, 1);
+    };
+    check();
+  });
+}
+
+/**
+ * The section row's camera path, one step after another: each step restores the view with the next camera
+ * and (with a section) the plane at its next place, then waits for the canvas draw that follows. Returns
+ * the time of every canvas draw made meanwhile and of each step (restore to its frame drawn), ms.
+ */
+export async function walkPath(args: {
+  base: ModelViewerState;
+  steps: { camera: ModelViewerState['camera']; sections?: ModelViewerState['sections'] }[];
+}): Promise<{ frames: number[]; steps: number[] }> {
+  const w = window as unknown as ToolkitWindow;
+  const probe = w.__toolkitProbe;
+  const viewer = w.__penstockViewer!.viewer;
+  const frames: number[] = [];
+  const steps: number[] = [];
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  probe.record = frames;
+  try {
+    for (const step of args.steps) {
+      const start = performance.now();
+      const drawn = probe.draws;
+      await viewer.restoreViewerState({ ...args.base, camera: step.camera, sections: step.sections });
+      // the step's frame: the viewer asked for one, and this frame callback runs after its draw
+      const until = performance.now() + 10_000;
+      while (probe.draws === drawn && performance.now() < until) await frame();
+      steps.push(performance.now() - start);
+    }
+  } finally {
+    probe.record = null;
+  }
+  return { frames, steps };
+}
+
+/**
+ * The measurement snap along pointer moves: viewer.measurements.snapAt at each point, one per frame (as
+ * pointer moves come), each call timed to its answer. 'missing' when the viewer has no snapAt yet.
+ */
+export async function snapAlong(
+  points: ClientPoint[],
+): Promise<{ times: number[]; found: number } | 'missing'> {
+  const viewer = (window as unknown as ToolkitWindow).__penstockViewer!.viewer;
+  const tool = viewer.measurements as unknown as { snapAt?: (x: number, y: number) => unknown };
+  if (typeof tool.snapAt !== 'function') return 'missing';
+  const times: number[] = [];
+  let found = 0;
+  for (const point of points) {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const start = performance.now();
+    const snap = await tool.snapAt(point.clientX, point.clientY);
+    times.push(performance.now() - start);
+    if (snap) found++;
+  }
+  return { times, found };
+}
