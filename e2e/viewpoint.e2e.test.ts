@@ -91,6 +91,21 @@ describe('issue viewpoints through BCF in Chromium', () => {
     await page.getByRole('button', { name: 'Sections', exact: true }).click();
     await page.getByRole('button', { name: 'Add Y', exact: true }).click();
     await expect.poll(async () => (await viewerState(page)).sections?.planes.length).toBe(1);
+    // a measurement beside it (its points on the plant's ground, 12.5 m apart)
+    await page.evaluate(() =>
+      window.__penstockViewer!.viewer.measurements.restore([
+        {
+          id: 'e2e-1',
+          name: 'Clearance',
+          kind: 'distance',
+          points: [
+            { x: 0, y: 0.1, z: 0 },
+            { x: 12.5, y: 0.1, z: 0 },
+          ],
+          value: 12.5,
+        },
+      ]),
+    );
     // the panel closed and the handles put away: the canvas then has the size it has in the other project
     await page.getByRole('button', { name: 'Close Sections' }).click();
     await page.evaluate(() => window.__penstockViewer!.viewer.sections.edit(null));
@@ -140,6 +155,7 @@ describe('issue viewpoints through BCF in Chromium', () => {
       const entries = unzipSync(new Uint8Array(file));
       const viewpoints = Object.entries(entries).filter(([name]) => name.endsWith('.bcfv'));
       expect(viewpoints.some(([, bytes]) => /<ClippingPlane>/.test(strFromU8(bytes)))).toBe(true);
+      expect(viewpoints.some(([, bytes]) => /<Line>/.test(strFromU8(bytes)))).toBe(true);
       expect(Object.keys(entries).some((name) => /\.(png|jpg)$/.test(name))).toBe(true);
     }
 
@@ -194,6 +210,10 @@ describe('issue viewpoints through BCF in Chromium', () => {
       .poll(async () => (await viewerState(page)).sections?.planes.length, { timeout: 15_000 })
       .toBe(1);
     const restored = await viewerState(page);
+    // the measurement came back from the BCF's Lines
+    expect(restored.measurements).toEqual([
+      expect.objectContaining({ kind: 'distance', value: expect.closeTo(12.5, 6) }),
+    ]);
     const [a, b] = [raised.sections!.planes[0]!, restored.sections!.planes[0]!];
     for (const axis of ['x', 'y', 'z'] as const) {
       expect(b.normal[axis]).toBeCloseTo(a.normal[axis], 6);
