@@ -117,6 +117,30 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
         })
         .execute();
     },
+    'issues.snapshot_hash': async (hash) => {
+      const at = new Date().toISOString();
+      await db()
+        .insertInto('issues')
+        .values({
+          id: `q.${crypto.randomUUID()}`,
+          project_id: projectId,
+          guid: crypto.randomUUID(),
+          type: 'quality_issues',
+          status: 'open',
+          title: 'An issue with a snapshot',
+          description: '',
+          assignee_id: null,
+          due_date: null,
+          linked_documents: '[]',
+          bcf_viewpoints: null,
+          snapshot_hash: hash,
+          snapshot_type: 'image/png',
+          created_by: userId,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    },
     'training_courses.material_hash': async (hash) => {
       const at = new Date().toISOString();
       await db()
