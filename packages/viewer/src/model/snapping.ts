@@ -103,6 +103,7 @@ export function latestOnly<Request, Answer>(
 
 export function createSnapper(context: ViewerContext): Snapper {
   const cache = createSnapCache();
+  let fetching = false;
   const geometryOf = (model: FragmentsModel, localId: number) => cache.geometry(model, localId);
 
   const screen = () => {
@@ -197,7 +198,14 @@ export function createSnapper(context: ViewerContext): Snapper {
       const beside = [...others.values()];
       const wait = options.complete ? beside : beside.filter((o) => cache.has(o.model, o.localId));
       const missing = beside.filter((o) => !wait.includes(o));
-      if (missing.length) void cache.prefetch(missing).then(() => options.later?.());
+      // one background fetch at a time, so the worker's queue never holds up the next object under the pointer
+      if (missing.length && !fetching) {
+        fetching = true;
+        void cache.prefetch(missing).then(() => {
+          fetching = false;
+          options.later?.();
+        });
+      }
       const more = await Promise.all(wait.map(on));
       return chooseSnap([...here, ...more.flatMap((c) => c ?? [])], pointer, project);
     },
