@@ -155,20 +155,20 @@ export async function federatedTargets(args: {
   const { x, y, width, height } = args.canvas;
   const columns = 17;
   const rows = 11;
-  const found = new Map<number, ClientPoint>();
-  for (let row = 0; row < rows; row++) {
-    for (let column = 0; column < columns; column++) {
-      const at = {
-        clientX: Math.floor(x + width * (0.08 + (0.84 * (column + 0.5)) / columns)) + 0.5,
-        clientY: Math.floor(y + height * (0.08 + (0.84 * (row + 0.5)) / rows)) + 0.5,
-      };
-      const hit = await viewer.pickObject(at.clientX, at.clientY);
-      if (hit?.model === args.modelId && !found.has(hit.localId)) found.set(hit.localId, at);
-    }
-  }
+  // grid points in a strided order (7 is prime to 17 × 11), so the first targets spread over the canvas;
+  // each new object found is checked at once, and the search stops at `count`
   const targets: (ClientPoint & { localId: number })[] = [];
-  for (const [localId, at] of found) {
-    if (targets.length === args.count) break;
+  const tried = new Set<number>();
+  const cells = columns * rows;
+  for (let i = 0; i < cells && targets.length < args.count; i++) {
+    const cell = (i * 7) % cells;
+    const at = {
+      clientX: Math.floor(x + width * (0.08 + (0.84 * ((cell % columns) + 0.5)) / columns)) + 0.5,
+      clientY: Math.floor(y + height * (0.08 + (0.84 * (Math.floor(cell / columns) + 0.5)) / rows)) + 0.5,
+    };
+    const hit = await viewer.pickObject(at.clientX, at.clientY);
+    if (hit?.model !== args.modelId || tried.has(hit.localId)) continue;
+    tried.add(hit.localId);
     let inside = true;
     for (const [dx, dy] of [
       [1, 0],
@@ -176,11 +176,11 @@ export async function federatedTargets(args: {
       [0, 1],
       [0, -1],
     ] as const) {
-      const hit = await viewer.pickObject(at.clientX + dx, at.clientY + dy);
-      if (hit?.model !== args.modelId || hit.localId !== localId) inside = false;
+      const beside = await viewer.pickObject(at.clientX + dx, at.clientY + dy);
+      inside = beside?.model === args.modelId && beside.localId === hit.localId;
       if (!inside) break;
     }
-    if (inside) targets.push({ localId, ...at });
+    if (inside) targets.push({ localId: hit.localId, ...at });
   }
   return targets;
 }

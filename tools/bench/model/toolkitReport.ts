@@ -4,6 +4,8 @@
 export type ClickOutcome = number | 'missed' | 'timed out';
 
 export interface FederatedTiming {
+  /** clicks on each model (the run made for them), null in the timed runs */
+  clicks: ModelClicks[] | null;
   /** from the click on the plant to every model drawn */
   drawnMs: number;
   plantDrawnMs: number;
@@ -11,8 +13,13 @@ export interface FederatedTiming {
   addsMs: number;
   /** each added model's .frag fetched and federation.add resolved (ms) */
   adds: { model: string; fetchMs: number; addMs: number }[];
-  /** othersHidden: no place to click the model with the other added models shown, so they were hidden */
-  clicks: { model: string; outcomes: ClickOutcome[]; othersHidden: boolean }[];
+}
+
+/** othersHidden: no place to click the model with the other added models shown, so they were hidden */
+export interface ModelClicks {
+  model: string;
+  outcomes: ClickOutcome[];
+  othersHidden: boolean;
 }
 
 export interface FederationRow {
@@ -22,6 +29,8 @@ export interface FederationRow {
   /** the bare .frag load of each model alone (the median run of the sums) */
   bare: { name: string; drawnMs: number | null; peakMb: number }[];
   penstock: { value: FederatedTiming | 'timeout' | 'error'; peakMb: number; error?: string };
+  /** from one more federated load, made for them; a text when it did not finish */
+  clicks: ModelClicks[] | string;
 }
 
 export interface SectionRow {
@@ -91,7 +100,9 @@ function figuresOf(result: ToolkitResult): Figures {
     const bareMb = fed.bare.reduce((a, b) => a + b.peakMb, 0);
     if (bareMb > 0 && fed.penstock.peakMb > 0)
       f.memory = { penstock: fed.penstock.peakMb, bare: bareMb, ratio: fed.penstock.peakMb / bareMb };
-    const outcomes = timing.clicks.flatMap((c) => c.outcomes);
+  }
+  if (typeof fed === 'object' && typeof fed.clicks === 'object') {
+    const outcomes = fed.clicks.flatMap((c) => c.outcomes);
     const times = outcomes.filter((o): o is number => typeof o === 'number');
     if (outcomes.length)
       f.clicks = {
@@ -139,7 +150,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
       models,
       f.drawn
         ? `${s(f.drawn.penstock)} vs ${s(f.drawn.bare)} bare (sum): ${ratio(f.drawn.ratio)}`
-        : `not measured (${timing ? 'a bare load failed' : `${p.value}: ${p.error ?? ''}`})`,
+        : `not measured (${timing ? 'a bare load failed' : [p.value, p.error?.split('\n')[0]].filter(Boolean).join(': ')})`,
       `bare loads, each alone in a fresh browser: ${bare.join(', ')}; Penstock: from the click on the plant to every model's meshes on the canvas, rasterised${timing ? ` (plant drawn at ${s(timing.plantDrawnMs)}, then fetch + federation.add of the others, one after the other, ${s(timing.addsMs)}: ${timing.adds.map((a) => `${a.model} ${s(a.fetchMs)} + ${s(a.addMs)}`).join(', ')}; their meshes on the canvas ${s(timing.drawnMs - timing.plantDrawnMs - timing.addsMs)} after that)` : ''}; the median of ${fed.runs} run${fed.runs === 1 ? '' : 's'} each, alternating`,
     ]);
     rows.push([
@@ -148,7 +159,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
       f.memory
         ? `${Math.round(f.memory.penstock)} MB vs ${Math.round(f.memory.bare)} MB bare (sum): ${ratio(f.memory.ratio)}`
         : 'not measured',
-      `peak PSS of the run's Chromium processes (clicks included); the bare sum counts three browsers, each with its own baseline${f.memory && fed.idleMb > 0 ? `: with one browser's (${Math.round(fed.idleMb)} MB with the bare page idle) counted once, the sum is ${Math.round(f.memory.bare - 2 * fed.idleMb)} MB and the ratio ${ratio(f.memory.penstock / (f.memory.bare - 2 * fed.idleMb))}` : ''}`,
+      `peak PSS of the run's Chromium processes; the bare sum counts three browsers, each with its own baseline${f.memory && fed.idleMb > 0 ? `: with one browser's (${Math.round(fed.idleMb)} MB with the bare page idle) counted once, the sum is ${Math.round(f.memory.bare - 2 * fed.idleMb)} MB and the ratio ${ratio(f.memory.penstock / (f.memory.bare - 2 * fed.idleMb))}` : ''}`,
     ]);
     const c = f.clicks;
     rows.push([
@@ -156,8 +167,10 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
       models,
       c
         ? `p95 ${s(c.p95)} · p50 ${s(c.p50)} (${c.clicks} clicks${c.misses + c.timeouts ? `, ${c.misses} missed, ${c.timeouts} timed out` : ''})`
-        : 'no clicks',
-      `${timing ? timing.clicks.map((m) => `${m.model}: ${m.outcomes.length} clicks${clickSpread(m.outcomes)}${m.othersHidden ? ' (the other added model hidden: with it shown no click finds this one)' : ''}`).join(', ') : ''}; each model framed in turn (fitModel, the others shown), targets where viewer.pickObject names that model's object at the pixel and the four beside it; pointer up to the Properties dialog showing values`,
+        : typeof fed.clicks === 'string'
+          ? fed.clicks
+          : 'no clicks',
+      `${typeof fed.clicks === 'object' ? fed.clicks.map((m) => `${m.model}: ${m.outcomes.length} clicks${clickSpread(m.outcomes)}${m.othersHidden ? ' (the other added model hidden: with it shown no click finds this one)' : ''}`).join(', ') : ''}; each model framed in turn (fitModel, the others shown), targets where viewer.pickObject names that model's object at the pixel and the four beside it; pointer up to the Properties dialog showing values; in one more federated load made for the clicks`,
     ]);
   }
   const sec = result.section;

@@ -229,7 +229,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
     if (!mode || busy) return null;
     busy = true;
     try {
-      return await accept(await snapper.at(clientX, clientY));
+      return await accept(await snapper.at(clientX, clientY, { complete: true }));
     } finally {
       busy = false;
       hover = null;
@@ -238,8 +238,11 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   };
 
   // the pointer: one snap query at a time, the latest position wins
+  let lastMove: { x: number; y: number } | null = null;
   const tracker = latestOnly(
-    (at: { x: number; y: number }) => snapper.at(at.x, at.y),
+    (at: { x: number; y: number }) =>
+      // objects beside the pointer whose geometry arrives later: asked again if the pointer is still there
+      snapper.at(at.x, at.y, { later: () => at === lastMove && tracker.push(at) }),
     (snap) => {
       if (!mode) return;
       hover = snap;
@@ -248,9 +251,11 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   );
   const onMove = (event: PointerEvent) => {
     if (!mode || event.buttons !== 0) return;
-    tracker.push({ x: event.clientX, y: event.clientY });
+    lastMove = { x: event.clientX, y: event.clientY };
+    tracker.push(lastMove);
   };
   const onLeave = () => {
+    lastMove = null;
     tracker.clear();
     hover = null;
     draw();

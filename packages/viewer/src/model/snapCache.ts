@@ -16,8 +16,8 @@ export interface SnapCache {
   geometry(model: FragmentsModel, localId: number): Promise<SnapGeometry>;
   /** whether an object's geometry is here or on its way */
   has(model: FragmentsModel, localId: number): boolean;
-  /** fetch these objects in the background (those not here yet), one call per model */
-  prefetch(objects: readonly { model: FragmentsModel; localId: number }[]): void;
+  /** fetch these objects in the background (those not here yet), one call per model; resolves when done */
+  prefetch(objects: readonly { model: FragmentsModel; localId: number }[]): Promise<void>;
   clear(): void;
 }
 
@@ -59,6 +59,7 @@ export function createSnapCache(
       entries.set(key, { matrix, triangles, prepared: null });
     });
     while (entries.size > size) entries.delete(entries.keys().next().value!);
+    return batch;
   };
   return {
     async geometry(model, localId) {
@@ -80,7 +81,11 @@ export function createSnapCache(
         if (!ids.includes(localId)) ids.push(localId);
         byModel.set(model, ids);
       }
-      for (const [model, ids] of byModel) fetch(model, ids);
+      const batches = [...byModel].map(([model, ids]) => fetch(model, ids));
+      return Promise.all(batches).then(
+        () => undefined,
+        () => undefined,
+      );
     },
     clear() {
       entries.clear();

@@ -56,15 +56,29 @@ describe('createSnapper', () => {
   it("finds the block's top corner from a pixel just off it, over the slab", async () => {
     const snapper = createSnapper(context);
     const corner = screen(new THREE.Vector3(1, 2, 1));
-    const snap = await snapper.at(corner.x + 4, corner.y + 4);
+    // a pointer move waits for no geometry beside the pointer: the slab's face, the block fetched meanwhile
+    const later = vi.fn();
+    expect(objectAt(corner.x + 4, corner.y + 4).localId).toBe(1);
+    const first = await snapper.at(corner.x + 4, corner.y + 4, { later });
     expect(context.pickCached).toHaveBeenCalledWith(corner.x + 4, corner.y + 4);
+    expect(first).toMatchObject({ kind: 'face', localId: 1 });
+    await vi.waitFor(() => expect(later).toHaveBeenCalledTimes(1));
+    // asked again: the block's corner, the face under the pointer still the slab's
+    const snap = await snapper.at(corner.x + 4, corner.y + 4);
     expect(snap).toMatchObject({ kind: 'vertex', localId: 2, point: { x: 1, y: 2, z: 1 } });
-    // the face under the pointer is the slab's
     expect(snap!.surface).toMatchObject({ localId: 1 });
-    // far from the block: the slab's face, the block's geometry fetched with the slab's
-    const middle = screen(new THREE.Vector3(-2.5, 0, -2.5));
-    expect(await snapper.at(middle.x, middle.y)).toMatchObject({ kind: 'face', localId: 1 });
     expect(model.getItemsGeometry).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits for the objects beside the pointer on a click', async () => {
+    const snapper = createSnapper(context);
+    const corner = screen(new THREE.Vector3(0, 2, 0));
+    expect(objectAt(corner.x - 3, corner.y - 3).localId).toBe(1);
+    expect(await snapper.at(corner.x - 3, corner.y - 3, { complete: true })).toMatchObject({
+      kind: 'vertex',
+      localId: 2,
+      point: { x: 0, y: 2, z: 0 },
+    });
   });
 
   it('leaves out what a section cuts away', async () => {

@@ -8,14 +8,22 @@ import type { Vec3 } from './state.ts';
 
 /**
  * The snap under the pointer. The object under it comes from the GPU id buffer (once the view has settled:
- * no worker round trip), its geometry from Fragments once (snapCache.ts; the objects around the pointer
- * are fetched beforehand), and the vertex, edge, midpoint or face from a ray cast on that geometry on the
+ * no worker round trip), its geometry from Fragments once (snapCache.ts), and the vertex, edge, midpoint or face from a ray cast on that geometry on the
  * CPU (snapGeometry.ts). Fragments' own raycastWithSnapping (a worker round trip per move: over 16 ms p95
  * on the 100k plant) answers where the id buffer cannot tell the object (not drawn yet after the camera
  * moved, other models shown, far-away items drawn as lines) and for an object without triangles.
  */
 export interface Snapper {
-  at(clientX: number, clientY: number): Promise<Snap | null>;
+  /**
+   * The snap under a canvas point. A pointer move (the default) waits for no object beside the pointer
+   * whose geometry is not here yet: those are fetched meanwhile and `later` is called when they are (ask
+   * again then); a click (`complete`) waits for them.
+   */
+  at(
+    clientX: number,
+    clientY: number,
+    options?: { complete?: boolean; later?: () => void },
+  ): Promise<Snap | null>;
   /** an object's triangles in the viewer frame (9 numbers each), from the snapping cache when there */
   triangles(model: FragmentsModel, localId: number): Promise<ArrayLike<number>>;
   dispose(): void;
@@ -28,10 +36,6 @@ const PROBES: readonly [number, number][] = [
   [-7, 7],
   [7, 7],
 ];
-/** Where the objects the pointer may reach next are looked for, to fetch their geometry beforehand. */
-const AHEAD: readonly [number, number][] = [-1, 0, 1].flatMap((i) =>
-  [-1, 0, 1].filter((j) => i || j).map((j) => [i * 24, j * 24] as [number, number]),
-);
 const CLASSES = [SnappingClass.POINT, SnappingClass.LINE, SnappingClass.FACE];
 const KIND: Record<SnappingClass, SnapCandidate['kind']> = {
   [SnappingClass.POINT]: 'vertex',
@@ -99,6 +103,7 @@ export function latestOnly<Request, Answer>(
 
 export function createSnapper(context: ViewerContext): Snapper {
   const cache = createSnapCache();
+  let fetching = false;
   const geometryOf = (model: FragmentsModel, localId: number) => cache.geometry(model, localId);
 
   const screen = () => {
@@ -156,7 +161,7 @@ export function createSnapper(context: ViewerContext): Snapper {
   };
 
   return {
-    async at(clientX, clientY) {
+    async at(clientX, clientY, options = {}) {
       const { project, rayAt } = screen();
       const planes = context.clipping();
       const point = new THREE.Vector3();
@@ -178,21 +183,30 @@ export function createSnapper(context: ViewerContext): Snapper {
       };
       const hit = context.pickCached(clientX, clientY);
       if (hit === undefined) return engineSnap(clientX, clientY);
-      if (hit === null) return null;
-      const entering = !cache.has(hit.model, hit.localId);
-      const asked = on(hit);
-      // entering an object: the geometry of those around it is fetched meanwhile (where the pointer goes next)
-      if (entering) cache.prefetch([...objectsAround(clientX, clientY, AHEAD).values()]);
-      const here = await asked;
-      if (here === null) return engineSnap(clientX, clientY, hit.model);
-      const first = chooseSnap(here, pointer, project);
-      if (first?.kind === 'vertex' || first?.kind === 'midpoint') return first;
+      let here: SnapCandidate[] = [];
+      if (hit) {
+        const found = await on(hit);
+        if (found === null) return engineSnap(clientX, clientY, hit.model);
+        here = found;
+        const first = chooseSnap(here, pointer, project);
+        if (first?.kind === 'vertex' || first?.kind === 'midpoint') return first;
+      }
       // near an object's outline the corner may belong to the object beside the pixel: the objects a few
       // pixels around are asked too (their corners and edges count where nothing nearer hides them)
       const others = objectsAround(clientX, clientY, PROBES);
-      others.delete(`${hit.model.modelId}#${hit.localId}`);
-      if (!others.size) return first;
-      const more = await Promise.all([...others.values()].map(on));
+      if (hit) others.delete(`${hit.model.modelId}#${hit.localId}`);
+      const beside = [...others.values()];
+      const wait = options.complete ? beside : beside.filter((o) => cache.has(o.model, o.localId));
+      const missing = beside.filter((o) => !wait.includes(o));
+      // one background fetch at a time, so the worker's queue never holds up the next object under the pointer
+      if (missing.length && !fetching) {
+        fetching = true;
+        void cache.prefetch(missing).then(() => {
+          fetching = false;
+          options.later?.();
+        });
+      }
+      const more = await Promise.all(wait.map(on));
       return chooseSnap([...here, ...more.flatMap((c) => c ?? [])], pointer, project);
     },
     async triangles(model, localId) {
