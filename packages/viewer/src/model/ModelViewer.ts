@@ -107,7 +107,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   let lastUpdate = 0;
   view.controls.addEventListener('update', () => {
     // the near and far planes follow the camera (before the frame is drawn), for depth precision
-    applyDepthRange(view.controls, model?.box ?? null);
+    // every shown model of a federated view, not only the tab's own, stays between the near and far planes
+    applyDepthRange(view.controls, model ? context.box() : null);
     picker.invalidate();
     const now = performance.now();
     if (now - lastUpdate > 200) {
