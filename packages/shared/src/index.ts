@@ -37,3 +37,4 @@ export * from './feedback/index.ts';
 export * from './supplier/index.ts';
 export * from './training/index.ts';
 export * from './savedViews.contract.ts';
+export * from './modelCompare.contract.ts';
