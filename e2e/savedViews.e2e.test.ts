@@ -98,6 +98,19 @@ describe('saved views in Chromium', () => {
     expect(distance(restored.target, moved.target)).toBeLessThan(1e-3);
     await other.waitForTimeout(1000);
     await screenshot(other, '33-saved-view-opened-from-link');
+
+    // signed out (the session's cookie gone): the link leads through the sign-in page and back to the view
+    await browser.context.clearCookies();
+    await other.goto(link);
+    await other.waitForURL((url) => url.pathname === '/' && url.searchParams.get('returnTo') !== null);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByLabel('Email').fill(ENGINEER.email);
+    await other.getByLabel('Password').fill(ENGINEER.password);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.waitForFunction(viewerReady, undefined, { timeout: 90_000 });
+    await other.waitForURL(/\/main$/, { timeout: 30_000 });
+    const again = await cameraOf(other);
+    expect(distance(again.position, moved.position)).toBeLessThan(1e-3);
     await other.close();
-  }, 60_000);
+  }, 120_000);
 });

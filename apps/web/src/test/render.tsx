@@ -11,8 +11,13 @@ import { viewerExtensions } from '../app/viewerExtensions.ts';
 
 /** Shows the router's current path, to assert redirects. */
 export function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="location">{pathname}</output>
+      <output data-testid="search">{search}</output>
+    </>
+  );
 }
 
 /** Shows the store, to assert that state was cleared. */

@@ -20,6 +20,19 @@ describe.each(await testDatabases())('accounts and sign-in on %s', (kind) => {
     expect(response.body).toBe('/auth/signin?returnTo=%2Fmain');
   });
 
+  it('leads back to a deep link opened while signed out, never to another site', async () => {
+    const back = await inject({
+      method: 'GET',
+      url: `/api/auth/signin-url?returnTo=${encodeURIComponent('/main?view=sv.1')}`,
+    });
+    expect(back.body).toBe(`/auth/signin?returnTo=${encodeURIComponent('/main?view=sv.1')}`);
+    const away = await inject({
+      method: 'GET',
+      url: `/api/auth/signin-url?returnTo=${encodeURIComponent('//evil.example/')}`,
+    });
+    expect(away.body).toBe('/auth/signin?returnTo=%2Fmain');
+  });
+
   it('signs in with the right password, sets an httpOnly SameSite cookie and answers /api/user', async () => {
     const response = await inject({
       method: 'POST',

@@ -40,12 +40,13 @@ export function authRoutes(
 ): void {
   // The spec's Sign in button fetches this address as text and sends the browser to it: the provider's
   // authorization address with single sign-on, else Penstock's own sign-in page.
+  // `?returnTo=<same-site path>` (a deep link opened while signed out) is where signing in leads back to
   app.get('/api/auth/signin-url', async (request, reply) => {
+    const { returnTo } = request.query as { returnTo?: string };
     if (!singleSignOn)
       return reply
         .type('text/plain; charset=utf-8')
-        .send(`/auth/signin?returnTo=${encodeURIComponent('/main')}`);
-    const { returnTo } = request.query as { returnTo?: string };
+        .send(`/auth/signin?returnTo=${encodeURIComponent(safeReturnTo(returnTo))}`);
     const url = await singleSignOn.signInUrl(request, reply, safeReturnTo(returnTo));
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(url);
   });

@@ -31,6 +31,16 @@ describe('signed-in shell', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
+  it('keeps a deep link through the sign-in page when the user is signed out', async () => {
+    mockFetch({ ...signedInRoutes(), '/api/user': { status: 401, error: 'Not signed in' } });
+    renderApp({ path: '/main?view=sv.00000000-0000-4000-8000-000000000001' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('search')).toHaveTextContent(
+      `?returnTo=${encodeURIComponent('/main?view=sv.00000000-0000-4000-8000-000000000001')}`,
+    );
+  });
+
   it('has the header links, the home link and the footer credit', async () => {
     mockFetch(signedInRoutes());
     renderApp({ path: '/feedback' });

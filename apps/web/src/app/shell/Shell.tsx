@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PUBLIC_SHELL_ROUTES, shellPageFor } from '@penstock/shared';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/hooks/useSignOut.ts';
+import { signInPageFor } from '../../features/auth/returnTo.ts';
 import { ConfigError } from '../../features/config/components/ConfigError.tsx';
 import { FullPageMessage, WAITING_FOR_USER } from './FullPageMessage.tsx';
 import { SignedInFrame } from './SignedInFrame.tsx';
@@ -12,7 +13,7 @@ export { WAITING_FOR_USER };
 
 /** The signed-in shell: header, left navigation, the page of the route, footer. */
 export function Shell() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const signOut = useSignOut();
   // after signing out nothing may load again while the browser leaves
   const user = useCurrentUser({ enabled: !signOut.signedOut });
@@ -22,7 +23,8 @@ export function Shell() {
     const page = shellPageFor(pathname);
     // the supplier zone, feedback and training pages open signed out too (they say what needs signing in)
     if (page === pathname && PUBLIC_SHELL_ROUTES.includes(page)) return <PublicShell page={page} />;
-    return <Navigate to="/" replace />;
+    // a deep link (a saved view's, a compare's) comes back after signing in
+    return <Navigate to={signInPageFor(pathname + search)} replace />;
   }
   if (user.isPending) return <FullPageMessage text={WAITING_FOR_USER} />;
 

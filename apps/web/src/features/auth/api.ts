@@ -1,9 +1,13 @@
 import type { CurrentUser } from '@penstock/shared';
 import { ApiError, apiFetch, apiFetchText } from '../../base/api.ts';
 
-/** The address of Penstock's sign-in page, as text. */
-export async function fetchSignInUrl(): Promise<string> {
-  const url = (await apiFetchText('/api/auth/signin-url')).trim();
+/**
+ * The address of Penstock's sign-in page, as text. `returnTo`, a same-site path other than /main, is where
+ * the browser comes back after signing in.
+ */
+export async function fetchSignInUrl(returnTo = '/main'): Promise<string> {
+  const query = returnTo === '/main' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+  const url = (await apiFetchText(`/api/auth/signin-url${query}`)).trim();
   if (url === '') throw new Error('The server did not give a sign-in address.');
   return url;
 }
@@ -25,8 +29,9 @@ export interface SignInMethods {
   passwordSignIn: boolean;
 }
 
-/** Penstock's own password sign-in page (the Sign in button's address without single sign-on). */
-export const PASSWORD_SIGNIN_URL = '/auth/signin?returnTo=%2Fmain';
+/** Penstock's own password sign-in page (the Sign in button's address without single sign-on), coming back to `returnTo`. */
+export const passwordSignInUrl = (returnTo = '/main'): string =>
+  `/auth/signin?returnTo=${encodeURIComponent(returnTo)}`;
 
 /**
  * GET /api/auth/methods: single sign-on's provider (null without it) and whether password sign-in is on; an

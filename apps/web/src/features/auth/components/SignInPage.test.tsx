@@ -31,6 +31,26 @@ describe('sign-in page', () => {
     await waitFor(() => expect(setHref).toHaveBeenCalledWith('/auth/signin?returnTo=%2Fmain'));
   });
 
+  it('asks for a sign-in address that leads back to the deep link the visitor opened', async () => {
+    const back = encodeURIComponent('/main?view=sv.1');
+    mockFetch({
+      ...signedOut,
+      [`/api/auth/signin-url?returnTo=${back}`]: { text: `/auth/signin?returnTo=${back}` },
+    });
+    const setHref = vi.spyOn(browser, 'setHref').mockImplementation(() => undefined);
+    renderApp({ path: `/?returnTo=${back}` });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(setHref).toHaveBeenCalledWith(`/auth/signin?returnTo=${back}`));
+  });
+
+  it('ignores a return address on another site', async () => {
+    mockFetch({ ...signedOut, '/api/auth/signin-url': { text: '/auth/signin?returnTo=%2Fmain' } });
+    const setHref = vi.spyOn(browser, 'setHref').mockImplementation(() => undefined);
+    renderApp({ path: `/?returnTo=${encodeURIComponent('//evil.example/')}` });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(setHref).toHaveBeenCalledWith('/auth/signin?returnTo=%2Fmain'));
+  });
+
   it('shows an error when the sign-in address cannot be fetched', async () => {
     mockFetch({ ...signedOut, '/api/auth/signin-url': { status: 503, error: 'Service unavailable' } });
     const setHref = vi.spyOn(browser, 'setHref').mockImplementation(() => undefined);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { FaArrowRight, FaFilePdf, FaRightToBracket } from '../../../components/shellIcons.ts';
 import { errorMessage } from '../../../base/api.ts';
 import { browser } from '../../../base/browser.ts';
 import { Brand } from '../../../components/Brand.tsx';
-import { PASSWORD_SIGNIN_URL, fetchSignInUrl } from '../api.ts';
+import { fetchSignInUrl, passwordSignInUrl } from '../api.ts';
+import { returnPathFrom } from '../returnTo.ts';
 import { useCurrentUser } from '../hooks/useCurrentUser.ts';
 import { useSignInMethods } from '../hooks/useSignInMethods.ts';
 
@@ -16,6 +17,8 @@ export function SignInPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const user = useCurrentUser();
+  // a deep link opened while signed out (/?returnTo=/main?view=…) is where signing in leads back to
+  const returnTo = returnPathFrom(useLocation().search);
   // with single sign-on the Sign in button goes to the identity provider; passwords, when still allowed,
   // are offered by a link to Penstock's own sign-in page
   const sso = useSignInMethods().data;
@@ -24,7 +27,7 @@ export function SignInPage() {
     setPending(true);
     setError(null);
     try {
-      browser.setHref(await fetchSignInUrl());
+      browser.setHref(await fetchSignInUrl(returnTo));
       // stay pending: the browser is leaving for the sign-in page
     } catch (failure) {
       setError(`Could not start signing in: ${errorMessage(failure)}`);
@@ -69,7 +72,7 @@ export function SignInPage() {
               {sso.passwordSignIn && (
                 <>
                   {' '}
-                  <a href={PASSWORD_SIGNIN_URL} className="link-primary">
+                  <a href={passwordSignInUrl(returnTo)} className="link-primary">
                     Sign in with a Penstock password instead
                   </a>
                 </>
@@ -84,7 +87,7 @@ export function SignInPage() {
           {user.isSuccess && (
             <p className="mt-4 mb-0 small">
               Signed in as {user.data.name}.{' '}
-              <Link to="/main">
+              <Link to={returnTo}>
                 Continue to projects <FaArrowRight aria-hidden="true" />
               </Link>
             </p>
