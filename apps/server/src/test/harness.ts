@@ -61,7 +61,29 @@ export interface TestPenstock extends Penstock {
     name: string,
     members: ReadonlyArray<{ userId: string; role: ProjectRole }>,
   ): Promise<{ id: string; folders: Record<string, string> }>;
+  /** uploads a file into a folder as the cookie's user (201 expected) and gives the new version's id */
+  uploadFile(folderId: string, cookie: string, fileName: string, content: Buffer): Promise<string>;
+  /**
+   * A new project ('WIP/Process' holding the model) with a member, a viewer and an outsider signed in, and
+   * the model uploaded by the member and converted (the job queue idle).
+   */
+  convertedModel(options: {
+    fileName: string;
+    content: Buffer;
+    projectName?: string;
+  }): Promise<ConvertedModel>;
   destroy(): Promise<void>;
+}
+
+/** What `convertedModel` made: the ids, and the Cookie headers of the project's people. */
+export interface ConvertedModel {
+  projectId: string;
+  folders: Record<string, string>;
+  folderId: string;
+  versionId: string;
+  member: string;
+  viewer: string;
+  outsider: string;
 }
 
 /** A new, empty PostgreSQL database for one test, and how to drop it. */
@@ -113,7 +135,7 @@ export async function createTestPenstock(
   });
   let passwordHash: Promise<string> | undefined;
 
-  return {
+  const test: TestPenstock = {
     ...penstock,
     dataDir,
     databaseUrl: env.databaseUrl,
@@ -154,6 +176,42 @@ export async function createTestPenstock(
       }
       return { id: project.id, folders };
     },
+    async uploadFile(folderId, cookie, fileName, content) {
+      const { payload, headers } = multipartFile(fileName, content);
+      const response = await penstock.app.inject({
+        method: 'POST',
+        url: `/api/folders/${folderId}/files`,
+        payload,
+        headers: { ...headers, cookie },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`upload of ${fileName} failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ version: { id: string } }>().version.id;
+    },
+    async convertedModel({ fileName, content, projectName = 'Model Project' }) {
+      const [a, b, c] = [
+        await test.createUser({ name: 'Member' }),
+        await test.createUser({ name: 'Viewer' }),
+        await test.createUser({ name: 'Outsider' }),
+      ];
+      const project = await test.createProject(projectName, [
+        { userId: a.id, role: 'member' },
+        { userId: b.id, role: 'viewer' },
+      ]);
+      const folderId = project.folders['WIP/Process']!;
+      const member = await test.signIn(a.email);
+      const versionId = await test.uploadFile(folderId, member, fileName, content);
+      await penstock.jobs.idle();
+      return {
+        projectId: project.id,
+        folders: project.folders,
+        folderId,
+        versionId,
+        member,
+        viewer: await test.signIn(b.email),
+        outsider: await test.signIn(c.email),
+      };
+    },
     async destroy() {
       await penstock.close();
       await dropDatabase();
@@ -161,6 +219,7 @@ export async function createTestPenstock(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return test;
 }
 
 /** A multipart/form-data body with one file field, for inject(). */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePlantIfc } from '@penstock/plantgen';
 import { dynamicRecordOf, findAssetType, type DynamicRecord, type StaticRecord } from '@penstock/shared';
-import { createTestPenstock, multipartFile, testDatabases, type TestPenstock } from '../../test/harness.ts';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
 
 const PROJECT = 'Records Project';
 
@@ -53,17 +53,8 @@ for (const kind of await testDatabases()) {
     let outsider: string;
     let folderId: string;
 
-    const upload = async (fileName: string, content: Buffer) => {
-      const { payload, headers } = multipartFile(fileName, content);
-      const response = await penstock.app.inject({
-        method: 'POST',
-        url: `/api/folders/${folderId}/files`,
-        payload,
-        headers: { ...headers, cookie: member },
-      });
-      expect(response.statusCode).toBe(201);
-      return response.json<{ version: { id: string } }>().version.id;
-    };
+    const upload = (fileName: string, content: Buffer) =>
+      penstock.uploadFile(folderId, member, fileName, content);
     const get = (url: string, cookie = member) =>
       penstock.app.inject({ method: 'GET', url, headers: { cookie } });
 

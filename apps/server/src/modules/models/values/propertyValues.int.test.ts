@@ -2,12 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePlantIfc } from '@penstock/plantgen';
-import {
-  createTestPenstock,
-  multipartFile,
-  testDatabases,
-  type TestPenstock,
-} from '../../../test/harness.ts';
+import { createTestPenstock, testDatabases, type TestPenstock } from '../../../test/harness.ts';
 
 const SET = 'Penstock_Asset';
 
@@ -17,20 +12,9 @@ for (const kind of await testDatabases()) {
     let member: string;
     let viewer: string;
     let outsider: string;
-    let folderId: string;
     let versionId: string;
+    let folderId: string;
 
-    const upload = async (fileName: string, content: Buffer) => {
-      const { payload, headers } = multipartFile(fileName, content);
-      const response = await penstock.app.inject({
-        method: 'POST',
-        url: `/api/folders/${folderId}/files`,
-        payload,
-        headers: { ...headers, cookie: member },
-      });
-      expect(response.statusCode).toBe(201);
-      return response.json<{ version: { id: string } }>().version.id;
-    };
     const get = (url: string, cookie = member, headers: Record<string, string> = {}) =>
       penstock.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
     const valuesOf = async (query: string, cookie = member) => {
@@ -56,19 +40,11 @@ for (const kind of await testDatabases()) {
 
     beforeAll(async () => {
       penstock = await createTestPenstock(kind);
-      const a = await penstock.createUser({ name: 'Member' });
-      const b = await penstock.createUser({ name: 'Viewer' });
-      const c = await penstock.createUser({ name: 'Outsider' });
-      const project = await penstock.createProject('Colour Project', [
-        { userId: a.id, role: 'member' },
-        { userId: b.id, role: 'viewer' },
-      ]);
-      folderId = project.folders['WIP/Process']!;
-      member = await penstock.signIn(a.email);
-      viewer = await penstock.signIn(b.email);
-      outsider = await penstock.signIn(c.email);
-      versionId = await upload('plant.ifc', Buffer.from(generatePlantIfc({ elements: 120, seed: 5 })));
-      await penstock.jobs.idle();
+      ({ member, viewer, outsider, versionId, folderId } = await penstock.convertedModel({
+        projectName: 'Colour Project',
+        fileName: 'plant.ifc',
+        content: Buffer.from(generatePlantIfc({ elements: 120, seed: 5 })),
+      }));
     });
     afterAll(async () => {
       await penstock?.destroy();
@@ -210,7 +186,7 @@ for (const kind of await testDatabases()) {
       expect((await get(`/api/models/v.${crypto.randomUUID()}/property-values?name=Tag`)).statusCode).toBe(
         404,
       );
-      const text = await upload('notes.txt', Buffer.from('hello'));
+      const text = await penstock.uploadFile(folderId, member, 'notes.txt', Buffer.from('hello'));
       const unconverted = await get(`/api/models/${text}/property-names`);
       expect(unconverted.statusCode).toBe(409);
       expect(unconverted.json().error).toBe('This document has no converted model');
