@@ -15,7 +15,7 @@ export function LocationProbe() {
   return (
     <>
       <output data-testid="location">{pathname}</output>
-      <output data-testid="search">{search}</output>
+      <output data-testid="location-search">{search}</output>
     </>
   );
 }

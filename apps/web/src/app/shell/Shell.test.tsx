@@ -36,7 +36,7 @@ describe('signed-in shell', () => {
     renderApp({ path: '/main?view=sv.00000000-0000-4000-8000-000000000001' });
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(screen.getByTestId('search')).toHaveTextContent(
+    expect(screen.getByTestId('location-search')).toHaveTextContent(
       `?returnTo=${encodeURIComponent('/main?view=sv.00000000-0000-4000-8000-000000000001')}`,
     );
   });
