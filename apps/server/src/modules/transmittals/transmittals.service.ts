@@ -221,8 +221,9 @@ export class TransmittalsService {
           );
           if (this.mail.enabled) {
             const hubUrl = `${this.mail.publicUrl}/personalHub`;
+            // member recipients have a user id; the outside ones follow them, in the order of their links
             const messages = recipients.map((r, i) =>
-              r.kind === 'member'
+              r.user_id !== null
                 ? memberMessage(facts, r.email, hubUrl)
                 : outsideMessage(facts, r.email, links[i - memberIds.length]!.url, expiresAt),
             );
