@@ -305,7 +305,11 @@ for (const kind of await testDatabases()) {
       ).toBe(403);
 
       // the member recipient acknowledges and responds in the hub
-      const hub = (await call('GET', '/api/me/transmittals', 'receiver')).json<Transmittal[]>();
+      const hub = (await call('GET', '/api/me/transmittals', 'receiver')).json<{ received: Transmittal[] }>()
+        .received;
+      const sentList = (await call('GET', '/api/me/transmittals', 'sender')).json<{ sent: Transmittal[] }>()
+        .sent;
+      expect(sentList.map((t) => t.number)).toEqual(['RWTW-TRN-0002', 'RWTW-TRN-0001']);
       expect(hub.map((t) => [t.number, t.myStatus])).toEqual([
         ['RWTW-TRN-0002', 'Sent'],
         ['RWTW-TRN-0001', 'Sent'],

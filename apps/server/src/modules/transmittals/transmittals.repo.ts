@@ -190,6 +190,14 @@ export class TransmittalsRepo {
       .execute();
   }
 
+  /** Transmittals a user sent, newest first. */
+  sentBy(userId: string): Promise<TransmittalListRow[]> {
+    return this.withProject()
+      .where('transmittals.sender_id', '=', userId)
+      .orderBy('transmittals.issued_at', 'desc')
+      .execute();
+  }
+
   documentsOf(transmittalId: string) {
     return this.db
       .selectFrom('transmittal_documents')

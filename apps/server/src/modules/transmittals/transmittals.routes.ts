@@ -117,7 +117,7 @@ export function transmittalsRoutes(
       return reply.status(201).send(result);
     },
   );
-  app.get('/api/me/transmittals', async (request) => transmittals.received(requireUser(request)));
+  app.get('/api/me/transmittals', async (request) => transmittals.mine(requireUser(request)));
 
   // ---- signed in: one transmittal
   app.get<{ Params: { id: string } }>('/api/transmittals/:id', async (request) =>

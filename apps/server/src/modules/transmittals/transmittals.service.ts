@@ -349,15 +349,15 @@ export class TransmittalsService {
     };
   }
 
-  /** The transmittals the user received in projects they still belong to (the Personal hub). */
-  async received(user: CurrentUser): Promise<TransmittalSummary[]> {
+  /** The transmittals the user received and sent, in projects they still belong to (the Personal hub). */
+  async mine(user: CurrentUser): Promise<{ received: TransmittalSummary[]; sent: TransmittalSummary[] }> {
     await this.access.requireAccess(user, { person: user.id }, 'listTransmittals');
-    const rows = await this.repo.receivedBy(user.id);
     const projects = new Set((await this.access.memberProjects(user)).map((p) => p.id));
-    return this.summaries(
-      user,
-      rows.filter((row) => projects.has(row.project_id)),
-    );
+    const visible = (rows: TransmittalListRow[]) => rows.filter((row) => projects.has(row.project_id));
+    return {
+      received: await this.summaries(user, visible(await this.repo.receivedBy(user.id))),
+      sent: await this.summaries(user, visible(await this.repo.sentBy(user.id))),
+    };
   }
 
   // ---- member recipients' answers
