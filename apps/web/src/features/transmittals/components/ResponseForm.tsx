@@ -10,7 +10,7 @@ export function ResponseForm({ busy, onSubmit }: { busy: boolean; onSubmit: (for
   const [file, setFile] = useState<File | null>(null);
   return (
     <Form
-      aria-label="Response"
+      aria-label="Your response"
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit(responseForm(decision, comment, file));
