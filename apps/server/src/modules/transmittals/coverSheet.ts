@@ -64,7 +64,7 @@ function coverDocument(sheet: CoverSheet): TDocumentDefinitions {
       {
         table: {
           headerRows: 1,
-          widths: ['*', '*', 70],
+          widths: ['*', '*', 90],
           body: [
             [
               { text: 'Name', bold: true },
