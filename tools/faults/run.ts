@@ -21,6 +21,7 @@ import { reportFault } from './report.ts';
 import { savedynamicFault } from './savedynamic.ts';
 import { seedFault } from './seed.ts';
 import { sketchFault } from './sketch.ts';
+import { transmittalFault } from './transmittal.ts';
 import { uploadFault } from './upload.ts';
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -30,6 +31,7 @@ const SCENARIOS: Record<string, Scenario> = {
   report: reportFault,
   sketch: sketchFault,
   approval: approvalFault,
+  transmittal: transmittalFault,
   seed: seedFault,
   orphans: orphanFault,
 };

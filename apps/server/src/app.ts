@@ -45,6 +45,7 @@ import { registerSupplier } from './modules/supplier/index.ts';
 import { registerFeedback } from './modules/feedback/index.ts';
 import { registerTraining } from './modules/training/index.ts';
 import { registerHealth } from './modules/health/index.ts';
+import { registerTransmittals, type TransmittalReminders } from './modules/transmittals/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { Notifier } from './notify/mailer.ts';
 
@@ -71,6 +72,8 @@ export interface Penstock {
   notifier: Notifier;
   /** e-mails reminders of overdue workflows (with e-mail on): hourly, at most once a day per person */
   workflowReminders: WorkflowReminders;
+  /** e-mails reminders of transmittal responses coming due (with e-mail on): hourly, once per recipient */
+  transmittalReminders: TransmittalReminders;
   /** removes stored files no row names, older than PENSTOCK_BLOB_GRACE_MINUTES: at start, then daily */
   blobCollector: BlobCollector;
   /** every route the server registered (method, URL pattern, body limit): the access matrix walks them all */
@@ -180,6 +183,17 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     maxUploadBytes: env.maxUploadBytes,
     blobs,
   });
+  const { reminders: transmittalReminders } = registerTransmittals(
+    app,
+    database.db,
+    {
+      files,
+      blobs,
+      access,
+      mail: { enabled: notifier.enabled, publicUrl: env.publicUrl, sendQueued: () => notifier.kick() },
+    },
+    { maxUploadBytes: env.maxUploadBytes, log: app.log },
+  );
   configRoutes(app, configDirs);
   await serveWebApp(app, env.webDistDir);
   await jobs.start();
@@ -204,6 +218,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     jobs,
     notifier,
     workflowReminders,
+    transmittalReminders,
     blobCollector,
     routes,
     close: async () => {

@@ -84,6 +84,18 @@ export const PROJECT_ACTIONS = {
   },
   /** a federated view's per-model offset and rotation (issue 33): what the team sees lined up */
   alignModels: { roles: MANAGERS, refusal: 'Only project managers can align the models of a view' },
+  /** transmittals (issue 35 §3): contributors issue documents; managers edit the purposes of issue */
+  issueTransmittals: { roles: CONTRIBUTORS, refusal: 'Viewers cannot issue transmittals in this project' },
+  editTransmittalPurposes: {
+    roles: MANAGERS,
+    refusal: 'Only project managers can change the purposes of issue',
+  },
+  /** a transmittal's sender revokes links while a contributor; a manager any transmittal's */
+  manageOwnTransmittals: { roles: CONTRIBUTORS, refusal: 'Viewers cannot manage transmittals' },
+  manageAnyTransmittals: {
+    roles: MANAGERS,
+    refusal: 'Only the sender or a project manager can manage this transmittal',
+  },
 } as const satisfies Record<string, ProjectRule>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 
@@ -137,6 +149,7 @@ export const PERSON_ACTIONS = {
   submitWorkflowAs: { administrators: false, refusal: 'You can only submit a workflow as yourself' },
   createReportsAs: { administrators: false, refusal: 'You can only create reports as yourself' },
   calculateAs: { administrators: false, refusal: 'You can only run calculations as yourself' },
+  listTransmittals: { administrators: false, refusal: 'You can only list the transmittals you received' },
 } as const satisfies Record<string, PersonRule>;
 export type PersonAction = keyof typeof PERSON_ACTIONS;
 
@@ -159,6 +172,7 @@ export const LISTED_ACTIONS = {
   respondToReview: (name: string) => `Only ${name} can respond to this review`,
   respondToApproval: (name: string) => `Only ${name} can respond to this approval`,
   approveDsearLine: () => 'Only a listed senior design manager may approve their own line',
+  answerTransmittal: (name: string) => `Only ${name} can acknowledge or respond to this transmittal`,
 } as const satisfies Record<string, (name: string) => string>;
 export type ListedAction = keyof typeof LISTED_ACTIONS;
 
@@ -171,6 +185,13 @@ export interface Listing {
 export const mayAnswerAsListed = (actor: Actor & { email?: string }, listed: Listing): boolean =>
   (!!listed.userId && listed.userId === actor.id) ||
   (!!listed.email && !!actor.email && listed.email.trim().toLowerCase() === actor.email.trim().toLowerCase());
+
+/** Which action managing (revoking links, reading the access log) this transmittal is for this person. */
+export const manageTransmittalActionFor = (
+  actor: Pick<Actor, 'id'>,
+  transmittal: { senderId: string },
+): 'manageOwnTransmittals' | 'manageAnyTransmittals' =>
+  transmittal.senderId === actor.id ? 'manageOwnTransmittals' : 'manageAnyTransmittals';
 
 /**
  * Which action withdrawing this workflow is for this person: their own submission, or anyone's (a

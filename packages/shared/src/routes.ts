@@ -39,6 +39,8 @@ export type RouteMatch =
   | { kind: 'bootstrap' }
   | { kind: 'shell'; page: ShellRoute }
   | { kind: 'training-item'; tag: string }
+  /** an outside recipient's transmittal link (issue 35 §3): opens signed out */
+  | { kind: 'transmittal'; token: string }
   | { kind: 'redirect'; to: '/' };
 
 /**
@@ -51,6 +53,8 @@ export function matchRoute(pathname: string, trainingTags: readonly string[] = [
   if (pathname === BOOTSTRAP_ROUTE) return { kind: 'bootstrap' };
   const shell = SHELL_ROUTES.find((route) => route === pathname);
   if (shell) return { kind: 'shell', page: shell };
+  const transmittal = /^\/transmittal\/([A-Za-z0-9_-]{43})$/.exec(pathname);
+  if (transmittal?.[1] !== undefined) return { kind: 'transmittal', token: transmittal[1] };
   const training = /^\/training\/([^/]+)$/.exec(pathname);
   if (training?.[1] !== undefined) {
     const tag = decodeURIComponent(training[1]);

@@ -519,6 +519,73 @@ export interface Database {
   training_courses: TrainingCoursesTable;
   training_records: TrainingRecordsTable;
   training_progress: TrainingProgressTable;
+  transmittal_purposes: TransmittalPurposesTable;
+  transmittals: TransmittalsTable;
+  transmittal_documents: TransmittalDocumentsTable;
+  transmittal_recipients: TransmittalRecipientsTable;
+  transmittal_access_log: TransmittalAccessLogTable;
+}
+
+/** A project's purposes of issue (issue 35 §3), in order; asks_response 0/1. */
+export interface TransmittalPurposesTable {
+  project_id: string;
+  position: number;
+  name: string;
+  asks_response: number;
+}
+/** A transmittal: numbered per project (sequence), with its cover sheet (a document version). */
+export interface TransmittalsTable {
+  id: string;
+  project_id: string;
+  sequence: number;
+  number: string;
+  purpose: string;
+  asks_response: number;
+  message: string;
+  due_date: string | null;
+  sender_id: string;
+  sender_name: string;
+  cover_version_id: string;
+  issued_at: string;
+}
+/** The versions a transmittal issued, with the codes they had then. */
+export interface TransmittalDocumentsTable {
+  transmittal_id: string;
+  position: number;
+  version_id: string;
+  file_name: string;
+  revision: string;
+  suitability: string;
+}
+/** A recipient: a member (user_id) or an outside person (token_hash: SHA-256 of the link's token). */
+export interface TransmittalRecipientsTable {
+  id: string;
+  transmittal_id: string;
+  kind: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  token_hash: string | null;
+  token_expires_at: string | null;
+  token_revoked_at: string | null;
+  acknowledged_at: string | null;
+  responded_at: string | null;
+  decision: string | null;
+  comment: string | null;
+  attachment_hash: string | null;
+  attachment_name: string | null;
+  attachment_size: number | string | null;
+  reminded_at: string | null;
+}
+/** Every view and download through an outside link (and acknowledgements, responses), with the address. */
+export interface TransmittalAccessLogTable {
+  id: string;
+  transmittal_id: string;
+  recipient_id: string;
+  at: string;
+  action: string;
+  file_name: string | null;
+  address: string;
 }
 
 /** Feedback on the tools (engineering spec §3 'Feedback item'); flags 0/1. */

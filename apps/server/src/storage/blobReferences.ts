@@ -21,6 +21,7 @@ export const BLOB_REFERENCES = [
   { table: 'training_courses', column: 'material_hash', holds: 'training material' },
   { table: 'sdc_files', column: 'blob_hash', holds: "supplier submissions' track-record documents" },
   { table: 'sdc_submissions', column: 'logo_hash', holds: 'supplier logos' },
+  { table: 'transmittal_recipients', column: 'attachment_hash', holds: "transmittal responses' attachments" },
 ] as const;
 
 /**
@@ -33,4 +34,9 @@ export const BLOB_CATALOGUE = { table: 'blobs', column: 'hash' } as const;
 /** Columns named like a hash that hold no blob. */
 export const NOT_BLOB_HASHES = [
   { table: 'users', column: 'password_hash', holds: 'scrypt password hashes' },
+  {
+    table: 'transmittal_recipients',
+    column: 'token_hash',
+    holds: "SHA-256 of outside recipients' link tokens",
+  },
 ] as const;

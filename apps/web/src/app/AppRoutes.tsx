@@ -20,6 +20,12 @@ const TrainingContentRoute = lazy(() =>
   })),
 );
 
+const SharedTransmittalPage = lazy(() =>
+  import('../features/transmittals/components/SharedTransmittalPage.tsx').then((module) => ({
+    default: module.SharedTransmittalPage,
+  })),
+);
+
 /** A path that may be a course of the training content list: /training/{tag}. */
 const TRAINING_ITEM_PATH = /^\/training\/[^/]+$/;
 
@@ -50,6 +56,12 @@ export function AppRoutes() {
       return (
         <Suspense fallback={<FullPageMessage text={WAITING_FOR_USER} />}>
           <Shell />
+        </Suspense>
+      );
+    case 'transmittal':
+      return (
+        <Suspense fallback={<Loading />}>
+          <SharedTransmittalPage token={match.token} />
         </Suspense>
       );
     case 'training-item':

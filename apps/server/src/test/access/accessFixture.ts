@@ -9,6 +9,7 @@ import { TINY_PDF, TINY_PNG, multipartBody, validAnswers } from '../../modules/s
  */
 export const COLUMNS = [
   'anonymous',
+  'outsideRecipient',
   'outsider',
   'viewer',
   'member',
@@ -23,10 +24,15 @@ export const COLUMNS = [
   'workflowApprover',
 ] as const;
 export type Column = (typeof COLUMNS)[number];
-export type PersonColumn = Exclude<Column, 'anonymous'>;
+/** who calls with no session: nobody, or an outside recipient of a transmittal holding their link's token */
+export type SessionlessColumn = 'anonymous' | 'outsideRecipient';
+export type PersonColumn = Exclude<Column, SessionlessColumn>;
+export const isSessionless = (column: Column): column is SessionlessColumn =>
+  column === 'anonymous' || column === 'outsideRecipient';
 
 export const COLUMN_LABELS: Record<Column, string> = {
   anonymous: 'no session',
+  outsideRecipient: "outside recipient (no session; a transmittal link's token)",
   outsider: 'signed-in outsider',
   viewer: 'project viewer',
   member: 'project member',
@@ -105,6 +111,18 @@ export interface AccessFixture {
   markup: { id: string; previewId: string };
   /** a saved view of the model, saved by the fixture's member */
   viewId: string;
+  /**
+   * A transmittal the member issued to themselves and to outside people (issue 35 §3): the outside
+   * recipient's live token, a revoked one (what everyone else calls the link routes with), the recipient
+   * whose response has an attachment, and per column an outside recipient to revoke.
+   */
+  transmittal: {
+    id: string;
+    token: string;
+    revokedToken: string;
+    attachmentRecipientId: string;
+    revoke: Record<Column, string>;
+  };
   history: { projectInput: string; calculation: string };
   dsearId: string;
   /** a file attached to the DSEAR entry (an item of the project's WIP/DSEAR folder) */
@@ -147,7 +165,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
   };
   const people = {} as Record<PersonColumn, Person>;
   for (const column of COLUMNS)
-    if (column !== 'anonymous') {
+    if (!isSessionless(column)) {
       const role = GLOBAL[column];
       people[column] = await person(`Matrix ${column}`, role ? [role] : []);
     }
@@ -217,6 +235,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       })) as { id: string }
     ).id;
   const viewId = await saveView('Matrix view');
+  const transmittal = await matrixTransmittal(penstock, project.id, model.version.id, member, json);
 
   // each column's own targets
   const own = {} as Record<Column, OwnTargets>;
@@ -394,6 +413,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     leaver,
     signin,
     own,
+    transmittal,
     copyItemId: copy.item.id,
     workflow: {
       inReviewId: inReview.id,
@@ -492,3 +512,61 @@ export const trainingCourse = (tag: string) => ({
   roleData: {},
   retired: false,
 });
+
+/** The fixture's transmittal (issue 35 §3): see AccessFixture.transmittal. */
+async function matrixTransmittal(
+  penstock: TestPenstock,
+  projectId: string,
+  versionId: string,
+  member: Person,
+  json: (who: Person, method: string, url: string, payload?: unknown) => Promise<unknown>,
+): Promise<AccessFixture['transmittal']> {
+  const address = (column: string) => `matrix-${column.toLowerCase()}@outside.example`;
+  const issued = (await json(member, 'POST', `/api/projects/${projectId}/transmittals`, {
+    versionIds: [versionId],
+    purpose: 'For comment',
+    dueDate: '2099-12-31',
+    memberIds: [member.id],
+    outside: [
+      { email: 'matrix-recipient@outside.example' },
+      { email: 'matrix-revoked@outside.example' },
+      { email: 'matrix-responder@outside.example' },
+      ...COLUMNS.map((column) => ({ email: address(column) })),
+    ],
+  })) as {
+    transmittal: { id: string; recipients: Array<{ id: string; email: string }> };
+    links: Array<{ email: string; url: string }>;
+  };
+  const tokenOf = (email: string) =>
+    issued.links.find((l) => l.email === email)!.url.split('/transmittal/')[1]!;
+  const recipientOf = (email: string) => issued.transmittal.recipients.find((r) => r.email === email)!.id;
+  const id = issued.transmittal.id;
+  await json(
+    member,
+    'POST',
+    `/api/transmittals/${id}/recipients/${recipientOf('matrix-revoked@outside.example')}/revoke`,
+  );
+  const { payload, headers } = multipartFile('matrix-answer.txt', Buffer.from('answer'), 'attachment');
+  const boundary = headers['content-type']!.split('boundary=')[1]!;
+  const decision = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="decision"\r\n\r\nrejected\r\n`,
+  );
+  const answer = await penstock.app.inject({
+    method: 'POST',
+    url: `/api/shared/transmittals/${tokenOf('matrix-responder@outside.example')}/response`,
+    payload: Buffer.concat([decision, payload]),
+    headers,
+  });
+  if (answer.statusCode !== 200)
+    throw new Error(`fixture: transmittal response ${answer.statusCode} ${answer.body}`);
+  return {
+    id,
+    token: tokenOf('matrix-recipient@outside.example'),
+    revokedToken: tokenOf('matrix-revoked@outside.example'),
+    attachmentRecipientId: recipientOf('matrix-responder@outside.example'),
+    revoke: Object.fromEntries(COLUMNS.map((column) => [column, recipientOf(address(column))])) as Record<
+      Column,
+      string
+    >,
+  };
+}

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../harness.ts';
-import { COLUMNS, buildAccessFixture, type AccessFixture, type Column } from './accessFixture.ts';
+import {
+  COLUMNS,
+  buildAccessFixture,
+  isSessionless,
+  type AccessFixture,
+  type Column,
+} from './accessFixture.ts';
 import { ACCESS, LEAKS, expected, ruleOf } from './expectedAccess.ts';
 import { CONCURRENT, LAST, RECORD_ROWS, REQUESTS, requestFor, runOrder } from './accessRequests.ts';
 import { counts, matrixMarkdown, wrongCells, writeSecurityDoc, type MatrixRow } from './accessReport.ts';
@@ -55,7 +61,7 @@ for (const kind of await testDatabases()) {
         const cells = {} as MatrixRow['cells'];
         const call = async (column: Column) => {
           const request = requestFor(route, fixture, column);
-          const cookie = column === 'anonymous' ? undefined : fixture.people[column].cookie;
+          const cookie = isSessionless(column) ? undefined : fixture.people[column].cookie;
           const response = await penstock.app.inject({
             ...request,
             headers: { ...request.headers, ...(cookie ? { cookie } : {}) },

@@ -17,7 +17,8 @@ const key = (row: Pick<MatrixRow, 'method' | 'url'>) => `${row.method} ${row.url
 export function expectation(rule: Rule | undefined, column: Column): string {
   if (!rule) return 'a line in expectedAccess.ts';
   if (rule.allow.includes(column)) return rule.ok ? rule.ok.join(' or ') : '2xx';
-  return column === 'anonymous' ? '401' : '403 or 404';
+  if (rule.link) return '404';
+  return column === 'anonymous' || column === 'outsideRecipient' ? '401' : '403 or 404';
 }
 
 /** Each cell that is not what its rule says, one line each. */

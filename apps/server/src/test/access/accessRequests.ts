@@ -2,6 +2,7 @@ import { multipartFile } from '../harness.ts';
 import { TINY_PDF, multipartBody } from '../../modules/supplier/supplier.testing.ts';
 import {
   COLUMNS,
+  isSessionless,
   SKETCH_DATE,
   jsonField,
   markupRecord,
@@ -146,6 +147,53 @@ export const REQUESTS: Record<string, Build> = {
   'PATCH /api/views/:viewId': (f, who) =>
     body('PATCH', `/api/views/${f.viewId}`, { name: `Matrix view renamed by ${who}` }),
   'DELETE /api/views/:viewId': (f, who) => ({ method: 'DELETE', url: `/api/views/${f.own[who].viewId}` }),
+
+  // ---- transmittals (issue 35 §3): the member issued the fixture's one, to themselves and outside people
+  'GET /api/projects/:projectId/transmittal-purposes': (f) =>
+    get(`/api/projects/${f.projectId}/transmittal-purposes`),
+  'PUT /api/projects/:projectId/transmittal-purposes': (f) =>
+    body('PUT', `/api/projects/${f.projectId}/transmittal-purposes`, {
+      purposes: [
+        { name: 'For information', asksResponse: false },
+        { name: 'For comment', asksResponse: true },
+      ],
+    }),
+  'GET /api/projects/:projectId/transmittals': (f) => get(`/api/projects/${f.projectId}/transmittals`),
+  'GET /api/projects/:projectId/transmittals/register.xlsx': (f) =>
+    get(`/api/projects/${f.projectId}/transmittals/register.xlsx`),
+  'POST /api/projects/:projectId/transmittals': (f, who) =>
+    body('POST', `/api/projects/${f.projectId}/transmittals`, {
+      versionIds: [f.versionId],
+      purpose: 'For information',
+      outside: [{ email: `issued-by-${who.toLowerCase()}@outside.example` }],
+    }),
+  'GET /api/me/transmittals': () => get('/api/me/transmittals'),
+  'GET /api/transmittals/:id': (f) => get(`/api/transmittals/${f.transmittal.id}`),
+  'POST /api/transmittals/:id/acknowledge': (f) => ({
+    method: 'POST',
+    url: `/api/transmittals/${f.transmittal.id}/acknowledge`,
+  }),
+  'POST /api/transmittals/:id/response': (f) =>
+    body('POST', `/api/transmittals/${f.transmittal.id}/response`, { decision: 'accepted' }),
+  'GET /api/transmittals/:id/recipients/:recipientId/attachment': (f) =>
+    get(`/api/transmittals/${f.transmittal.id}/recipients/${f.transmittal.attachmentRecipientId}/attachment`),
+  'POST /api/transmittals/:id/recipients/:recipientId/revoke': (f, who) => ({
+    method: 'POST',
+    url: `/api/transmittals/${f.transmittal.id}/recipients/${f.transmittal.revoke[who]}/revoke`,
+  }),
+  'GET /api/transmittals/:id/access-log': (f) => get(`/api/transmittals/${f.transmittal.id}/access-log`),
+  // the link's routes: the outside recipient holds the live token; everyone else calls with a revoked one
+  'GET /api/shared/transmittals/:token': (f, who) => get(`/api/shared/transmittals/${linkToken(f, who)}`),
+  'GET /api/shared/transmittals/:token/files/:versionId': (f, who) =>
+    get(`/api/shared/transmittals/${linkToken(f, who)}/files/${f.versionId}`),
+  'GET /api/shared/transmittals/:token/zip': (f, who) =>
+    get(`/api/shared/transmittals/${linkToken(f, who)}/zip`),
+  'POST /api/shared/transmittals/:token/acknowledge': (f, who) => ({
+    method: 'POST',
+    url: `/api/shared/transmittals/${linkToken(f, who)}/acknowledge`,
+  }),
+  'POST /api/shared/transmittals/:token/response': (f, who) =>
+    body('POST', `/api/shared/transmittals/${linkToken(f, who)}/response`, { decision: 'accepted' }),
 
   // ---- personal hub: the member's own lists, the project's markup
   'GET /api/workflow/created': (f) => get(`/api/workflow/created?id=${f.member.id}`),
@@ -409,7 +457,7 @@ export function requestFor(
   who: Column = 'member',
 ): AccessRequest {
   const build = REQUESTS[`${route.method} ${route.url}`];
-  const me = who === 'anonymous' ? f.member : f.people[who];
+  const me = isSessionless(who) ? f.member : f.people[who];
   if (build) return build(f, who, me);
   const url = route.url
     .replace(':projectId', f.projectId)
@@ -418,4 +466,9 @@ export function requestFor(
     .replace(':versionId', f.versionId)
     .replace(/:\w+/g, 'x');
   return route.method === 'GET' ? get(url) : body(route.method, url, { projectId: f.projectId });
+}
+
+/** The token a column calls a transmittal link's routes with: the live one for the outside recipient only. */
+function linkToken(f: AccessFixture, who: Column): string {
+  return who === 'outsideRecipient' ? f.transmittal.token : f.transmittal.revokedToken;
 }

@@ -17,10 +17,12 @@ export interface Rule {
   ok?: readonly number[];
   /** why, in a few words: shown in the failure message */
   why: string;
+  /** a transmittal link's route: the token in the URL is the credential, refused callers get 404 */
+  link?: boolean;
 }
 
 const EVERYONE = COLUMNS;
-const SIGNED_IN = COLUMNS.filter((column) => column !== 'anonymous');
+const SIGNED_IN = COLUMNS.filter((column) => column !== 'anonymous' && column !== 'outsideRecipient');
 /** the members of the fixture's project, of any role */
 const PROJECT: readonly Column[] = ['viewer', 'member', 'manager', 'workflowReviewer', 'workflowApprover'];
 /** the members who add and change things: viewers only read */
@@ -36,6 +38,12 @@ const open = (why: string) => rule(EVERYONE, why);
 const signedIn = (why: string) => rule(SIGNED_IN, why);
 const read = (why: string) => rule(PROJECT, `project members read ${why}`);
 const edit = (why: string) => rule(EDITORS, `members and managers ${why}; viewers only read`);
+/** a transmittal link's route: only the outside recipient holding the live token; 404 to everyone else */
+const link = (why: string): Rule => ({
+  allow: ['outsideRecipient'],
+  why: `outside link: ${why}`,
+  link: true,
+});
 const admin = (why: string) => rule(ADMIN, `administrators only: ${why}`);
 /** the personal hub's lists: the matrix asks for the project member's own list */
 const ownList = (why: string) =>
@@ -129,6 +137,34 @@ export const ACCESS: Record<string, Rule> = {
   'GET /api/views/:viewId': read('saved views'),
   'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
   'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),
+
+  // ---- transmittals (issue 35 §3): the fixture's was issued by the member, to themselves and outside people
+  'GET /api/projects/:projectId/transmittal-purposes': read('the purposes of issue'),
+  'PUT /api/projects/:projectId/transmittal-purposes': rule(
+    ['manager'],
+    'project managers edit the purposes of issue',
+  ),
+  'GET /api/projects/:projectId/transmittals': read('the transmittal register'),
+  'GET /api/projects/:projectId/transmittals/register.xlsx': read('the transmittal register'),
+  'POST /api/projects/:projectId/transmittals': edit('issue transmittals'),
+  'GET /api/me/transmittals': signedIn('the transmittals the user received'),
+  'GET /api/transmittals/:id': read('transmittals'),
+  'POST /api/transmittals/:id/acknowledge': rule(['member'], 'only a listed member recipient acknowledges'),
+  'POST /api/transmittals/:id/response': rule(['member'], 'only a listed member recipient responds'),
+  'GET /api/transmittals/:id/recipients/:recipientId/attachment': read("recipients' response attachments"),
+  'POST /api/transmittals/:id/recipients/:recipientId/revoke': rule(
+    ['member', 'manager'],
+    'the sender or a project manager revokes an outside link',
+  ),
+  'GET /api/transmittals/:id/access-log': rule(
+    ['member', 'manager'],
+    'the sender or a project manager reads the access log',
+  ),
+  'GET /api/shared/transmittals/:token': link('its transmittal, to the holder of a live link only'),
+  'GET /api/shared/transmittals/:token/files/:versionId': link('its files, read-only'),
+  'GET /api/shared/transmittals/:token/zip': link('its files as one zip'),
+  'POST /api/shared/transmittals/:token/acknowledge': link('acknowledging receipt'),
+  'POST /api/shared/transmittals/:token/response': link('the one response'),
 
   // ---- personal hub
   'GET /api/workflow/created': ownList('workflows created'),
@@ -270,7 +306,11 @@ export const ruleOf = (method: string, url: string): Rule | undefined => ACCESS[
 /** Whether a cell's status is what the rule expects of that column. */
 export function expected(rule: Rule, column: Column, status: number): boolean {
   if (rule.allow.includes(column)) return rule.ok ? rule.ok.includes(status) : status >= 200 && status < 300;
+  // a transmittal link's token is the credential of its routes: a wrong, revoked or expired one is 404
+  if (rule.link) return status === 404;
   if (column === 'anonymous') return status === 401;
+  // an outside recipient has no session: 401 wherever one is needed
+  if (column === 'outsideRecipient') return status === 401;
   return status === 403 || status === 404;
 }
 
@@ -292,6 +332,14 @@ const DSEAR_DETAIL = [
 ];
 
 export const LEAKS: Record<string, LeakCheck> = {
+  // an outside link shows its own recipient's line and the issued files: no other recipient, no project id
+  'GET /api/shared/transmittals/:token': (answer, _column, f) => {
+    const text = JSON.stringify(answer);
+    if (text.includes('matrix-revoked@outside.example') || text.includes(f.member.email))
+      return "another recipient's address";
+    if (text.includes(f.projectId)) return 'the project id';
+    return null;
+  },
   'GET /api/dsear': (answer, column, f) => {
     const entry = (answer as Record<string, unknown>[]).find((e) => e.projectName === f.projectName);
     if (!entry) return 'the register has no line for the project';

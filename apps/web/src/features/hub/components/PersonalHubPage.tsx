@@ -10,6 +10,7 @@ import { DsearTab } from './DsearTab.tsx';
 import { InspectWorkflowModal } from './InspectWorkflowModal.tsx';
 import { MarkupsTab } from './MarkupsTab.tsx';
 import { WorkflowsTab } from './WorkflowsTab.tsx';
+import { TransmittalsTab } from '../../transmittals/components/TransmittalsTab.tsx';
 import '../hub.css';
 
 export const hubWelcome = (name: string) => `Welcome ${name}. Here is the work waiting for you.`;
@@ -61,6 +62,9 @@ export function PersonalHubPage() {
           }
         >
           <DsearTab query={dsear} />
+        </Tab>
+        <Tab eventKey="transmittals" title="Transmittals">
+          <TransmittalsTab />
         </Tab>
       </Tabs>
       <InspectWorkflowModal workflow={inspected} onClose={() => setInspected(null)} />

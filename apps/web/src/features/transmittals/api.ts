@@ -1,0 +1,41 @@
+import type { SharedTransmittal, Transmittal, TransmittalSummary } from '@penstock/shared';
+import { apiFetch } from '../../base/api.ts';
+
+/** The transmittal calls (docs/api.md 'Transmittals'). */
+export const transmittalKeys = {
+  all: ['transmittals'] as const,
+  mine: ['transmittals', 'mine'] as const,
+  one: (id: string) => ['transmittals', 'one', id] as const,
+  shared: (token: string) => ['transmittals', 'shared', token] as const,
+};
+
+const q = (value: string) => encodeURIComponent(value);
+
+export const fetchMine = (): Promise<{ received: TransmittalSummary[]; sent: TransmittalSummary[] }> =>
+  apiFetch('/api/me/transmittals');
+export const fetchTransmittal = (id: string): Promise<Transmittal> => apiFetch(`/api/transmittals/${q(id)}`);
+export const acknowledgeTransmittal = (id: string): Promise<Transmittal> =>
+  apiFetch(`/api/transmittals/${q(id)}/acknowledge`, { method: 'POST' });
+
+/** The response as multipart: decision, comment and an optional attachment. */
+export function responseForm(decision: string, comment: string, attachment: File | null): FormData {
+  const form = new FormData();
+  form.append('decision', decision);
+  form.append('comment', comment);
+  if (attachment) form.append('attachment', attachment);
+  return form;
+}
+
+export const respondToTransmittal = (id: string, form: FormData): Promise<Transmittal> =>
+  apiFetch(`/api/transmittals/${q(id)}/response`, { method: 'POST', form });
+
+// ---- an outside recipient's link (no session)
+const sharedUrl = (token: string) => `/api/shared/transmittals/${q(token)}`;
+export const fetchShared = (token: string): Promise<SharedTransmittal> => apiFetch(sharedUrl(token));
+export const sharedFileUrl = (token: string, versionId: string) =>
+  `${sharedUrl(token)}/files/${q(versionId)}`;
+export const sharedZipUrl = (token: string) => `${sharedUrl(token)}/zip`;
+export const acknowledgeShared = (token: string): Promise<SharedTransmittal> =>
+  apiFetch(`${sharedUrl(token)}/acknowledge`, { method: 'POST' });
+export const respondShared = (token: string, form: FormData): Promise<SharedTransmittal> =>
+  apiFetch(`${sharedUrl(token)}/response`, { method: 'POST', form });
