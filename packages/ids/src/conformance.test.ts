@@ -5,9 +5,11 @@ import { verdictOf } from './index.ts';
 
 /**
  * buildingSMART's IDS 1.0 test cases (../shared/fixtures/ids/<facet>/<verdict>-<name>.ids with its .ifc):
- * Penstock's verdict equals the expected one on every case.
+ * Penstock's verdict equals the expected one on every case. PENSTOCK_IDS_TESTCASES names another folder of the
+ * same layout (the full official set, say).
  */
-const ROOT = path.resolve(import.meta.dirname, '../../../../shared/fixtures/ids');
+const ROOT =
+  process.env.PENSTOCK_IDS_TESTCASES ?? path.resolve(import.meta.dirname, '../../../../shared/fixtures/ids');
 const cases = fs.existsSync(ROOT)
   ? fs
       .readdirSync(ROOT, { withFileTypes: true })
