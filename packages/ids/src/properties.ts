@@ -1,0 +1,207 @@
+import { isRef, primitive, type IfcFile, type RawScalar, type RawValue } from './ifc.ts';
+import { isSubtypeOf, schemaOf } from './schema.ts';
+import { projectUnits, toSI } from './units.ts';
+
+/**
+ * The property sets of an element as IDS reads them: the type object's, overlaid by the occurrence's own
+ * (a property of the same set and name on the occurrence wins); quantity sets; a material's or profile's
+ * properties; the predefined property sets (IfcDoorPanelProperties …) with their attributes as properties.
+ * Each property gives its data type (IFCLABEL, IFCLENGTHMEASURE …) and its values in SI units.
+ */
+
+export type PropertyValue = string | number | boolean;
+
+export interface FoundProperty {
+  name: string;
+  /** the property's class (IFCPROPERTYSINGLEVALUE, IFCQUANTITYLENGTH …) */
+  kind: string;
+  /** whether IDS can read it (complex and reference properties cannot) */
+  supported: boolean;
+  /** the data type of each value list, upper case (a table has two: defining and defined) */
+  columns: { dataType: string | null; values: PropertyValue[] }[];
+  /** whether it holds no value (a null, an empty string, a logical unknown, an empty list) */
+  empty: boolean;
+}
+
+export interface FoundPropertySet {
+  name: string;
+  properties: Map<string, FoundProperty>;
+}
+
+const QUANTITIES: Record<string, { value: string; measure: string }> = {
+  IFCQUANTITYLENGTH: { value: 'LengthValue', measure: 'IFCLENGTHMEASURE' },
+  IFCQUANTITYAREA: { value: 'AreaValue', measure: 'IFCAREAMEASURE' },
+  IFCQUANTITYVOLUME: { value: 'VolumeValue', measure: 'IFCVOLUMEMEASURE' },
+  IFCQUANTITYWEIGHT: { value: 'WeightValue', measure: 'IFCMASSMEASURE' },
+  IFCQUANTITYTIME: { value: 'TimeValue', measure: 'IFCTIMEMEASURE' },
+  IFCQUANTITYCOUNT: { value: 'CountValue', measure: 'IFCCOUNTMEASURE' },
+  IFCQUANTITYNUMBER: { value: 'NumberValue', measure: 'IFCNUMERICMEASURE' },
+};
+
+const ROOT_ATTRIBUTES = new Set(['GlobalId', 'OwnerHistory', 'Name', 'Description']);
+
+export class PropertyReader {
+  private readonly units: Map<string, number>;
+  private readonly cache = new Map<number, FoundPropertySet | null>();
+
+  constructor(private readonly file: IfcFile) {
+    this.units = projectUnits(file);
+  }
+
+  /** The element's property sets by name. */
+  setsOf(id: number): Map<string, FoundPropertySet> {
+    const r = this.file.rel();
+    const sets = new Map<string, FoundPropertySet>();
+    const addAll = (definitions: number[] | undefined) => {
+      for (const d of definitions ?? []) {
+        const set = this.readSet(d);
+        if (!set) continue;
+        const existing = sets.get(set.name);
+        if (!existing) sets.set(set.name, { name: set.name, properties: new Map(set.properties) });
+        else for (const [name, property] of set.properties) existing.properties.set(name, property);
+      }
+    };
+    const type = r.typeOf.get(id);
+    if (type !== undefined) addAll(r.psets.get(type));
+    addAll(r.psets.get(id));
+    addAll(r.materialProps.get(id));
+    return sets;
+  }
+
+  private readSet(id: number): FoundPropertySet | null {
+    if (this.cache.has(id)) return this.cache.get(id)!;
+    const file = this.file;
+    const type = file.typeOf(id);
+    const name = file.text(id, 'Name');
+    let set: FoundPropertySet | null = null;
+    if (name !== null) {
+      const properties = new Map<string, FoundProperty>();
+      const schema = schemaOf(file.schema);
+      if (
+        type === 'IFCPROPERTYSET' ||
+        type === 'IFCMATERIALPROPERTIES' ||
+        type === 'IFCPROFILEPROPERTIES' ||
+        type === 'IFCEXTENDEDMATERIALPROPERTIES'
+      ) {
+        const list =
+          type === 'IFCPROPERTYSET'
+            ? file.refs(id, 'HasProperties')
+            : file.refs(id, type === 'IFCEXTENDEDMATERIALPROPERTIES' ? 'ExtendedProperties' : 'Properties');
+        for (const p of list) {
+          const property = this.readProperty(p);
+          if (property) properties.set(property.name, property);
+        }
+      } else if (type === 'IFCELEMENTQUANTITY') {
+        for (const q of file.refs(id, 'Quantities')) {
+          const property = this.readProperty(q);
+          if (property) properties.set(property.name, property);
+        }
+      } else if (
+        isSubtypeOf(schema, type, 'IFCPREDEFINEDPROPERTYSET') ||
+        isSubtypeOf(schema, type, 'IFCPROPERTYSETDEFINITION')
+      ) {
+        // a predefined property set: its own attributes are its properties
+        const entity = schema.entities.get(type);
+        for (const attribute of entity?.attributes ?? []) {
+          if (ROOT_ATTRIBUTES.has(attribute.name)) continue;
+          if (attribute.kind === 'entity' || attribute.kind === 'list' || attribute.kind === 'select')
+            continue;
+          const raw = file.attr(id, attribute.name);
+          const value = primitive(raw);
+          properties.set(attribute.name, {
+            name: attribute.name,
+            kind: type,
+            supported: true,
+            columns: [
+              { dataType: attribute.type, values: value === null || value === undefined ? [] : [value] },
+            ],
+            empty: value === null || value === undefined || value === '',
+          });
+        }
+      } else return this.remember(id, null);
+      set = { name, properties };
+    }
+    return this.remember(id, set);
+  }
+
+  private remember(id: number, set: FoundPropertySet | null) {
+    this.cache.set(id, set);
+    return set;
+  }
+
+  /** A value wrapper's primitive in SI units, and its data type. */
+  private valueOf(
+    raw: RawValue,
+    unit: number | null,
+  ): { dataType: string | null; value: PropertyValue | null } {
+    if (raw === null || raw === undefined || Array.isArray(raw) || isRef(raw))
+      return { dataType: null, value: null };
+    const scalar = raw as RawScalar;
+    const dataType = scalar.name ?? null;
+    const value = primitive(raw);
+    if (value === null || value === undefined) return { dataType, value: null };
+    if (typeof value === 'number' && dataType)
+      return { dataType, value: toSI(this.file, value, dataType, unit, this.units) };
+    return { dataType, value };
+  }
+
+  private readProperty(id: number): FoundProperty | null {
+    const file = this.file;
+    const kind = file.typeOf(id);
+    const name = file.text(id, 'Name');
+    if (name === null) return null;
+    const unit = file.ref(id, 'Unit');
+    const base = { name, kind, supported: true };
+    const column = (raws: RawValue[], u: number | null) => {
+      const read = raws.map((raw) => this.valueOf(raw, u));
+      return {
+        dataType: read.find((r) => r.dataType)?.dataType ?? null,
+        values: read.map((r) => r.value).filter((v): v is PropertyValue => v !== null),
+      };
+    };
+    const emptyOf = (columns: FoundProperty['columns']) =>
+      columns.every((c) => c.values.length === 0 || c.values.every((v) => v === ''));
+    if (kind === 'IFCPROPERTYSINGLEVALUE') {
+      const columns = [column([file.attr(id, 'NominalValue')], unit)];
+      return { ...base, columns, empty: emptyOf(columns) };
+    }
+    if (kind === 'IFCPROPERTYENUMERATEDVALUE' || kind === 'IFCPROPERTYLISTVALUE') {
+      const raw = file.attr(id, kind === 'IFCPROPERTYLISTVALUE' ? 'ListValues' : 'EnumerationValues');
+      const columns = [column(Array.isArray(raw) ? raw : [], unit)];
+      return { ...base, columns, empty: emptyOf(columns) };
+    }
+    if (kind === 'IFCPROPERTYBOUNDEDVALUE') {
+      const raws = ['UpperBoundValue', 'LowerBoundValue', 'SetPointValue'].map((a) => file.attr(id, a));
+      const columns = [
+        column(
+          raws.filter((r) => r !== null && r !== undefined),
+          unit,
+        ),
+      ];
+      return { ...base, columns, empty: emptyOf(columns) };
+    }
+    if (kind === 'IFCPROPERTYTABLEVALUE') {
+      const defining = file.attr(id, 'DefiningValues');
+      const defined = file.attr(id, 'DefinedValues');
+      const columns = [
+        column(Array.isArray(defining) ? defining : [], file.ref(id, 'DefiningUnit')),
+        column(Array.isArray(defined) ? defined : [], file.ref(id, 'DefinedUnit')),
+      ];
+      return { ...base, columns, empty: emptyOf(columns) };
+    }
+    const quantity = QUANTITIES[kind];
+    if (quantity) {
+      const raw = file.attr(id, quantity.value);
+      const value = primitive(raw);
+      const values =
+        typeof value === 'number'
+          ? [toSI(file, value, quantity.measure, unit, this.units)]
+          : value === null || value === undefined
+            ? []
+            : [value];
+      return { ...base, columns: [{ dataType: quantity.measure, values }], empty: values.length === 0 };
+    }
+    // complex properties, reference values and the like: named, but not something IDS can read
+    return { ...base, supported: false, columns: [], empty: false };
+  }
+}
