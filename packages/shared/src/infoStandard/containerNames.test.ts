@@ -56,7 +56,11 @@ describe('parseContainerName', () => {
       'type',
       "Type 'XY' is not in the code list: use one of DR, M3, SP, SH, CA, RP, MI, CR, DB",
     ],
-    ['WT-ACM-ZZ-00-DR-Q-0001.pdf', 'role', "Role 'Q' is not in the code list: use one of A, C, E, M, P, S, W, X, K"],
+    [
+      'WT-ACM-ZZ-00-DR-Q-0001.pdf',
+      'role',
+      "Role 'Q' is not in the code list: use one of A, C, E, M, P, S, W, X, K",
+    ],
     ['WT-ACM-ZZ-00-DR-A-001.pdf', 'number', "Number '001' must have 4 to 6 characters"],
     ['WT-ACM-ZZ-00-DR-A-00A1.pdf', 'number', "Number '00A1' must be digits only"],
   ];

@@ -6,7 +6,15 @@ import { z } from 'zod';
  * The project's information standard says the fields, their lengths and their code lists; these pure rules
  * parse a name against it and say which field fails and which codes it allows (docs/iso19650.md).
  */
-export const NAME_FIELD_KEYS = ['project', 'originator', 'volume', 'level', 'type', 'role', 'number'] as const;
+export const NAME_FIELD_KEYS = [
+  'project',
+  'originator',
+  'volume',
+  'level',
+  'type',
+  'role',
+  'number',
+] as const;
 
 const CodeSchema = z
   .string()
@@ -53,6 +61,8 @@ export type InfoStandard = z.infer<typeof InfoStandardSchema>;
 /** GET/PUT /api/projects/:projectId/info-standard */
 export const ProjectInfoStandardSchema = z.object({
   standard: InfoStandardSchema,
+  /** false until a manager saves one: names are not checked, and `standard` is the water framework default to start from */
+  configured: z.boolean(),
   /** an administrator's relaxation: non-conforming names may go into Shared and Published too */
   relaxed: z.boolean(),
   updatedAt: z.string().nullable(),
