@@ -10,6 +10,8 @@ import { DeliveryPlanRepo } from './register.repo.ts';
 import { RegisterService } from './register.service.ts';
 import { registerRoutes } from './register.routes.ts';
 
+export { DeliveryPlanRepo } from './register.repo.ts';
+
 /**
  * Document control's register side (issue 35): the project's register and its XLSX, file titles, bulk upload
  * with a document register, and the delivery plan (MIDP) with the hub's list of a person's deliverables.
