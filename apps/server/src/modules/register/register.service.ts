@@ -66,8 +66,10 @@ export class RegisterService {
     const byId = new Map(folders.map((folder) => [folder.id, folder]));
     const pathOf = (folderId: string): FoldersTable[] => {
       const trail: FoldersTable[] = [];
-      for (let folder = byId.get(folderId); folder && trail.length < 100;)
-        (trail.unshift(folder), (folder = folder.parent_id ? byId.get(folder.parent_id) : undefined));
+      for (let folder = byId.get(folderId); folder && trail.length < 100;) {
+        trail.unshift(folder);
+        folder = folder.parent_id ? byId.get(folder.parent_id) : undefined;
+      }
       return trail;
     };
     const names = new Map(members.map((member) => [member.user_id, member.name || member.email]));
