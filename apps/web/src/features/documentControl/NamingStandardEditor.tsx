@@ -30,6 +30,8 @@ const codesOf = (text: string) =>
  */
 export function NamingStandardEditor({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const stored = useInfoStandard(projectId);
+  // here, not in the form: a saved standard remounts the form, and its outcome must stay shown
+  const save = useSaveInfoStandard(projectId);
   if (stored.isPending) return <Loading label="Loading the naming standard..." />;
   if (stored.isError)
     return <ErrorAlert error={stored.error} title="The naming standard could not be loaded." />;
@@ -37,7 +39,7 @@ export function NamingStandardEditor({ projectId, canEdit }: { projectId: string
   return (
     <StandardForm
       key={stored.data.updatedAt ?? 'default'}
-      projectId={projectId}
+      save={save}
       canEdit={canEdit}
       stored={stored.data}
     />
@@ -45,15 +47,14 @@ export function NamingStandardEditor({ projectId, canEdit }: { projectId: string
 }
 
 function StandardForm({
-  projectId,
+  save,
   canEdit,
   stored,
 }: {
-  projectId: string;
+  save: ReturnType<typeof useSaveInfoStandard>;
   canEdit: boolean;
   stored: ProjectInfoStandard;
 }) {
-  const save = useSaveInfoStandard(projectId);
   const [draft, setDraft] = useState(() =>
     stored.standard.fields.map((field) => ({ ...field, codesText: codesText(field) })),
   );
