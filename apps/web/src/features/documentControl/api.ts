@@ -20,6 +20,8 @@ export function useRegister(projectId: string) {
   return useQuery({
     queryKey: registerKey(projectId),
     queryFn: () => apiFetch<ProjectRegister>(`${project(projectId)}/register`),
+    // files change under other panels (uploads, moves, workflows): read afresh whenever the list is shown
+    refetchOnMount: 'always',
   });
 }
 
