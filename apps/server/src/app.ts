@@ -37,6 +37,8 @@ import { registerDsear } from './modules/dsear/index.ts';
 import { registerWorkflow, type WorkflowReminders } from './modules/workflow/index.ts';
 import { workflowMail } from './modules/workflow/workflow.notify.ts';
 import { registerHub } from './modules/hub/index.ts';
+import { registerInfoStandard } from './modules/infoStandard/index.ts';
+import { registerRegister } from './modules/register/index.ts';
 import { registerProjectData } from './modules/projectData/index.ts';
 import { registerLegend } from './modules/legend/index.ts';
 import { registerSketchExport } from './modules/sketchExport/index.ts';
@@ -155,6 +157,14 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const issues = registerIssues(app, database.db, { documentsRepo, projects }, access, blobs);
   registerMarkups(app, database.db, blobs, projects, access);
   registerSavedViews(app, database.db, access);
+  registerInfoStandard(app, database.db, projects, access);
+  registerRegister(app, database.db, {
+    documentsRepo,
+    files,
+    projects,
+    access,
+    maxUploadBytes: env.maxUploadBytes,
+  });
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);
   registerAdmin(app, users, projectsRepo, audit, access);

@@ -99,7 +99,12 @@ export const VersionSchema = z.object({
 });
 export type Version = z.infer<typeof VersionSchema>;
 
-export const UploadResultSchema = z.object({ item: TreeNodeSchema, version: VersionSchema });
+export const UploadResultSchema = z.object({
+  item: TreeNodeSchema,
+  version: VersionSchema,
+  /** the file's name does not follow the project's naming standard (allowed in WIP: issue 35) */
+  nameWarning: z.string().optional(),
+});
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
 export const CreateFolderBodySchema = z.object({

@@ -39,3 +39,4 @@ export * from './training/index.ts';
 export * from './savedViews.contract.ts';
 export * from './modelCompare.contract.ts';
 export * from './transmittals.contract.ts';
+export * from './infoStandard/index.ts';

@@ -96,6 +96,13 @@ export const PROJECT_ACTIONS = {
     roles: MANAGERS,
     refusal: 'Only the sender or a project manager can manage this transmittal',
   },
+  /** the project's information standard (container names, issue 35): managers set it, members read it */
+  editInfoStandard: {
+    roles: MANAGERS,
+    refusal: "Only project managers can change the project's information standard",
+  },
+  /** the delivery plan (MIDP): managers plan deliverables, members read them */
+  editDeliveryPlan: { roles: MANAGERS, refusal: 'Only project managers can change the delivery plan' },
 } as const satisfies Record<string, ProjectRule>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 
@@ -114,6 +121,10 @@ interface GlobalRule {
 /** What a global role (given by an administrator) lets its holder do anywhere. */
 export const GLOBAL_ACTIONS = {
   administer: { allowed: isAdministrator, refusal: 'Only administrators can do this' },
+  relaxNaming: {
+    allowed: isAdministrator,
+    refusal: "Only an administrator can relax a project's naming check",
+  },
   readAuditLog: { allowed: isAdministrator, refusal: 'Only administrators can read the audit log' },
   manageTraining: { allowed: isAdministrator, refusal: ADMINISTRATORS_ONLY },
   manageSupplierZone: { allowed: isAdministrator, refusal: SETTINGS_ADMIN_ONLY },

@@ -472,6 +472,35 @@ export interface PidSketchesTable {
   updated_at: string;
 }
 
+/** a project's information standard (issue 35): InfoStandard JSON, and an administrator's relaxation */
+export interface ProjectInfoStandardsTable {
+  project_id: string;
+  standard: string;
+  relaxed: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+export interface ItemMetadataTable {
+  item_id: string;
+  title: string;
+  description: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+/** a planned deliverable of the delivery plan (MIDP), matched to a container by name */
+export interface DeliverablesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  title: string;
+  responsible: string;
+  responsible_user_id: string | null;
+  planned_suitability: string;
+  due_date: string;
+  created_at: string;
+  created_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -485,6 +514,9 @@ export interface Database {
   project_members: ProjectMembersTable;
   folders: FoldersTable;
   items: ItemsTable;
+  project_info_standards: ProjectInfoStandardsTable;
+  item_metadata: ItemMetadataTable;
+  deliverables: DeliverablesTable;
   dsear_attachments: DsearAttachmentsTable;
   versions: VersionsTable;
   blobs: BlobsTable;

@@ -18,6 +18,7 @@ import { AccessService } from '../security/access.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import { seedDemoProjectData } from './demoProjectData.ts';
 import { seedDemoFeedback } from './demoFeedback.ts';
+import { seedDemoNaming } from './demoNaming.ts';
 import type { DemoServices } from './demoServices.ts';
 import { seedDemoSupplierZone, storeDemoSupplierFiles, type DemoSupplierFiles } from './demoSupplier.ts';
 import { seedDemoTraining, storeDemoTrainingMaterial, type DemoTrainingMaterial } from './demoTraining.ts';
@@ -219,6 +220,12 @@ async function writeDemoRows(
   };
   await seedDemoProjectData(penstock.database.db, penstock.access, tmUser, project.id);
   await seedDemoFeedback(penstock);
+  await seedDemoNaming(penstock.database.db, project.id, {
+    manager: tm.id,
+    managerEmail: tm.email,
+    engineer: users.get('engineer@penstock.demo')!,
+    engineerEmail: 'engineer@penstock.demo',
+  });
   await seedDemoTraining(penstock, users.get('admin@penstock.demo')!, training);
   await seedDemoSupplierZone(
     penstock,

@@ -24,6 +24,7 @@ import * as issueSnapshots from './20261201T1000_issue_snapshots.ts';
 import * as savedViews from './20261201T1100_saved_views.ts';
 import * as propertyColumns from './20261203T1000_property_columns.ts';
 import * as transmittals from './20261204T1000_transmittals.ts';
+import * as infoStandard from './20261204T1035_info_standard.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T1100_saved_views': savedViews,
   '20261203T1000_property_columns': propertyColumns,
   '20261204T1000_transmittals': transmittals,
+  '20261204T1035_info_standard': infoStandard,
 };

@@ -14,6 +14,7 @@ import type { AccessService } from '../../security/access.ts';
 import type { DocumentsRepo } from './documents.repo.ts';
 import type { DocumentControlRepo, HoldRow } from './documentControl.repo.ts';
 import { presentItem, presentVersion } from './documents.presenter.ts';
+import type { NamingCheck } from '../infoStandard/index.ts';
 
 const holdOf = (row: HoldRow): DocumentHold => ({
   submittedBy: row.created_by_name,
@@ -30,6 +31,7 @@ export class DocumentControlService {
     private readonly repo: DocumentsRepo,
     private readonly control: DocumentControlRepo,
     private readonly access: AccessService,
+    private readonly naming: NamingCheck,
   ) {}
 
   /** The ISO 19650 state of a folder (from its top folder's name). */
@@ -88,6 +90,8 @@ export class DocumentControlService {
     if (item.folder_id === target.id) throw badRequest('The file is already in that folder');
     await this.requireChangeIn(role, 'moveFiles', [item.folder_id, target.id]);
     await this.requireNotHeld(item, 'move');
+    // the name check of every move into Shared or Published (a warning into WIP)
+    const nameWarning = await this.naming.check(input.projectId, await this.stateOf(target.id), item.name);
     const clash = () =>
       conflict(`A file named '${item.name}' is already in that folder: rename or delete it first`);
     const outcome = await this.control.moveItem(item.id, target.id).catch((error: unknown) => {
@@ -102,6 +106,7 @@ export class DocumentControlService {
     return {
       item: presentItem({ ...item, folder_id: target.id }, latest!, state),
       version: presentVersion(latest!),
+      ...(nameWarning ? { nameWarning } : {}),
     };
   }
 }

@@ -18,6 +18,7 @@ import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import type { DeletedItemsRepo } from './deletedItems.repo.ts';
 import type { DocumentControlService } from './documentControl.service.ts';
 import { presentItem, presentVersion } from './documents.presenter.ts';
+import type { NamingCheck } from '../infoStandard/index.ts';
 
 /** The ISO 19650 common data environment states, each with discipline subfolders. */
 export const ISO_19650_FOLDERS: ReadonlyArray<{ name: string; children: string[] }> = [
@@ -31,6 +32,8 @@ export const ISO_19650_FOLDERS: ReadonlyArray<{ name: string; children: string[]
 export interface FileOrigin {
   from?: Pick<VersionRow, 'id' | 'revision' | 'suitability'>;
   suitability?: string;
+  /** check the name against the project's naming standard (a user's upload, copy or move) */
+  checkName?: boolean;
 }
 
 export type VersionAddedListener = (version: { id: string; fileName: string }) => Promise<void> | void;
@@ -49,6 +52,7 @@ export class DocumentFiles {
     private readonly access: AccessService,
     /** holds, the record's rule and moves (the Workflow panel's file operations use it too) */
     readonly control: DocumentControlService,
+    private readonly naming: NamingCheck,
   ) {}
 
   /** Called after every new version is recorded (e.g. to queue an IFC conversion). */
@@ -73,9 +77,15 @@ export class DocumentFiles {
     // a document under review keeps the version its reviewers are looking at
     await this.control.requireNewVersionAllowed(target.folderId, fileName);
     const state = stateOfTrail(await this.folderTrail(target.folderId));
+    // refused (422) into Shared or Published, a warning elsewhere: before anything is recorded
+    const nameWarning = options.checkName ? await this.naming.check(target.projectId, state, fileName) : null;
     const { item, version } = await this.recordFile(this.repo, state, user, target, fileName, blob, options);
     await this.versionAdded(version);
-    return { item: presentItem(item, version, state), version: presentVersion(version) };
+    return {
+      item: presentItem(item, version, state),
+      version: presentVersion(version),
+      ...(nameWarning ? { nameWarning } : {}),
+    };
   }
 
   /**

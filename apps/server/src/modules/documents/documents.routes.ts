@@ -51,7 +51,7 @@ export function documentsRoutes(
     }
     try {
       await staged.commit();
-      return reply.status(201).send(await files.addFile(user, target, fileName, staged));
+      return reply.status(201).send(await files.addFile(user, target, fileName, staged, { checkName: true }));
     } catch (error) {
       await staged.discard();
       throw error;

@@ -10,6 +10,7 @@ import { DocumentFiles } from './documentFiles.ts';
 import { DocumentControlRepo } from './documentControl.repo.ts';
 import { DocumentControlService } from './documentControl.service.ts';
 import { documentsRoutes } from './documents.routes.ts';
+import { InfoStandardRepo, NamingCheck } from '../infoStandard/index.ts';
 
 /** Bound to a transaction, it lets a caller write a file in its own unit of work (see DocumentFiles.recordFile). */
 export { DocumentsRepo, type VersionRow } from './documents.repo.ts';
@@ -46,8 +47,9 @@ export function documentServices(
 ) {
   const repo = new DocumentsRepo(db);
   const deleted = new DeletedItemsRepo(db);
-  const control = new DocumentControlService(repo, new DocumentControlRepo(db), access);
-  const files = new DocumentFiles(repo, blobs, deleted, access, control);
+  const naming = new NamingCheck(new InfoStandardRepo(db));
+  const control = new DocumentControlService(repo, new DocumentControlRepo(db), access, naming);
+  const files = new DocumentFiles(repo, blobs, deleted, access, control, naming);
   const documents = new DocumentsService(repo, projects, files, blobs, deleted, access);
   return { repo, files, documents };
 }

@@ -100,7 +100,7 @@ export class WorkflowFilesService {
       { projectId: input.projectId, folderId: target.id },
       item.name,
       { hash: version.blob_hash, size: version.size },
-      { from: version },
+      { from: version, checkName: true },
     );
   }
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { generatePlantIfc } from '@penstock/plantgen';
 import type { GlobalRole } from '@penstock/shared';
 import { multipartFile, type TestPenstock } from '../harness.ts';
@@ -131,6 +132,10 @@ export interface AccessFixture {
   supplier: { pendingId: string; attachmentId: string; logoPath: string };
   training: { roleName: string; courseId: string; tag: string };
   bcf: Buffer;
+  /** issue 35: a planned deliverable (managers delete it), a document register and a delivery plan sheet */
+  deliverableId: string;
+  registerSheet: Buffer;
+  planSheet: Buffer;
 }
 
 const GLOBAL: Partial<Record<PersonColumn, GlobalRole>> = {
@@ -426,6 +431,9 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     },
     markup: { id: (markup as { id: string }).id, previewId: previewUrl.split('/').pop()! },
     viewId,
+    ...(await registerTargets(project.id, (payload) =>
+      json(people.manager, 'POST', `/api/projects/${project.id}/deliverables`, payload),
+    )),
     history: {
       projectInput: (inputHistory as { id: string }[])[0]!.id,
       calculation: (calculationHistory as { id: string }[])[0]!.id,
@@ -568,5 +576,33 @@ async function matrixTransmittal(
       Column,
       string
     >,
+  };
+}
+
+/** The issue 35 targets: a deliverable, and the sheets the bulk upload and the plan import read. */
+async function registerTargets(projectId: string, add: (payload: unknown) => Promise<unknown>) {
+  const sheet = async (rows: string[][]) => {
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('Sheet');
+    for (const row of rows) ws.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  };
+  const deliverable = (await add({
+    name: 'MATRIX-DELIVERABLE.pdf',
+    title: 'Matrix',
+    plannedSuitability: 'S2',
+    dueDate: '2099-01-01',
+  })) as { id: string };
+  void projectId;
+  return {
+    deliverableId: deliverable.id,
+    registerSheet: await sheet([
+      ['File name', 'Title'],
+      ['matrix-bulk.txt', 'Matrix bulk upload'],
+    ]),
+    planSheet: await sheet([
+      ['Name', 'Title', 'Responsible', 'Planned suitability', 'Due date'],
+      ['MATRIX-PLANNED.pdf', 'Matrix', 'ACM', 'S2', '2099-01-01'],
+    ]),
   };
 }

@@ -1,3 +1,4 @@
+import { WATER_FRAMEWORK_STANDARD } from '@penstock/shared';
 import { multipartFile } from '../harness.ts';
 import { TINY_PDF, multipartBody } from '../../modules/supplier/supplier.testing.ts';
 import {
@@ -194,6 +195,42 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'POST /api/shared/transmittals/:token/response': (f, who) =>
     body('POST', `/api/shared/transmittals/${linkToken(f, who)}/response`, { decision: 'accepted' }),
+  // ---- container names, register, delivery plan (issue 35)
+  'GET /api/projects/:projectId/info-standard': (f) => get(`/api/projects/${f.projectId}/info-standard`),
+  'PUT /api/projects/:projectId/info-standard': (f) =>
+    body('PUT', `/api/projects/${f.projectId}/info-standard`, { standard: WATER_FRAMEWORK_STANDARD }),
+  'PUT /api/projects/:projectId/info-standard/relaxed': (f) =>
+    body('PUT', `/api/projects/${f.projectId}/info-standard/relaxed`, { relaxed: false }),
+  'GET /api/projects/:projectId/register': (f) => get(`/api/projects/${f.projectId}/register`),
+  'GET /api/projects/:projectId/register.xlsx': (f) => get(`/api/projects/${f.projectId}/register.xlsx`),
+  'PUT /api/items/:itemId/metadata': (f, who) =>
+    body('PUT', `/api/items/${f.itemId}/metadata`, { title: `Matrix title by ${who}` }),
+  'POST /api/folders/:folderId/bulk-upload': (f) =>
+    multipart(
+      'POST',
+      `/api/folders/${f.folders['WIP/Civil']}/bulk-upload?check=1`,
+      multipartBody({}, [
+        { field: 'register', name: 'register.xlsx', content: f.registerSheet },
+        { field: 'file', name: 'matrix-bulk.txt', content: Buffer.from('bulk') },
+      ]),
+    ),
+  'GET /api/projects/:projectId/deliverables': (f) => get(`/api/projects/${f.projectId}/deliverables`),
+  'GET /api/projects/:projectId/deliverables.xlsx': (f) =>
+    get(`/api/projects/${f.projectId}/deliverables.xlsx`),
+  'POST /api/projects/:projectId/deliverables': (f, who) =>
+    body('POST', `/api/projects/${f.projectId}/deliverables`, {
+      name: `MATRIX-${who}.pdf`,
+      plannedSuitability: 'S2',
+      dueDate: '2099-01-01',
+    }),
+  'POST /api/projects/:projectId/deliverables/import': (f) =>
+    multipart(
+      'POST',
+      `/api/projects/${f.projectId}/deliverables/import`,
+      multipartFile('plan.xlsx', f.planSheet),
+    ),
+  'DELETE /api/deliverables/:id': (f) => ({ method: 'DELETE', url: `/api/deliverables/${f.deliverableId}` }),
+  'GET /api/hub/deliverables': () => get('/api/hub/deliverables'),
 
   // ---- personal hub: the member's own lists, the project's markup
   'GET /api/workflow/created': (f) => get(`/api/workflow/created?id=${f.member.id}`),

@@ -165,6 +165,20 @@ export const ACCESS: Record<string, Rule> = {
   'GET /api/shared/transmittals/:token/zip': link('its files as one zip'),
   'POST /api/shared/transmittals/:token/acknowledge': link('acknowledging receipt'),
   'POST /api/shared/transmittals/:token/response': link('the one response'),
+  // ---- container names, register, delivery plan (issue 35)
+  'GET /api/projects/:projectId/info-standard': read('the information standard'),
+  'PUT /api/projects/:projectId/info-standard': rule(['manager'], 'project managers set the naming standard'),
+  'PUT /api/projects/:projectId/info-standard/relaxed': admin("relaxing a project's naming check"),
+  'GET /api/projects/:projectId/register': read('the register'),
+  'GET /api/projects/:projectId/register.xlsx': read('the register'),
+  'PUT /api/items/:itemId/metadata': edit('give files titles'),
+  'POST /api/folders/:folderId/bulk-upload': edit('bulk-upload with a register'),
+  'GET /api/projects/:projectId/deliverables': read('the delivery plan'),
+  'GET /api/projects/:projectId/deliverables.xlsx': read('the delivery plan'),
+  'POST /api/projects/:projectId/deliverables': rule(['manager'], 'project managers plan deliverables'),
+  'POST /api/projects/:projectId/deliverables/import': rule(['manager'], 'project managers import the plan'),
+  'DELETE /api/deliverables/:id': rule(['manager'], 'project managers remove deliverables'),
+  'GET /api/hub/deliverables': signedIn("the user's own deliverables"),
 
   // ---- personal hub
   'GET /api/workflow/created': ownList('workflows created'),

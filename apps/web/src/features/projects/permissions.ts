@@ -35,6 +35,16 @@ export interface PermissionGate {
  * (so a server rule that changes fails a test until the screen follows).
  */
 export const PERMISSION_GATES: readonly PermissionGate[] = [
+  {
+    control: 'document register: Save standard',
+    route: 'PUT /api/projects/:projectId/info-standard',
+    action: 'editInfoStandard',
+  },
+  {
+    control: 'document register: Add deliverable',
+    route: 'POST /api/projects/:projectId/deliverables',
+    action: 'editDeliveryPlan',
+  },
   { control: 'issues: New issue, edit and close', route: 'POST /api/issues', action: 'writeIssues' },
   { control: 'issues: edit and close', route: 'PATCH /api/issues/:id', action: 'writeIssues' },
   { control: 'issues: BCF import', route: 'POST /api/issues/bcf', action: 'writeIssues' },

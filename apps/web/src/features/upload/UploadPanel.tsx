@@ -10,7 +10,12 @@ export const DROPPING_TEXT = 'Drop here';
 export const uploadedMessage = (names: readonly string[]): string =>
   `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} now uploaded`;
 
-type Outcome = { uploaded: string[]; failed: { name: string; message: string }[] };
+type Outcome = {
+  uploaded: string[];
+  failed: { name: string; message: string }[];
+  /** names stored that break the project's naming standard (allowed in WIP) */
+  warnings: string[];
+};
 
 /**
  * The Upload side panel (forms spec §2 'File upload'): a drag-and-drop box (or a file chooser) that puts
@@ -32,11 +37,12 @@ export function UploadPanel({ projectId, onClose }: { projectId: string; onClose
     setNames(files.map((file) => file.name));
     setOutcome(null);
     setBusy(true);
-    const result: Outcome = { uploaded: [], failed: [] };
+    const result: Outcome = { uploaded: [], failed: [], warnings: [] };
     for (const file of files) {
       try {
-        await uploadToFolder(target, file);
+        const { nameWarning } = await uploadToFolder(target, file);
         result.uploaded.push(file.name);
+        if (nameWarning) result.warnings.push(nameWarning);
       } catch (failure) {
         result.failed.push({ name: file.name, message: errorMessage(failure) });
       }
@@ -122,6 +128,11 @@ export function UploadPanel({ projectId, onClose }: { projectId: string; onClose
           {uploadedMessage(outcome.uploaded)}
         </div>
       )}
+      {outcome?.warnings.map((warning) => (
+        <div key={warning} role="status" className="alert alert-warning py-2 small">
+          {warning}
+        </div>
+      ))}
       {outcome?.failed.map((failure) => (
         <div key={failure.name} role="alert" className="alert alert-danger py-1 px-2 small">
           {failure.name} was not uploaded: {failure.message}

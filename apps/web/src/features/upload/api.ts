@@ -33,10 +33,16 @@ export function useUploadFolders(projectId: string | null | undefined) {
 }
 
 /** POST /api/folders/<id>/files, one file; a file of the same name becomes its next version. */
-export async function uploadToFolder(folderId: string, file: File): Promise<void> {
+export async function uploadToFolder(folderId: string, file: File): Promise<{ nameWarning?: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
-  await apiSend(`/api/folders/${encodeURIComponent(folderId)}/files`, { method: 'POST', form });
+  const response = await apiSend(`/api/folders/${encodeURIComponent(folderId)}/files`, {
+    method: 'POST',
+    form,
+  });
+  // the answer names a warning when the name breaks the project's naming standard (allowed in WIP)
+  const answer = (await response.json().catch(() => ({}))) as { nameWarning?: string };
+  return answer.nameWarning ? { nameWarning: answer.nameWarning } : {};
 }
 
 export const invalidatedAfterUpload = (folderId: string) => treeKey(folderId);

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import { usePendingDsear } from '../../dsear/hooks/useDsear.ts';
 import { useOpenFromHub } from '../hooks/useOpenFromHub.ts';
+import { DeliverablesTab } from './DeliverablesTab.tsx';
 import { DsearTab } from './DsearTab.tsx';
 import { InspectWorkflowModal } from './InspectWorkflowModal.tsx';
 import { MarkupsTab } from './MarkupsTab.tsx';
@@ -65,6 +66,9 @@ export function PersonalHubPage() {
         </Tab>
         <Tab eventKey="transmittals" title="Transmittals">
           <TransmittalsTab />
+        </Tab>
+        <Tab eventKey="deliverables" title="Deliverables">
+          <DeliverablesTab />
         </Tab>
       </Tabs>
       <InspectWorkflowModal workflow={inspected} onClose={() => setInspected(null)} />

@@ -15,6 +15,11 @@ import { versionIdOf } from '../../viewer/components/ViewerTab.tsx';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
 
 // opened on demand: its code (and the documents' schemas) is not part of the shell's first load
+const DocumentControlDialog = lazy(() =>
+  import('../../documentControl/DocumentControlDialog.tsx').then((module) => ({
+    default: module.DocumentControlDialog,
+  })),
+);
 const DeletedItemsDialog = lazy(() =>
   import('../../documents/DeletedItemsDialog.tsx').then((module) => ({ default: module.DeletedItemsDialog })),
 );
@@ -31,6 +36,7 @@ export function ProjectBrowser() {
   const openFile = useModelOpener();
   const hoverFile = useModelHover();
   const [binOpen, setBinOpen] = useState(false);
+  const [registerOpen, setRegisterOpen] = useState(false);
   const warmUp = useViewerWarmUp();
   const may = useMayInProject(selectedProject?.projectid);
 
@@ -87,6 +93,17 @@ export function ProjectBrowser() {
         <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setBinOpen(true)}>
           Deleted items
         </button>
+      )}
+      <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setRegisterOpen(true)}>
+        Document register
+      </button>
+      {registerOpen && (
+        <Suspense fallback={null}>
+          <DocumentControlDialog
+            projectId={selectedProject.projectid}
+            onClose={() => setRegisterOpen(false)}
+          />
+        </Suspense>
       )}
       {binOpen && (
         <Suspense fallback={null}>

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { signIn } from './support/journeys.ts';
+
+const MANAGER = { email: 'tm@penstock.demo', password: 'penstock-demo' };
+
+/**
+ * Container names and the register (issue 35): the project manager adds a role code to the naming standard,
+ * uploads a conforming and a non-conforming drawing into WIP, the move of the non-conforming one into Shared
+ * is refused with the field's message, and the register lists both and exports to Excel.
+ */
+describe('the document register in Chromium', () => {
+  let server: RunningPenstock;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startPenstock();
+    browser = await launchBrowser();
+    page = browser.page;
+    await signIn(page, server.url, MANAGER.email, MANAGER.password);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sets a code list, warns and refuses by name, and exports the register', async () => {
+    await page.getByPlaceholder('Select project').click();
+    await page.keyboard.type('riverside');
+    await page
+      .getByRole('option', { name: /^Riverside/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Document register' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document register' });
+    await dialog.getByRole('tab', { name: 'Naming standard' }).click();
+    const roles = dialog.getByLabel('Role codes');
+    await roles.fill(`${await roles.inputValue()}\nQ Quality`);
+    await dialog.getByRole('button', { name: 'Save standard' }).click();
+    await dialog.getByText('The naming standard is saved.').waitFor();
+    await screenshot(page, 'register-naming-standard');
+
+    const projectId = await page.evaluate(async () => {
+      const projects = (await (await fetch('/api/tree?id=%23')).json()) as Array<{
+        id: string;
+        text: string;
+      }>;
+      return projects.find((p) => p.text.startsWith('Riverside'))!.id;
+    });
+    const folders = await page.evaluate(async (id) => {
+      const top = (await (await fetch(`/api/tree?id=${encodeURIComponent(id)}`)).json()) as Array<{
+        id: string;
+        text: string;
+      }>;
+      const idOf = async (name: string, child: string) => {
+        const parent = top.find((f) => f.text === name)!;
+        const children = (await (
+          await fetch(`/api/tree?id=${encodeURIComponent(parent.id)}`)
+        ).json()) as Array<{ id: string; text: string }>;
+        return children.find((f) => f.text === child)!.id;
+      };
+      return { wip: await idOf('WIP', 'Civil'), shared: await idOf('Shared', 'Civil') };
+    }, projectId);
+    const upload = (name: string) =>
+      page.evaluate(
+        async ({ folder, name }) => {
+          const form = new FormData();
+          form.append('file', new Blob(['%PDF-1.4\n']), name);
+          const response = await fetch(`/api/folders/${folder}/files`, { method: 'POST', body: form });
+          return { status: response.status, body: await response.json() };
+        },
+        { folder: folders.wip, name },
+      );
+    const good = await upload('RWTW-PSK-IW-00-DR-Q-0101.pdf');
+    expect(good.status).toBe(201);
+    expect(good.body.nameWarning).toBeUndefined();
+    const bad = await upload('RWTW-PSK-IW-00-DR-Z-0102.pdf');
+    expect(bad.status).toBe(201);
+    expect(bad.body.nameWarning).toContain("Role 'Z' is not in the code list");
+    const moved = await page.evaluate(
+      async ({ projectId, item, version, folder }) => {
+        const form = new FormData();
+        form.append(
+          'formData',
+          JSON.stringify({ projectId, documentId: version, itemId: item, uploadFolderId: folder }),
+        );
+        const response = await fetch('/api/workflow/move', { method: 'POST', body: form });
+        return { status: response.status, body: await response.json() };
+      },
+      { projectId, item: bad.body.item.id, version: bad.body.version.id, folder: folders.shared },
+    );
+    expect(moved.status).toBe(422);
+    expect(moved.body.error).toContain(
+      "Role 'Z' is not in the code list: use one of A, C, E, M, P, S, W, X, K, Q",
+    );
+
+    await dialog.getByRole('tab', { name: 'Register' }).click();
+    const table = dialog.getByRole('table', { name: 'Document register' });
+    await table.getByRole('cell', { name: /RWTW-PSK-IW-00-DR-Z-0102\.pdf/ }).waitFor();
+    await dialog.getByLabel('Name or title contains').fill('RWTW-PSK');
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    await screenshot(page, 'register-list');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Export to Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/register\.xlsx$/);
+    await dialog.getByRole('tab', { name: 'Delivery plan' }).click();
+    await dialog.getByRole('table', { name: 'Delivery plan' }).getByText('late').waitFor();
+    await screenshot(page, 'register-delivery-plan');
+  }, 120_000);
+});

@@ -1,0 +1,2 @@
+export * from './containerNames.ts';
+export * from './register.contract.ts';
