@@ -10,7 +10,7 @@ import { useFullscreen } from '../hooks/useFullscreen.ts';
 import { NO_VIEWABLES_TEXT, useModelLoad } from '../hooks/useModelLoad.ts';
 import { nestedFragmentsQuery } from '../hooks/useModelFiles.ts';
 import { useModelSelection } from '../hooks/useModelSelection.ts';
-import { useAddToView, useModelSource, useOtherObjectTag } from '../hooks/useFederation.ts';
+import { useAddToView, useModelSource, useOtherObjectTag, useViewHazards } from '../hooks/useFederation.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
 import { AssetTooltip } from './AssetTooltip.tsx';
@@ -86,11 +86,13 @@ export function ModelView({
       if (viewer.appearance.summary().isolated === null) setHazardsActive(false);
     });
   }, [viewer]);
+  // the hazards of every shown model of the view (issue 33), the tab's own first
+  const hazards = useViewHazards(viewer, versionId, index);
   const toggleHazards = () => {
     if (!viewer || !index) return;
     const next = !hazardsActive;
     setHazardsActive(next);
-    void viewer.isolate(next ? index.hazards() : null);
+    void viewer.appearance.isolate(next ? hazards.refs() : null);
   };
 
   const openIssues = () => {
@@ -169,7 +171,7 @@ export function ModelView({
           onFullscreen={toggleFullscreen}
           onFit={() => void viewer?.fit()}
           hazardsActive={hazardsActive}
-          hazardCount={index?.hazards().length ?? 0}
+          hazardCount={hazards.count}
           onHazards={toggleHazards}
           issuesHref={issuesHref}
           onIssues={openIssues}
