@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ModelObject } from '@penstock/shared';
 import type { ObjectIndex } from './api.ts';
+import type { ModelObjects } from './extensions.tsx';
 import { objectIndexQuery } from './hooks/useModelFiles.ts';
 import { indexObjects, type IndexedObjects } from './objectIndex.ts';
 
@@ -75,4 +77,15 @@ export async function findModelObject(
 ): Promise<FoundObject | null> {
   const index = await queryClient.fetchQuery(objectIndexQuery(object.versionId));
   return findObjectIn(index, object);
+}
+
+/** The pins' translation of objects (extensions.tsx ModelObjects), over the app's query cache. */
+export function useModelObjects(queryClient: QueryClient): ModelObjects {
+  return useMemo(
+    () => ({
+      objectOf: (ref) => modelObjectOf(queryClient, ref),
+      find: (object) => findModelObject(queryClient, object),
+    }),
+    [queryClient],
+  );
 }

@@ -1,8 +1,6 @@
 import { useMemo, type RefObject } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ModelViewer, ModelViewerState, PdfViewer, PdfViewerState } from '@penstock/viewer';
-import { findModelObject, modelObjectOf } from '../../viewer/modelObjects.ts';
-import type { IssuePinDetails } from '@penstock/shared';
+import type { IssuePinDetails, ModelObject } from '@penstock/shared';
 import { IssueLayer, type PinSurface } from './IssueLayer.tsx';
 
 interface Common {
@@ -23,19 +21,28 @@ export function ModelIssues({
   viewer,
   ready,
   viewableGuid,
+  objects,
   ...props
-}: Common & { viewer: ModelViewer | null; ready: boolean; viewableGuid: string }) {
+}: Common & {
+  viewer: ModelViewer | null;
+  ready: boolean;
+  viewableGuid: string;
+  /** objects by model version + GlobalId (the viewer's ModelObjects) */
+  objects: {
+    objectOf(ref: { model: string; localId: number }): Promise<ModelObject | null>;
+    find(object: ModelObject): Promise<{ modelId: string; localId: number; tag: string } | null>;
+  };
+}) {
   const { areaRef, versionId, itemId } = props;
-  const queryClient = useQueryClient();
   const surface = useMemo<PinSurface | null>(() => {
     if (!viewer || !ready) return null;
     const own = `urn:${versionId}`;
     /** the object a pin names: by model version + GlobalId, else (an older pin) its localId in this model */
     const objectOfPin = async (details: IssuePinDetails) => {
-      if (details.object) return findModelObject(queryClient, details.object);
+      if (details.object) return objects.find(details.object);
       if (details.objectId === null) return null;
-      const object = await modelObjectOf(queryClient, { model: own, localId: details.objectId });
-      return object && findModelObject(queryClient, object);
+      const object = await objects.objectOf({ model: own, localId: details.objectId });
+      return object && objects.find(object);
     };
     return {
       toScreen: (position) => {
@@ -56,7 +63,7 @@ export function ModelIssues({
         if (!hit) return null;
         const ref = { model: hit.modelId, localId: hit.localId };
         // the object by model version + GlobalId, in whichever model of the view it is (issue 33)
-        const object = await modelObjectOf(queryClient, ref).catch(() => null);
+        const object = await objects.objectOf(ref).catch(() => null);
         if (hit.modelId !== own) {
           // another model's object: selected, so the stored view (otherSelection) names it too
           await viewer.selectObjects([ref]);
@@ -82,7 +89,7 @@ export function ModelIssues({
         return found.tag;
       },
     };
-  }, [viewer, ready, areaRef, versionId, queryClient]);
+  }, [viewer, ready, areaRef, versionId, objects]);
   const documentIds = useMemo(() => [versionId, ...(itemId ? [itemId] : [])], [versionId, itemId]);
   return (
     <IssueLayer

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { browser } from '../../../base/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -13,6 +13,7 @@ import { useModelSelection } from '../hooks/useModelSelection.ts';
 import { useAddToView, useModelSource, useOtherObjectTag, useViewHazards } from '../hooks/useFederation.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
+import { useModelObjects } from '../modelObjects.ts';
 import { AssetTooltip } from './AssetTooltip.tsx';
 import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { useModelPanels } from './useModelPanels.tsx';
@@ -75,6 +76,8 @@ export function ModelView({
     objects: objects.data,
     selectByTag: selection.selectByTag,
   });
+  // objects of any model of the view by model version + GlobalId, for the pins
+  const modelObjects = useModelObjects(useQueryClient());
   const tooltip = useAssetTooltip({ ready, viewer, index, hostRef, versionId, prefetchSelection });
   const { fullscreen, toggleFullscreen } = useFullscreen(hostRef);
 
@@ -130,7 +133,7 @@ export function ModelView({
     versionId,
     info: info.data,
     viewer,
-    selected: selection.selected,
+    selectedObject: selection.selectedObject,
     selectedTag: selection.selectedTag,
     onSelect: selection.showSelected,
     values: propertyValues.values,
@@ -238,6 +241,7 @@ export function ModelView({
         )}
         <ModelPins
           viewer={viewer}
+          objects={modelObjects}
           ready={ready}
           projectId={info.data?.projectId ?? null}
           versionId={versionId}
