@@ -261,7 +261,8 @@ export function ModelView({
             localId={panelObject.localId}
             tag={panelTag}
             areaWidth={selection.areaWidth}
-            dynamic={propertyValues.dynamicOf(panelTag)}
+            // dynamic values are kept per model (project, file, tag): the tab model's are not another model's
+            dynamic={panelObject.versionId === versionId ? propertyValues.dynamicOf(panelTag) : undefined}
             onClose={selection.closePanel}
           />
         )}
