@@ -62,10 +62,32 @@ export const Vector3Schema = z.object({
 });
 export type Vector3 = z.infer<typeof Vector3Schema>;
 
+/**
+ * An object of any model version of the project, as every place names it that outlives one viewer (pins,
+ * BCF components): the model version and the object's IFC GlobalId.
+ */
+export const ModelObjectSchema = z.object({
+  versionId: z
+    .string({ message: 'object.versionId is required' })
+    .regex(new RegExp(`^v\\.${UUID}$`), 'object.versionId must be a version id (v.<uuid>)'),
+  globalId: z
+    .string({ message: 'object.globalId is required' })
+    .trim()
+    .min(1, 'object.globalId is required')
+    .max(64, 'object.globalId can have at most 64 characters'),
+});
+export type ModelObject = z.infer<typeof ModelObjectSchema>;
+
 export const IssuePinDetailsSchema = z.object({
   viewableGuid: z.string().max(200, 'viewableGuid can have at most 200 characters').default(''),
   position: Vector3Schema.default({ x: 0, y: 0, z: 0 }),
+  /** the pinned object's localId in the linked version (its own model); null for none or another model's */
   objectId: z.number().int('objectId must be a whole number').nullable().default(null),
+  /**
+   * The pinned object by model version + GlobalId: set for an object of any model of a federated view (the
+   * linked version's own, or another model's, whose objectId stays null); null when the pin is on nothing.
+   */
+  object: ModelObjectSchema.nullable().default(null),
   viewerState: JsonValueSchema.default(null),
 });
 export type IssuePinDetails = z.infer<typeof IssuePinDetailsSchema>;
@@ -79,6 +101,7 @@ export const LinkedDocumentSchema = z.object({
     viewableGuid: '',
     position: { x: 0, y: 0, z: 0 },
     objectId: null,
+    object: null,
     viewerState: null,
   }),
 });

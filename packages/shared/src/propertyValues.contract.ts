@@ -152,6 +152,9 @@ export const ModelInfoSchema = z.object({
   projectName: text('projectName'),
   fileName: text('fileName'),
   fileType: text('fileType'),
+  /** the version's number in its item (1, 2, ...) and its ISO 19650 revision (P01.01, C01): labels of the model */
+  versionNumber: z.number().int().min(1).optional(),
+  revision: text('revision').optional(),
   conversion: z.object({
     state: z.enum(CONVERSION_STATES, {
       message: `conversion state must be one of ${CONVERSION_STATES.join(', ')}`,

@@ -107,6 +107,7 @@ export class BcfExporter {
       state,
       ownVersion,
       objectId: link.details.objectId,
+      pinnedGuid: link.details.object?.globalId ?? null,
       guidOf: (versionId, localId) => guids.get(versionId)?.get(localId),
       aspectRatio,
     });

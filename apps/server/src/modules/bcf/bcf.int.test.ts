@@ -290,6 +290,8 @@ for (const kind of await testDatabases()) {
             viewableGuid: archInfo.viewables.find((v) => v.role === '3d')!.guid,
             position: { x: 0, y: 0, z: 0 },
             objectId: wallA,
+            // the pinned object by model version + GlobalId (issue 33 §1)
+            object: { versionId: architectural, globalId: expect.any(String) },
             // the whole viewpoint seen from this model (issue 33): the other model's duct, the walls hidden
             viewerState: {
               version: 2,
@@ -312,6 +314,7 @@ for (const kind of await testDatabases()) {
           documentId: mep,
           details: expect.objectContaining({
             objectId: duct,
+            object: { versionId: mep, globalId: expect.any(String) },
             viewerState: expect.objectContaining({
               selection: [duct],
               otherSelection: [ref(architectural, wallA), ref(architectural, wallB)],

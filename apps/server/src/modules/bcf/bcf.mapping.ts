@@ -105,7 +105,12 @@ export function linksFromViewpoint(
   );
   return versions.map((versionId) => {
     const viewerState = viewerStateOfViewpoint(viewpoint, versionId, objectsOf);
-    const first = viewpoint.selection.flatMap(objectsOf).find((o) => o.versionId === versionId)?.localId;
+    const firstGuid = viewpoint.selection.find((guid) =>
+      objectsOf(guid).some((o) => o.versionId === versionId),
+    );
+    const first = firstGuid
+      ? objectsOf(firstGuid).find((o) => o.versionId === versionId)?.localId
+      : undefined;
     return {
       documentId: versionId,
       details: {
@@ -113,6 +118,7 @@ export function linksFromViewpoint(
         // where on the model the issue is pinned is not in BCF; the camera and components say what to show
         position: { x: 0, y: 0, z: 0 },
         objectId: first ?? null,
+        object: firstGuid ? { versionId, globalId: firstGuid } : null,
         viewerState,
       },
     };

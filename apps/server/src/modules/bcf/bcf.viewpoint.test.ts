@@ -116,6 +116,29 @@ describe('an issue viewer state as a BCF viewpoint', () => {
     });
   });
 
+  it("names a pin on another model's object by its GlobalId, first, even when the view no longer selects it", () => {
+    const state = { ...STATE, selection: [], otherSelection: [] };
+    const viewpoint = viewpointOfState({
+      raw: state,
+      state: readViewerState(state),
+      ownVersion: OWN,
+      objectId: null,
+      pinnedGuid: 'PIPE_8_______________8',
+      guidOf,
+    })!;
+    expect(viewpoint.selection).toEqual(['PIPE_8_______________8']);
+    const selecting = viewpointOfState({
+      raw: STATE,
+      state: readViewerState(STATE),
+      ownVersion: OWN,
+      objectId: null,
+      pinnedGuid: 'DUCT_7_______________7',
+      guidOf,
+    })!;
+    // once, where the view had it
+    expect(selecting.selection).toEqual(['WALL_1_______________1', 'DUCT_7_______________7']);
+  });
+
   it('writes isolated objects as DefaultVisibility false, and an orthographic view or a plan as orthogonal', () => {
     const state = {
       ...STATE,

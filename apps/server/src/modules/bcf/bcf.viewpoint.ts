@@ -133,6 +133,8 @@ export function viewpointOfState(input: {
   state: ReadViewerState;
   ownVersion: string | null;
   objectId: number | null;
+  /** the pinned object's GlobalId (issue 33: by model version + GlobalId, in any model of the view) */
+  pinnedGuid?: string | null;
   guidOf: GuidLookup;
   aspectRatio?: number;
 }): Omit<BcfViewpoint, 'guid'> | null {
@@ -145,6 +147,8 @@ export function viewpointOfState(input: {
     camera: cameraFromViewerState(input.raw, input.aspectRatio ?? 1),
     selection: guidsOf([...ownRefs, ...state.otherSelection], guidOf),
   };
+  const pinned = input.pinnedGuid;
+  if (pinned && !viewpoint.selection.includes(pinned)) viewpoint.selection.unshift(pinned);
   const visibility = visibilityOf(state.appearance, guidOf);
   if (visibility) viewpoint.visibility = visibility;
   const coloring = coloringOf(state.appearance, guidOf);

@@ -14,6 +14,7 @@ for (const kind of await testDatabases()) {
     let outsider: string;
     let itemId: string;
     let versionId: string;
+    let wip: Record<string, string>;
 
     const api = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: unknown) =>
       penstock.app.inject({
@@ -36,7 +37,9 @@ for (const kind of await testDatabases()) {
         { userId: b.id, role: 'viewer' },
       ]);
       projectId = project.id;
-      otherProjectId = (await penstock.createProject('Other', [{ userId: c.id, role: 'manager' }])).id;
+      const other = await penstock.createProject('Other', [{ userId: c.id, role: 'manager' }]);
+      otherProjectId = other.id;
+      wip = { [project.id]: project.folders.WIP!, [other.id]: other.folders.WIP! };
       member = await penstock.signIn(a.email);
       viewer = await penstock.signIn(b.email);
       outsider = await penstock.signIn(c.email);
@@ -136,6 +139,55 @@ for (const kind of await testDatabases()) {
       });
       const read = await api('GET', `/api/issues/${issue.id}`, viewer);
       expect(read.json().comments.map((c: { body: string }) => c.body)).toEqual(['Confirmed on site']);
+    });
+
+    it('keeps a pin on an object of another model version by version id and GlobalId (issue 33)', async () => {
+      const upload = async (folderId: string, cookie: string, name: string) => {
+        const { payload, headers } = multipartFile(name, Buffer.from('%PDF-1.4\n%%EOF\n'));
+        const answer = await penstock.app.inject({
+          method: 'POST',
+          url: `/api/folders/${folderId}/files`,
+          payload,
+          headers: { ...headers, cookie },
+        });
+        expect(answer.statusCode).toBe(201);
+        return answer.json().version.id as string;
+      };
+      // any version of the project will do for the check (a PDF: no conversion to wait for)
+      const federated = await upload(wip[projectId]!, member, 'process.pdf');
+      const foreign = await upload(wip[otherProjectId]!, outsider, 'foreign.pdf');
+      const pin = (object: unknown) => ({
+        projectId,
+        title: 'Pump too close to the wall',
+        linkedDocuments: [
+          {
+            documentId: versionId,
+            details: { position: { x: 1, y: 2, z: 3 }, objectId: null, object, viewerState: null },
+          },
+        ],
+      });
+      const object = { versionId: federated, globalId: '2O2Fr$t4X7Zf8NOew3FLOH' };
+      const created = await api('POST', '/api/issues', member, pin(object));
+      expect(created.statusCode).toBe(201);
+      const read = await api('GET', `/api/issues/${created.json().id}`, member);
+      expect(read.json().linkedDocuments[0].details).toMatchObject({ objectId: null, object });
+      // an older client's pin has no object: null
+      const plain = await api('POST', '/api/issues', member, {
+        projectId,
+        title: 'No object',
+        linkedDocuments: [{ documentId: versionId, details: { position: { x: 0, y: 0, z: 0 } } }],
+      });
+      expect(plain.json().linkedDocuments[0].details.object).toBeNull();
+
+      const foreignPin = await api('POST', '/api/issues', member, pin({ ...object, versionId: foreign }));
+      expect(foreignPin.statusCode).toBe(400);
+      expect(foreignPin.json().error).toBe(`Model version ${foreign} is not in this project`);
+      const noGuid = await api('POST', '/api/issues', member, pin({ ...object, globalId: ' ' }));
+      expect(noGuid.statusCode).toBe(400);
+      expect(noGuid.json().error).toMatch(/object.globalId is required/);
+      const badVersion = await api('POST', '/api/issues', member, pin({ ...object, versionId: 'x' }));
+      expect(badVersion.statusCode).toBe(400);
+      expect(badVersion.json().error).toMatch(/object.versionId must be a version id/);
     });
 
     it('answers 400 with a message for bad input', async () => {

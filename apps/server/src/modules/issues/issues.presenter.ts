@@ -15,7 +15,12 @@ export function presentComment(row: CommentRow): IssueComment {
 export function parseLinkedDocuments(text: string): LinkedDocument[] {
   try {
     const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as LinkedDocument[]) : [];
+    if (!Array.isArray(parsed)) return [];
+    // pins stored before issue 33 have no object (model version + GlobalId)
+    return (parsed as LinkedDocument[]).map((link) => ({
+      ...link,
+      details: { ...link.details, object: link.details.object ?? null },
+    }));
   } catch {
     return [];
   }

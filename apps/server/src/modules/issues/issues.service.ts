@@ -175,6 +175,10 @@ export class IssuesService {
     for (const link of links) {
       if ((await this.repo.documentProject(link.documentId)) !== projectId)
         throw badRequest(`Document ${link.documentId} is not in this project`);
+      // a pin on an object of another model of a federated view: that model version is the project's too
+      const object = link.details.object;
+      if (object && (await this.repo.documentProject(object.versionId)) !== projectId)
+        throw badRequest(`Model version ${object.versionId} is not in this project`);
     }
   }
 }

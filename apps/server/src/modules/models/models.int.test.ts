@@ -105,6 +105,9 @@ for (const kind of await testDatabases()) {
         fileName: 'plant.ifc',
         fileType: 'ifc',
         projectName: 'Models Project',
+        // the model's label in a federated view's tree (issue 33): version and ISO 19650 revision
+        versionNumber: 1,
+        revision: expect.stringMatching(/^P\d\d/),
         conversion: { state: 'done', progress: 1, error: null },
         objectCount: 120,
       });

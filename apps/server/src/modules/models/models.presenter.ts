@@ -36,6 +36,8 @@ export function presentModelInfo(
     projectName: version.project_name,
     fileName: version.file_name,
     fileType: fileTypeOf(version.file_name),
+    versionNumber: Number(version.number),
+    revision: version.revision,
     conversion: {
       state: conversion?.state ?? 'none',
       progress: conversion ? Math.min(1, Math.max(0, Number(conversion.progress))) : 0,

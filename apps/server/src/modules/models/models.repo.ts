@@ -14,6 +14,8 @@ export interface VersionContext {
   file_name: string;
   blob_hash: string;
   created_at: string;
+  number: number;
+  revision: string;
 }
 
 export type ObjectColumns = Pick<
@@ -59,6 +61,8 @@ export class ModelsRepo {
         'versions.file_name',
         'versions.blob_hash',
         'versions.created_at',
+        'versions.number',
+        'versions.revision',
       ])
       .where('versions.id', '=', versionId)
       .executeTakeFirst();

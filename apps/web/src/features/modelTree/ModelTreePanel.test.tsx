@@ -6,7 +6,7 @@ import { createQueryClient } from '../../base/queryClient.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { fakeModelViewer } from '../viewer/test/fakeViewers.ts';
 import { ModelTreePanel } from './ModelTreePanel.tsx';
-import { BY_CATEGORY, SPATIAL } from './test/treeFixture.ts';
+import { BY_CATEGORY, SPATIAL, treeOf } from './test/treeFixture.ts';
 
 function setup(selected: number | null = null) {
   const fetchMock = mockFetch({
@@ -21,7 +21,7 @@ function setup(selected: number | null = null) {
       <ModelTreePanel
         versionId="v.1"
         viewer={fake.viewer}
-        selected={selected}
+        selected={selected === null ? null : { versionId: 'v.1', localId: selected }}
         onSelect={onSelect}
         onClose={onClose}
       />
@@ -101,12 +101,12 @@ describe('ModelTreePanel', () => {
     await screen.findByRole('tree');
     await user.click(screen.getByRole('button', { name: 'Expand Ground Floor' }));
     await user.click(labelButton('V-7'));
-    expect(onSelect).toHaveBeenLastCalledWith(22);
+    expect(onSelect).toHaveBeenLastCalledWith(22, 'v.1');
     await waitFor(() => expect(fake.viewer.fit).toHaveBeenLastCalledWith([22]));
     expect(fake.viewer.select).toHaveBeenLastCalledWith([22]);
 
     await user.click(labelButton('Ground Floor'));
-    expect(onSelect).toHaveBeenLastCalledWith(10);
+    expect(onSelect).toHaveBeenLastCalledWith(10, 'v.1');
     await waitFor(() => expect(fake.viewer.select).toHaveBeenLastCalledWith([20, 21, 22]));
     expect(fake.viewer.fit).toHaveBeenLastCalledWith([20, 21, 22]);
   });
@@ -144,10 +144,72 @@ describe('ModelTreePanel', () => {
     expect(rowNames()).toEqual(['Pump', 'Valve']);
     await user.click(labelButton('Valve'));
     // a group is no one object: the app is told nothing is selected, the viewer selects its objects
-    expect(onSelect).toHaveBeenLastCalledWith(null);
+    expect(onSelect).toHaveBeenLastCalledWith(null, 'v.1');
     await waitFor(() => expect(fake.viewer.select).toHaveBeenLastCalledWith([22]));
     await user.click(screen.getByRole('button', { name: 'Close Model tree' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows every model of a federated view under a root each; selects and hides in the right model', async () => {
+    const PROCESS = treeOf('spatial', [
+      {
+        kind: 's',
+        id: 1,
+        name: 'Process',
+        ifcClass: 'IfcProject',
+        children: [{ kind: 'e', id: 40, name: 'Dosing tank', tag: 'TK-201', ifcClass: 'IfcTank' }],
+      },
+    ]);
+    mockFetch({
+      '/api/models/v.1/tree?by=spatial': { json: SPATIAL },
+      '/api/models/v.2/tree?by=spatial': { json: PROCESS },
+      '/api/models/v.1': { json: { fileName: 'works.ifc', versionNumber: 1, revision: 'P01' } },
+      '/api/models/v.2': { json: { fileName: 'process.ifc', versionNumber: 3, revision: 'P03' } },
+    });
+    const fake = fakeModelViewer();
+    fake.viewer.federation.list.mockReturnValue([{ modelId: 'urn:v.2', versionId: 'v.2' }] as never);
+    fake.viewer.appearance.hiddenIn.mockImplementation(((modelId: string) =>
+      modelId === 'urn:v.2' ? [] : []) as never);
+    const onSelect = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ModelTreePanel
+          versionId="v.1"
+          viewer={fake.viewer}
+          selected={{ versionId: 'v.2', localId: 40 }}
+          onSelect={onSelect}
+          onClose={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('treeitem', { name: /^process\.ifc · v3 · P03/ });
+    expect(rowNames()).toEqual([
+      'works.ifc · v1 · P01',
+      'Works',
+      'Site',
+      'Plant',
+      'Ground Floor',
+      'Upper Deck',
+      'process.ifc · v3 · P03',
+      'Process',
+      'Dosing tank',
+    ]);
+    // the object selected in the other model is marked there, not the tab model's object of that localId
+    expect(row('Dosing tank')).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(labelButton('Dosing tank'));
+    expect(onSelect).toHaveBeenLastCalledWith(40, 'v.2');
+    await waitFor(() =>
+      expect(fake.viewer.selectObjects).toHaveBeenLastCalledWith([{ model: 'urn:v.2', localId: 40 }]),
+    );
+    // a model's root selects and frames that whole model
+    await user.click(labelButton('process.ifc · v3 · P03'));
+    await waitFor(() => expect(fake.viewer.fitModel).toHaveBeenLastCalledWith('urn:v.2'));
+
+    await user.click(within(row('Dosing tank')).getByRole('button', { name: 'Hide Dosing tank' }));
+    expect(fake.viewer.appearance.hide).toHaveBeenLastCalledWith([{ model: 'urn:v.2', localId: 40 }], true);
+    expect(fake.viewer.hide).not.toHaveBeenCalled();
   });
 
   it('says when the tree cannot be loaded', async () => {

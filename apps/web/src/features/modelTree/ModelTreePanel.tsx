@@ -1,10 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { FaMagnifyingGlass } from 'react-icons/fa6';
 import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../base/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { useModelTree, type TreeView } from './api.ts';
+import { fetchModelInfo, modelInfoKey, type ModelInfo } from '../models/api.ts';
+import { fetchModelTree, modelTreeKey, type TreeView } from './api.ts';
+import { federateTrees, keyOf, refOfKey, type TreePart } from './federatedTree.ts';
 import { TreeList } from './TreeList.tsx';
 import { objectIdsUnder } from './treeWalk.ts';
 import './modelTree.css';
@@ -16,72 +19,153 @@ const VIEWS: Array<{ view: TreeView; label: string }> = [
 ];
 
 export interface ModelTreePanelProps {
+  /** the tab's own model version */
   versionId: string;
   viewer: ModelViewer;
-  /** the object selected in the viewer */
-  selected: number | null;
+  /** the object selected in the viewer, in whichever model of the view */
+  selected: { versionId: string; localId: number } | null;
   /**
-   * Tells the app what the tree selected, as a click in the model does: an object's localId (its
-   * properties open), or null for a category or class group, which is no one object.
+   * Tells the app what the tree selected, as a click in the model does: an object's localId and its model
+   * version (its properties open), or null for a category or class group, which is no one object.
    */
-  onSelect(localId: number | null): void;
+  onSelect(localId: number | null, versionId: string): void;
   onClose(): void;
 }
 
+/** A model's root label: its file name, version number and revision ('plant.ifc · v2 · P02'). */
+export function modelLabel(info: ModelInfo | undefined, versionId: string): string {
+  if (!info) return versionId;
+  const version = info.versionNumber ? `v${info.versionNumber}` : '';
+  return [info.fileName, version, info.revision ?? ''].filter(Boolean).join(' \u00b7 ');
+}
+
 /**
- * The objects hidden with the eye icons: the viewer keeps them (they stay hidden while the panel is closed),
- * and they follow its appearance (Show all, undo, a stored view restored, the Visibility panel).
+ * The models of the view, the tab's own first, each with its tree of this view (fetched once per version)
+ * and its label: one part of the federated tree each.
  */
-function useHiddenObjects(viewer: ModelViewer) {
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set(viewer.hidden()));
-  useEffect(() => viewer.appearance.onChange(() => setHidden(new Set(viewer.hidden()))), [viewer]);
+function useTreeParts(viewer: ModelViewer, versionId: string, view: TreeView) {
+  const [others, setOthers] = useState(() => viewer.federation.list());
+  useEffect(() => viewer.federation.onChange(() => setOthers(viewer.federation.list())), [viewer]);
+  const versions = [versionId, ...others.map((m) => m.versionId).filter((v) => v !== versionId)];
+  const trees = useQueries({
+    queries: versions.map((v) => ({
+      queryKey: modelTreeKey(v, view),
+      queryFn: () => fetchModelTree(v, view),
+      staleTime: Infinity,
+    })),
+  });
+  const infos = useQueries({
+    queries: versions.map((v) => ({
+      queryKey: modelInfoKey(v),
+      queryFn: () => fetchModelInfo(v),
+      // one model alone needs no label
+      enabled: versions.length > 1,
+    })),
+  });
+  const parts: TreePart[] = versions.map((v, i) => ({
+    modelId: `urn:${v}`,
+    versionId: v,
+    label: modelLabel(infos[i]?.data, v),
+    tree: trees[i]?.data ?? null,
+  }));
+  const signature = parts.map((p) => `${p.versionId}:${p.tree ? 1 : 0}:${p.label}`).join(' ');
+  // the joined tree is made again only when a model, its tree or its label changed
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const federated = useMemo(() => federateTrees(parts), [signature]);
+  return { federated, own: trees[0]!, others: trees.slice(1) };
+}
+
+/**
+ * The objects hidden with the eye icons, as keys of the federated tree: the viewer keeps them (they stay
+ * hidden while the panel is closed), and they follow its appearance (Show all, undo, a stored view restored,
+ * the Visibility panel).
+ */
+function useHiddenObjects(viewer: ModelViewer, parts: readonly TreePart[] | undefined) {
+  const read = useCallback(() => {
+    const keys = new Set<number>();
+    (parts ?? []).forEach((part, i) => {
+      const localIds = i === 0 ? viewer.hidden() : viewer.appearance.hiddenIn(part.modelId);
+      for (const localId of localIds) keys.add(keyOf(i, localId));
+    });
+    return keys;
+  }, [viewer, parts]);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(read);
+  const [readWith, setReadWith] = useState(() => read);
+  if (readWith !== read) {
+    setReadWith(() => read);
+    setHidden(read());
+  }
+  useEffect(() => viewer.appearance.onChange(() => setHidden(read())), [viewer, read]);
   const hide = useCallback(
-    (localIds: readonly number[], hide: boolean) => {
+    (keys: readonly number[], hide: boolean) => {
       setHidden((current) => {
         const next = new Set(current);
-        for (const id of localIds) {
-          if (hide) next.add(id);
-          else next.delete(id);
+        for (const key of keys) {
+          if (hide) next.add(key);
+          else next.delete(key);
         }
         return next;
       });
-      void viewer.hide(localIds, hide).catch((failure: unknown) => {
+      const refs = keys.map((key) => refOfKey(parts ?? [], key));
+      const done = refs.every((r) => r.part === 0)
+        ? viewer.hide(
+            refs.map((r) => r.localId),
+            hide,
+          )
+        : viewer.appearance.hide(
+            refs.map((r) => ({ model: r.modelId, localId: r.localId })),
+            hide,
+          );
+      void done.catch((failure: unknown) => {
         console.error('Could not change what the model shows:', errorMessage(failure));
       });
     },
-    [viewer],
+    [viewer, parts],
   );
   return { hidden, hide };
 }
 
 /**
- * The model tree side panel of a 3D tab: the spatial structure or the categories of the model, searched by
- * tag or name. A click selects and frames a node's objects and opens an object's properties; the eye icons
- * hide and show them.
+ * The model tree side panel of a 3D tab: the spatial structure or the categories of the model (of every
+ * model of a federated view, one root each), searched by tag or name. A click selects and frames a node's
+ * objects and opens an object's properties; the eye icons hide and show them.
  */
 export function ModelTreePanel({ versionId, viewer, selected, onSelect, onClose }: ModelTreePanelProps) {
   const [view, setView] = useState<TreeView>('spatial');
-  const tree = useModelTree(versionId, view);
+  const { federated, own } = useTreeParts(viewer, versionId, view);
   const [query, setQuery] = useState('');
   // typing stays smooth while a large tree is searched in the background render
   const deferredQuery = useDeferredValue(query);
-  const { hidden, hide } = useHiddenObjects(viewer);
+  const parts = federated?.parts;
+  const { hidden, hide } = useHiddenObjects(viewer, parts);
 
-  const data = tree.data;
+  const data = federated?.tree;
+  const selectedKey = useMemo(() => {
+    if (!selected || !parts) return null;
+    const part = parts.findIndex((p) => p.versionId === selected.versionId);
+    return part < 0 ? null : keyOf(part, selected.localId);
+  }, [selected, parts]);
   const activate = useCallback(
     (node: number) => {
-      if (!data) return;
-      const ids = objectIdsUnder(data, node);
+      if (!data || !parts) return;
+      const refs = objectIdsUnder(data, node).map((key) => refOfKey(parts, key));
       // the app first (the properties load while the highlight is drawn), as a click in the model does
-      onSelect(data.kinds[node] === 'g' ? null : data.localIds[node]!);
+      const key = data.localIds[node]!;
+      const object = data.kinds[node] === 'g' || key < 0 ? null : refOfKey(parts, key);
+      onSelect(object ? object.localId : null, object ? object.versionId : versionId);
+      const root = federated.roots.indexOf(node);
       void (async () => {
-        await viewer.select(ids);
-        if (ids.length) await viewer.fit(ids);
+        const ownOnly = refs.every((r) => r.part === 0);
+        if (ownOnly) await viewer.select(refs.map((r) => r.localId));
+        else await viewer.selectObjects(refs.map((r) => ({ model: r.modelId, localId: r.localId })));
+        // the tab's own objects are framed; another model is framed whole from its root
+        if (root >= 0 && parts.length > 1) await viewer.fitModel(parts[root]!.modelId);
+        else if (refs.length && ownOnly) await viewer.fit(refs.map((r) => r.localId));
       })().catch((failure: unknown) =>
         console.error('Could not select in the model:', errorMessage(failure)),
       );
     },
-    [data, viewer, onSelect],
+    [data, parts, federated, viewer, onSelect, versionId],
   );
   const hideNode = useCallback(
     (node: number, hideIt: boolean) => {
@@ -127,15 +211,15 @@ export function ModelTreePanel({ versionId, viewer, selected, onSelect, onClose 
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
-      {tree.isError ? (
-        <ErrorAlert title="The model tree could not be loaded." error={tree.error} className="m-2" />
+      {own.isError ? (
+        <ErrorAlert title="The model tree could not be loaded." error={own.error} className="m-2" />
       ) : data ? (
         <TreeList
-          key={view}
+          key={`${view} ${federated.roots.length}`}
           tree={data}
           query={deferredQuery}
           hidden={hidden}
-          selected={selected}
+          selected={selectedKey}
           onActivate={activate}
           onHide={hideNode}
         />

@@ -22,6 +22,9 @@ export interface ModelInfo {
   projectName: string;
   fileName: string;
   fileType: string;
+  /** the version's number in its item and its ISO 19650 revision (older servers send neither) */
+  versionNumber?: number;
+  revision?: string;
   conversion: { state: ConversionState; progress: number; error: string | null };
   objectCount: number;
   viewables: Viewable[];

@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { DynamicRecord } from '@penstock/shared';
+import type { DynamicRecord, ModelObject } from '@penstock/shared';
 import type { ModelViewer, PdfViewer } from '@penstock/viewer';
 import type { PropertyValues } from './sessionCopy.ts';
 import type { SidePanel } from './sidePanels.ts';
@@ -26,7 +26,9 @@ export interface ViewerExtensions {
   /** fetch what the selection panel shows for an object ahead of its opening (a hover, a click) */
   prefetchSelection(queryClient: QueryClient, versionId: string, localId: number): Promise<void>;
   /** pins over the 3D view */
-  ModelPins: ComponentType<PinsProps & { viewer: ModelViewer | null; ready: boolean; viewableGuid: string }>;
+  ModelPins: ComponentType<
+    PinsProps & { viewer: ModelViewer | null; ready: boolean; viewableGuid: string; objects: ModelObjects }
+  >;
   /** pins over a PDF page */
   PdfPins: ComponentType<PinsProps & { pdf: PdfViewer | null }>;
   /** whether the user may place pins in the project (a hook) */
@@ -82,6 +84,17 @@ export interface SelectionPanelProps {
   /** width of the area the panel floats in */
   areaWidth: number;
   onClose: () => void;
+}
+
+/**
+ * Objects of any model of the view by model version + GlobalId (issue 33), as pins store them: translated
+ * to and from the viewer's refs with each version's object index (features/viewer/modelObjects.ts).
+ */
+export interface ModelObjects {
+  /** the model version + GlobalId of a viewer object, or null when its index has no GlobalId for it */
+  objectOf(ref: { model: string; localId: number }): Promise<ModelObject | null>;
+  /** the viewer's object and its tag ('' without one) of a stored model version + GlobalId, or null */
+  find(object: ModelObject): Promise<{ modelId: string; localId: number; tag: string } | null>;
 }
 
 export interface PinsProps {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type MouseEvent, type RefObject } from 'react';
 import { Alert } from 'react-bootstrap';
 import { FaLocationDot } from 'react-icons/fa6';
-import type { Issue, IssuePinDetails, Vector3 } from '@penstock/shared';
+import type { Issue, IssuePinDetails, ModelObject, Vector3 } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
 import { isNotMember, ISSUES_LOAD_ERROR, NOT_A_MEMBER_TEXT } from '../api.ts';
 import { useCreateIssue, useIssues } from '../hooks/useIssues.ts';
@@ -17,10 +17,18 @@ export interface PinSurface {
   /** called when pins must be placed again (camera moved, page changed) */
   onChange(callback: () => void): () => void;
   /** the stored position and object under a click (client coordinates), or null */
-  pick(clientX: number, clientY: number): Promise<{ position: Vector3; objectId: number | null } | null>;
+  pick(
+    clientX: number,
+    clientY: number,
+  ): Promise<{ position: Vector3; objectId: number | null; object: ModelObject | null } | null>;
   /** the whole view (camera, sections, measurements, appearance, models...) stored with a new issue */
   viewerState(): unknown;
-  restoreViewerState(state: unknown): void;
+  restoreViewerState(state: unknown): void | Promise<void>;
+  /**
+   * A pin's object selected in its model (after its view is restored), answering its tag ('' without one),
+   * or null when the pin names no object this viewer finds.
+   */
+  openObject?(details: IssuePinDetails): Promise<string | null>;
   /** a picture of the view (a PNG data URL), kept as the new issue's snapshot */
   snapshot?(): string | null;
   /** whether a pin belongs to what is shown now (the current PDF page) */
@@ -140,11 +148,19 @@ export function IssueLayer({
   );
   const selected = pins.find((pin) => pin.issue.id === selectedId)?.issue ?? null;
 
+  // the selected pin's object: its tag ('' without one), null while looked up or when it names none
+  const [pinTag, setPinTag] = useState<{ issueId: string; tag: string | null } | null>(null);
   const selectPin = (issue: Issue, details: IssuePinDetails) => {
     setSelectedId(issue.id);
+    setPinTag(null);
     setAreaWidth(hostRef.current?.clientWidth ?? window.innerWidth);
     onPinSelected?.();
-    if (details.viewerState) surface?.restoreViewerState(details.viewerState);
+    if (!surface) return;
+    void (async () => {
+      if (details.viewerState) await surface.restoreViewerState(details.viewerState);
+      const tag = (await surface.openObject?.(details)) ?? null;
+      setPinTag({ issueId: issue.id, tag });
+    })().catch((error: unknown) => console.error('The issue’s object cannot be shown', error));
   };
 
   const place = async (event: MouseEvent<HTMLDivElement>) => {
@@ -166,6 +182,7 @@ export function IssueLayer({
         viewableGuid,
         position: hit.position,
         objectId: hit.objectId,
+        object: hit.object,
         viewerState: surface.viewerState(),
       },
       // taken with the view, as the user saw it when clicking
@@ -269,6 +286,7 @@ export function IssueLayer({
       {selected && visible && (
         <IssuePanel
           issue={selected}
+          objectTag={pinTag?.issueId === selected.id ? pinTag.tag : null}
           areaWidth={areaWidth || window.innerWidth}
           onClose={() => setSelectedId(null)}
         />

@@ -7,10 +7,13 @@ import { STATUS_LABELS } from './format.ts';
 /** The floating panel of a selected issue pin (spec §2: titled 'Issue'; title, status, link to the issue). */
 export function IssuePanel({
   issue,
+  objectTag = null,
   areaWidth,
   onClose,
 }: {
   issue: Issue;
+  /** the tag of the pinned object ('' for an object without one; null: no object found) */
+  objectTag?: string | null;
   areaWidth: number;
   onClose: () => void;
 }) {
@@ -41,6 +44,12 @@ export function IssuePanel({
               {STATUS_LABELS[issue.status]} <code className="small">({issue.statusKey})</code>
             </td>
           </tr>
+          {objectTag !== null && (
+            <tr>
+              <th scope="row">Object</th>
+              <td data-testid="issue-panel-object">{objectTag || '(no tag)'}</td>
+            </tr>
+          )}
         </tbody>
       </table>
       <a href={issueHref(issue.projectId, issue.id)} target="_blank" rel="noopener noreferrer">

@@ -95,7 +95,13 @@ const pinned = makeIssue({
   linkedDocuments: [
     {
       documentId: VERSION,
-      details: { viewableGuid: 'g.3d', position: { x: 1, y: 2, z: 3 }, objectId: 1, viewerState },
+      details: {
+        viewableGuid: 'g.3d',
+        position: { x: 1, y: 2, z: 3 },
+        objectId: 1,
+        object: null,
+        viewerState,
+      },
     },
   ],
 });
@@ -106,7 +112,13 @@ const onItem = makeIssue({
   linkedDocuments: [
     {
       documentId: ITEM,
-      details: { viewableGuid: 'g.3d', position: { x: 4, y: 5, z: 6 }, objectId: 2, viewerState: null },
+      details: {
+        viewableGuid: 'g.3d',
+        position: { x: 4, y: 5, z: 6 },
+        objectId: 2,
+        object: null,
+        viewerState: null,
+      },
     },
   ],
 });
@@ -187,6 +199,9 @@ describe('issue pins in the 3D viewer', () => {
       `/projectLog?projectId=${encodeURIComponent(PROJECT)}&issue=${encodeURIComponent(ISSUE_1)}`,
     );
     expect(fake.viewer.restoreViewerState).toHaveBeenCalledWith(viewerState);
+    // a pin of before issue 33 (its localId only): its object is opened and its tag shown
+    expect(await within(panel).findByTestId('issue-panel-object')).toHaveTextContent('P-101');
+    expect(fake.viewer.selectObjects).toHaveBeenCalledWith([{ model: `urn:${VERSION}`, localId: 1 }]);
     await userEvent.click(within(panel).getByRole('button', { name: 'Close issue' }));
     expect(screen.queryByRole('dialog', { name: 'Issue' })).not.toBeInTheDocument();
   });
@@ -245,6 +260,7 @@ describe('issue pins in the 3D viewer', () => {
             viewableGuid: 'g.3d',
             position: { x: 7, y: 8, z: 9 },
             objectId: 2,
+            object: { versionId: VERSION, globalId: 'b' },
             viewerState: fullState,
           },
         },
@@ -252,6 +268,56 @@ describe('issue pins in the 3D viewer', () => {
       snapshot: PICTURE,
     });
     expect(fake.viewer.screenshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('pins an object of another model of the view by version and GlobalId, and opens it from the pin', async () => {
+    const OTHER = 'v.22222222-2222-4222-8222-222222222222';
+    const otherObjects: ObjectIndex = {
+      localIds: [5, 6],
+      parents: [-1, 5],
+      guids: ['3vB2YO$MX4xv5uCqZZG05x', '0k6lXtQnv0AQfGYkVcMfvX'],
+      tags: ['TK-201', ''],
+      categories: ['Tank', 'Nozzle'],
+      hazard: [1, 0],
+    };
+    let posted: { linkedDocuments?: Array<{ details: unknown }> } = {};
+    let listed = [pinned];
+    const { fake } = await renderViewer(() => ({ json: listed }), {
+      [`/api/models/${OTHER}/objects`]: { json: otherObjects },
+      'POST /api/issues': (init) => {
+        posted = JSON.parse(String(init?.body));
+        const issue = makeIssue({
+          id: ISSUE_2,
+          title: 'Nozzle clash',
+          linkedDocuments: posted.linkedDocuments as typeof pinned.linkedDocuments,
+        });
+        listed = [pinned, issue];
+        return { status: 201, json: issue };
+      },
+    });
+    fake.viewer.pickPoint.mockResolvedValue({
+      localId: 6,
+      modelId: `urn:${OTHER}`,
+      point: { x: 3, y: 1, z: 2 },
+    } as never);
+    fake.viewer.federation.list.mockReturnValue([{ modelId: `urn:${OTHER}`, versionId: OTHER }] as never);
+    await userEvent.click(screen.getByRole('button', { name: 'Place issue' }));
+    await userEvent.click(await screen.findByTestId('issue-capture'));
+    const dialog = await screen.findByRole('dialog', { name: 'New issue' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Nozzle clash');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create issue' }));
+    const pin = await screen.findByRole('button', { name: 'Nozzle clash' });
+    expect(posted.linkedDocuments?.[0]?.details).toMatchObject({
+      objectId: null,
+      object: { versionId: OTHER, globalId: '0k6lXtQnv0AQfGYkVcMfvX' },
+    });
+
+    fake.viewer.selectObjects.mockClear();
+    await userEvent.click(pin);
+    const panel = await screen.findByRole('dialog', { name: 'Issue' });
+    // the nozzle has no tag of its own: its tank's
+    expect(await within(panel).findByTestId('issue-panel-object')).toHaveTextContent('TK-201');
+    expect(fake.viewer.selectObjects).toHaveBeenCalledWith([{ model: `urn:${OTHER}`, localId: 6 }]);
   });
 
   it('sends no snapshot when the viewer has no picture, and restores a whole version 2 view', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, type RefObject } from 'react';
 import type { ModelViewer, ModelViewerState, PdfViewer, PdfViewerState } from '@penstock/viewer';
+import type { IssuePinDetails, ModelObject } from '@penstock/shared';
 import { IssueLayer, type PinSurface } from './IssueLayer.tsx';
 
 interface Common {
@@ -20,11 +21,29 @@ export function ModelIssues({
   viewer,
   ready,
   viewableGuid,
+  objects,
   ...props
-}: Common & { viewer: ModelViewer | null; ready: boolean; viewableGuid: string }) {
+}: Common & {
+  viewer: ModelViewer | null;
+  ready: boolean;
+  viewableGuid: string;
+  /** objects by model version + GlobalId (the viewer's ModelObjects) */
+  objects: {
+    objectOf(ref: { model: string; localId: number }): Promise<ModelObject | null>;
+    find(object: ModelObject): Promise<{ modelId: string; localId: number; tag: string } | null>;
+  };
+}) {
   const { areaRef, versionId, itemId } = props;
   const surface = useMemo<PinSurface | null>(() => {
     if (!viewer || !ready) return null;
+    const own = `urn:${versionId}`;
+    /** the object a pin names: by model version + GlobalId, else (an older pin) its localId in this model */
+    const objectOfPin = async (details: IssuePinDetails) => {
+      if (details.object) return objects.find(details.object);
+      if (details.objectId === null) return null;
+      const object = await objects.objectOf({ model: own, localId: details.objectId });
+      return object && objects.find(object);
+    };
     return {
       toScreen: (position) => {
         const point = viewer.toScreen(position);
@@ -41,25 +60,36 @@ export function ModelIssues({
       onChange: (callback) => viewer.onViewChange(callback),
       pick: async (clientX, clientY) => {
         const hit = await viewer.pickPoint(clientX, clientY);
-        // an object of another model of a federated view: the pin keeps its world point, and the stored
-        // view (viewerState's otherSelection, BCF components by GlobalId) names the object
-        if (hit && hit.modelId !== `urn:${versionId}`) {
-          await viewer.selectObjects([{ model: hit.modelId, localId: hit.localId }]);
-          return { position: hit.point, objectId: null };
+        if (!hit) return null;
+        const ref = { model: hit.modelId, localId: hit.localId };
+        // the object by model version + GlobalId, in whichever model of the view it is (issue 33)
+        const object = await objects.objectOf(ref).catch(() => null);
+        if (hit.modelId !== own) {
+          // another model's object: selected, so the stored view (otherSelection) names it too
+          await viewer.selectObjects([ref]);
+          return { position: hit.point, objectId: null, object };
         }
-        return hit && { position: hit.point, objectId: hit.localId };
+        return { position: hit.point, objectId: hit.localId, object };
       },
       // the whole view (version 2: models, sections, measurements, appearance) and a picture of it
       viewerState: () => viewer.viewerState(),
       snapshot: () => viewer.screenshot(),
-      restoreViewerState: (state) => {
+      restoreViewerState: async (state) => {
         if (state && typeof state === 'object' && (state as { kind?: unknown }).kind === '3d')
-          viewer
+          await viewer
             .restoreViewerState(state as ModelViewerState)
             .catch((error: unknown) => console.error('The issue’s view cannot be restored', error));
       },
+      // the pinned object selected in its model (loaded by the restored view when it is another model)
+      openObject: async (details) => {
+        const found = await objectOfPin(details).catch(() => null);
+        if (!found) return null;
+        if (found.modelId === own || viewer.federation.list().some((m) => m.modelId === found.modelId))
+          await viewer.selectObjects([{ model: found.modelId, localId: found.localId }]);
+        return found.tag;
+      },
     };
-  }, [viewer, ready, areaRef, versionId]);
+  }, [viewer, ready, areaRef, versionId, objects]);
   const documentIds = useMemo(() => [versionId, ...(itemId ? [itemId] : [])], [versionId, itemId]);
   return (
     <IssueLayer
@@ -105,7 +135,9 @@ export function PdfIssues({
       },
       pick: async (clientX, clientY) => {
         const point = pdf.toPagePoint(clientX, clientY);
-        return point && { position: { x: point.x, y: point.y, z: pdf.pageIndex }, objectId: null };
+        return (
+          point && { position: { x: point.x, y: point.y, z: pdf.pageIndex }, objectId: null, object: null }
+        );
       },
       viewerState: () => pdf.viewerState(),
       restoreViewerState: (state) => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { browser } from '../../../base/browser.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -10,9 +10,10 @@ import { useFullscreen } from '../hooks/useFullscreen.ts';
 import { NO_VIEWABLES_TEXT, useModelLoad } from '../hooks/useModelLoad.ts';
 import { nestedFragmentsQuery } from '../hooks/useModelFiles.ts';
 import { useModelSelection } from '../hooks/useModelSelection.ts';
-import { useAddToView, useModelSource, useOtherObjectTag } from '../hooks/useFederation.ts';
+import { useAddToView, useModelSource, useOtherObjectTag, useViewHazards } from '../hooks/useFederation.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
+import { useModelObjects } from '../modelObjects.ts';
 import { AssetTooltip } from './AssetTooltip.tsx';
 import { NestedViewerPanel } from './NestedViewerPanel.tsx';
 import { useModelPanels } from './useModelPanels.tsx';
@@ -75,6 +76,8 @@ export function ModelView({
     objects: objects.data,
     selectByTag: selection.selectByTag,
   });
+  // objects of any model of the view by model version + GlobalId, for the pins
+  const modelObjects = useModelObjects(useQueryClient());
   const tooltip = useAssetTooltip({ ready, viewer, index, hostRef, versionId, prefetchSelection });
   const { fullscreen, toggleFullscreen } = useFullscreen(hostRef);
 
@@ -86,11 +89,13 @@ export function ModelView({
       if (viewer.appearance.summary().isolated === null) setHazardsActive(false);
     });
   }, [viewer]);
+  // the hazards of every shown model of the view (issue 33), the tab's own first
+  const hazards = useViewHazards(viewer, versionId, index);
   const toggleHazards = () => {
     if (!viewer || !index) return;
     const next = !hazardsActive;
     setHazardsActive(next);
-    void viewer.isolate(next ? index.hazards() : null);
+    void viewer.appearance.isolate(next ? hazards.refs() : null);
   };
 
   const openIssues = () => {
@@ -128,7 +133,7 @@ export function ModelView({
     versionId,
     info: info.data,
     viewer,
-    selected: selection.selected,
+    selectedObject: selection.selectedObject,
     selectedTag: selection.selectedTag,
     onSelect: selection.showSelected,
     values: propertyValues.values,
@@ -169,7 +174,7 @@ export function ModelView({
           onFullscreen={toggleFullscreen}
           onFit={() => void viewer?.fit()}
           hazardsActive={hazardsActive}
-          hazardCount={index?.hazards().length ?? 0}
+          hazardCount={hazards.count}
           onHazards={toggleHazards}
           issuesHref={issuesHref}
           onIssues={openIssues}
@@ -236,6 +241,7 @@ export function ModelView({
         )}
         <ModelPins
           viewer={viewer}
+          objects={modelObjects}
           ready={ready}
           projectId={info.data?.projectId ?? null}
           versionId={versionId}
@@ -255,7 +261,8 @@ export function ModelView({
             localId={panelObject.localId}
             tag={panelTag}
             areaWidth={selection.areaWidth}
-            dynamic={propertyValues.dynamicOf(panelTag)}
+            // dynamic values are kept per model (project, file, tag): the tab model's are not another model's
+            dynamic={panelObject.versionId === versionId ? propertyValues.dynamicOf(panelTag) : undefined}
             onClose={selection.closePanel}
           />
         )}

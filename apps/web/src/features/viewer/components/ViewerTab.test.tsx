@@ -50,7 +50,11 @@ const objects: ObjectIndex = {
   hazard: [0, 1, 0, 1],
 };
 
-function renderTab(infoReplies: Reply[], extra: Record<string, Reply> = {}) {
+function renderTab(
+  infoReplies: Reply[],
+  extra: Record<string, Reply> = {},
+  setup?: (fake: ReturnType<typeof fakeModelViewer>) => void,
+) {
   let call = 0;
   mockFetch({
     ...configRoutes(),
@@ -61,6 +65,7 @@ function renderTab(infoReplies: Reply[], extra: Record<string, Reply> = {}) {
     ...extra,
   });
   const fake = fakeModelViewer();
+  setup?.(fake);
   renderWithProviders(
     <ViewerEngineProvider engine={fakeEngine(fake)}>
       <ViewerTab model={model} active issuesHref="https://issues.example/project" />
@@ -203,13 +208,54 @@ describe('viewer tab', () => {
 
     const hazards = screen.getByRole('button', { name: 'Isolate Hazards' });
     await userEvent.click(hazards);
-    expect(fake.viewer.isolate).toHaveBeenLastCalledWith([2, 4]);
+    expect(fake.viewer.appearance.isolate).toHaveBeenLastCalledWith([
+      { model: 'urn:v.1', localId: 2 },
+      { model: 'urn:v.1', localId: 4 },
+    ]);
     expect(hazards).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(hazards);
-    expect(fake.viewer.isolate).toHaveBeenLastCalledWith(null);
+    expect(fake.viewer.appearance.isolate).toHaveBeenLastCalledWith(null);
     expect(hazards).toHaveAttribute('aria-pressed', 'false');
 
     expect(screen.getByRole('button', { name: 'Show/Hide issues' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('isolates the hazards of every shown model of a federated view (issue 33)', async () => {
+    const other = (versionId: string, visible: boolean) => ({
+      modelId: `urn:${versionId}`,
+      versionId,
+      visible,
+      opacity: 1,
+      colour: null,
+      offset: { x: 0, y: 0, z: 0 },
+      rotation: 0,
+    });
+    const otherObjects: ObjectIndex = {
+      localIds: [10, 11, 12],
+      parents: [-1, -1, -1],
+      guids: ['x', 'y', 'z'],
+      tags: ['TK-1', 'TK-2', 'V-9'],
+      categories: ['Tank', 'Tank', 'Valve'],
+      hazard: [1, 0, 1],
+    };
+    const fake = renderTab(
+      [{ json: info({ state: 'done', progress: 1, error: null }) }],
+      { '/api/models/v.2/objects': { json: otherObjects } },
+      (f) => f.viewer.federation.list.mockReturnValue([other('v.2', true), other('v.3', false)] as never),
+    );
+    await waitForLoad(fake);
+    const hazards = screen.getByRole('button', { name: 'Isolate Hazards' });
+    // the hidden model (v.3) is left out: its index is not even fetched
+    await vi.waitFor(() =>
+      expect(hazards).toHaveAttribute('title', 'Show only the 4 objects with a Hazard property'),
+    );
+    await userEvent.click(hazards);
+    expect(fake.viewer.appearance.isolate).toHaveBeenLastCalledWith([
+      { model: 'urn:v.1', localId: 2 },
+      { model: 'urn:v.1', localId: 4 },
+      { model: 'urn:v.2', localId: 10 },
+      { model: 'urn:v.2', localId: 12 },
+    ]);
   });
 
   it('fetches the values of the object under the pointer, so its click opens the panel from the cache', async () => {

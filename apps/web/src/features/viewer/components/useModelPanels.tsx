@@ -32,7 +32,7 @@ export function useModelPanels({
   versionId,
   info,
   viewer,
-  selected,
+  selectedObject,
   selectedTag,
   onSelect,
   values,
@@ -42,9 +42,10 @@ export function useModelPanels({
   versionId: string;
   info: ModelInfo | undefined;
   viewer: ModelViewer | null;
-  selected: number | null;
+  /** the selected object in whichever model of the view it is */
+  selectedObject: { versionId: string; localId: number } | null;
   selectedTag: string | null;
-  onSelect: (localId: number | null) => void;
+  onSelect: (localId: number | null, versionId?: string) => void;
   values: PropertyValues | null | undefined;
   markupsPane: ReactNode | undefined;
 }): { pane: ReactNode | undefined; toolbar: PanelToolbarProps } {
@@ -75,7 +76,7 @@ export function useModelPanels({
       <ModelTreePanel
         versionId={versionId}
         viewer={viewer}
-        selected={selected}
+        selected={selectedObject}
         onSelect={onSelect}
         onClose={() => side.close('modelTree')}
       />

@@ -1,13 +1,60 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { ModelViewer } from '@penstock/viewer';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { FederatedModelState, ModelViewer, ObjectRef } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
 import { useAppStore } from '../../../base/store.tsx';
 import { fetchFragments } from '../api.ts';
 import { fetchModelInfo } from '../../models/api.ts';
 import { CONVERSION_POLL_MS } from '../../models/hooks/useModelInfo.ts';
-import { indexObjects } from '../objectIndex.ts';
+import type { ObjectIndex } from '../api.ts';
+import { indexObjects, type IndexedObjects } from '../objectIndex.ts';
+import { useToolState } from '../toolkit/useToolState.ts';
 import { objectIndexQuery } from './useModelFiles.ts';
+
+const NO_MODELS: FederatedModelState[] = [];
+const NO_FEDERATION = { onChange: () => () => undefined, list: () => NO_MODELS };
+
+/** The other models of the view (beside the tab's own), as the viewer's federation lists them. */
+export function useFederatedModels(viewer: ModelViewer | null): FederatedModelState[] {
+  const federation = viewer?.federation ?? NO_FEDERATION;
+  return useToolState(federation.onChange, federation.list);
+}
+
+const hazardsOfIndex = new WeakMap<ObjectIndex, number[]>();
+/** The hazardous objects of a model's index (worked out once per index), as the viewer's refs. */
+export function hazardRefsOf(modelId: string, index: ObjectIndex): ObjectRef[] {
+  let localIds = hazardsOfIndex.get(index);
+  if (!localIds) {
+    localIds = index.localIds.filter((_, row) => index.hazard[row] === 1);
+    hazardsOfIndex.set(index, localIds);
+  }
+  return localIds.map((localId) => ({ model: modelId, localId }));
+}
+
+/**
+ * Isolate Hazards across a federated view: the hazardous objects of the tab's own model and of every other
+ * model shown, each from its version's object index (the other models' are fetched once each).
+ */
+export function useViewHazards(
+  viewer: ModelViewer | null,
+  versionId: string,
+  index: IndexedObjects | null,
+): { count: number; refs(): ObjectRef[] } {
+  const shown = useFederatedModels(viewer).filter((m) => m.visible);
+  const others = useQueries({
+    queries: shown.map((m) => objectIndexQuery(m.versionId)),
+    combine: (results) => results.map((r) => r.data),
+  });
+  const otherRefs = shown.flatMap((m, i) => {
+    const data = others[i];
+    return data ? hazardRefsOf(m.modelId, data) : [];
+  });
+  const own = index?.hazards() ?? [];
+  return {
+    count: own.length + otherRefs.length,
+    refs: () => [...own.map((localId) => ({ model: `urn:${versionId}`, localId })), ...otherRefs],
+  };
+}
 
 /**
  * A federated view's other models come from the same store as the tab's: the viewer downloads their .frag
