@@ -15,6 +15,11 @@ import { versionIdOf } from '../../viewer/components/ViewerTab.tsx';
 import { TreeNodeList, noDataMessage } from './TreeFolder.tsx';
 
 // opened on demand: its code (and the documents' schemas) is not part of the shell's first load
+const IssueTransmittalDialog = lazy(() =>
+  import('../../transmittals/components/IssueTransmittalDialog.tsx').then((module) => ({
+    default: module.IssueTransmittalDialog,
+  })),
+);
 const DeletedItemsDialog = lazy(() =>
   import('../../documents/DeletedItemsDialog.tsx').then((module) => ({ default: module.DeletedItemsDialog })),
 );
@@ -31,6 +36,7 @@ export function ProjectBrowser() {
   const openFile = useModelOpener();
   const hoverFile = useModelHover();
   const [binOpen, setBinOpen] = useState(false);
+  const [issuing, setIssuing] = useState(false);
   const warmUp = useViewerWarmUp();
   const may = useMayInProject(selectedProject?.projectid);
 
@@ -87,6 +93,21 @@ export function ProjectBrowser() {
         <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setBinOpen(true)}>
           Deleted items
         </button>
+      )}
+      {/* POST /api/projects/:projectId/transmittals: 'issueTransmittals' */}
+      {may('issueTransmittals') && (
+        <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setIssuing(true)}>
+          Issue transmittal
+        </button>
+      )}
+      {issuing && (
+        <Suspense fallback={null}>
+          <IssueTransmittalDialog
+            projectId={selectedProject.projectid}
+            projectName={selectedProject.text}
+            onClose={() => setIssuing(false)}
+          />
+        </Suspense>
       )}
       {binOpen && (
         <Suspense fallback={null}>
