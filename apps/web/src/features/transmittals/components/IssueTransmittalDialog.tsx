@@ -209,7 +209,7 @@ function Issued({ issued, onClose }: { issued: IssuedTransmittal; onClose: () =>
         )}
       </Modal.Body>
       <Modal.Footer>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>Done</Button>
       </Modal.Footer>
     </>
   );
