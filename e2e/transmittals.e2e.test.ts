@@ -7,9 +7,9 @@ import { ENGINEER, signIn } from './support/journeys.ts';
 
 const CONTENT = 'Inlet works general arrangement, revision notes\n';
 
-/** The engineer's session issues a transmittal of a file it uploads to an outside address (no issue dialog yet). */
-async function issueToOutside(page: Page): Promise<{ number: string; url: string }> {
-  return page.evaluate(async (content) => {
+/** Puts a file in the demo project's WIP as the engineer (setup: the upload has its own journeys). */
+async function uploadToWip(page: Page): Promise<void> {
+  await page.evaluate(async (content) => {
     const json = async (url: string, init?: RequestInit) => {
       const response = await fetch(url, init);
       if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
@@ -22,25 +22,46 @@ async function issueToOutside(page: Page): Promise<{ number: string; url: string
     const wip = folders.find((f) => f.text === 'WIP')!;
     const form = new FormData();
     form.append('file', new Blob([content]), 'RWTW-GA-0101.txt');
-    const uploaded = await json(`/api/folders/${wip.id}/files`, { method: 'POST', body: form });
-    const issued = await json(`/api/projects/${project.id}/transmittals`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        versionIds: [uploaded.version.id],
-        purpose: 'For review and acceptance',
-        message: 'Please review and accept the inlet works GA.',
-        dueDate: '2099-01-31',
-        outside: [{ email: 'sam.site@contractor.example', name: 'Sam Site' }],
-      }),
-    });
-    return { number: issued.transmittal.number as string, url: issued.links[0].url as string };
+    await json(`/api/folders/${wip.id}/files`, { method: 'POST', body: form });
   }, CONTENT);
 }
 
+/** The engineer issues the file to an outside address through the project browser's Issue transmittal dialog. */
+async function issueToOutside(page: Page, url: string): Promise<{ number: string; url: string }> {
+  await uploadToWip(page);
+  await page.goto(`${url}/main`);
+  await page.getByPlaceholder('Select project').click();
+  await page.keyboard.type('riverside');
+  await page
+    .getByRole('option', { name: /^Riverside/ })
+    .first()
+    .waitFor();
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('navigation', { name: 'Project browser' })
+    .getByRole('button', { name: 'Issue transmittal' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Issue a transmittal' });
+  await dialog.getByRole('checkbox', { name: 'RWTW-GA-0101.txt' }).check();
+  await dialog.getByLabel('Purpose of issue').selectOption('For review and acceptance');
+  await dialog.getByLabel('Response due').fill('2099-01-31');
+  await dialog.getByLabel('Message').fill('Please review and accept the inlet works GA.');
+  await dialog.getByLabel('Outside recipients').fill('Sam Site <sam.site@contractor.example>');
+  await screenshot(page, 'transmittal-issue-dialog');
+  await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+  await dialog.getByText(/issued to 1 recipient/).waitFor();
+  await dialog.getByRole('link', { name: 'Cover sheet (PDF)' }).waitFor();
+  await screenshot(page, 'transmittal-issued');
+  const number = (await dialog.locator('.alert-success strong').textContent()) ?? '';
+  const link = (await dialog.locator('code').first().textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  return { number, url: link };
+}
+
 /**
- * Transmittals (issue 35 §3): the engineer issues a file to an outside address; the contractor opens the link
- * signed out, downloads the file, acknowledges and responds; the engineer sees the response in the hub.
+ * Transmittals (issue 35 §3): the engineer issues a file to an outside address through the Issue transmittal
+ * dialog; the contractor opens the link signed out, downloads the file, acknowledges and responds; the engineer
+ * sees the response and the download in the hub, revokes the link and finds it in the project's register.
  */
 describe('transmittals in Chromium', () => {
   let server: RunningPenstock;
@@ -60,7 +81,7 @@ describe('transmittals in Chromium', () => {
   });
 
   it('issues to an outside address, who downloads, acknowledges and responds; the sender sees it', async () => {
-    const { number, url } = await issueToOutside(sender.page);
+    const { number, url } = await issueToOutside(sender.page, server.url);
     expect(number).toMatch(/^[A-Z0-9]+-TRN-0001$/);
     const link = new URL(url);
 
@@ -91,9 +112,24 @@ describe('transmittals in Chromium', () => {
     await sent.getByRole('button', { name: 'Open' }).click();
     const recipients = sender.page.getByRole('table', { name: 'Recipients' });
     await recipients.getByText('Accepted with comments: Accepted; see note on the weir level.').waitFor();
+    // the sender sees the contractor's download in the access log, and revokes the link
+    const log = sender.page.getByRole('table', { name: 'Access log' });
+    await log.getByRole('cell', { name: 'download' }).first().waitFor();
     await screenshot(sender.page, 'transmittal-sender-status');
+    sender.page.once('dialog', (confirm) => void confirm.accept());
+    await sender.page.getByRole('button', { name: 'Revoke the link of sam.site@contractor.example' }).click();
+    await sender.page.getByRole('table', { name: 'Outside links' }).getByText('Revoked').waitFor();
+    await sender.page.keyboard.press('Escape');
 
-    // the link is this transmittal's only: a made-up token opens nothing
+    // the project's register lists it, with the XLSX export
+    await sender.page.getByRole('button', { name: 'Project register' }).click();
+    await sender.page.getByRole('table', { name: 'Transmittal register' }).getByText(number).waitFor();
+    await sender.page.getByRole('link', { name: 'Export to XLSX' }).waitFor();
+    await screenshot(sender.page, 'transmittal-register');
+
+    // the revoked link opens nothing, and neither does a made-up token
+    await page.goto(`${server.url}${link.pathname}`);
+    await page.getByText('This link does not open anything.').waitFor();
     await page.goto(`${server.url}/transmittal/${'x'.repeat(43)}`);
     await page.getByText('This link does not open anything.').waitFor();
   }, 120_000);

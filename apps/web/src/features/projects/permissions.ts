@@ -61,6 +61,11 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
   { control: 'objectEditor: lock controls', route: 'POST /api/properties/lock', action: 'lockValues' },
   { control: 'sketch: Save sketch', route: 'POST /api/savepidsketch', action: 'changeSketches' },
   { control: 'sketch: Manage saves (delete)', route: 'POST /api/deletepidsketch', action: 'changeSketches' },
+  {
+    control: 'transmittals: Issue transmittal (Workflow panel, project browser)',
+    route: 'POST /api/projects/:projectId/transmittals',
+    action: 'issueTransmittals',
+  },
   { control: 'workflow: Move tab', route: 'POST /api/workflow/move', action: 'moveFiles' },
   { control: 'workflow: Delete tab', route: 'POST /api/workflow/delete', action: 'deleteFiles' },
   { control: 'workflow: Upload tab', route: 'POST /api/workflow/upload', action: 'upload' },

@@ -1,4 +1,12 @@
-import type { SharedTransmittal, Transmittal, TransmittalSummary } from '@penstock/shared';
+import type {
+  IssueTransmittalBody,
+  SharedTransmittal,
+  Transmittal,
+  TransmittalAccessEntry,
+  TransmittalPurpose,
+  TransmittalRegister,
+  TransmittalSummary,
+} from '@penstock/shared';
 import { apiFetch } from '../../base/api.ts';
 
 /** The transmittal calls (docs/api.md 'Transmittals'). */
@@ -39,3 +47,30 @@ export const acknowledgeShared = (token: string): Promise<SharedTransmittal> =>
   apiFetch(`${sharedUrl(token)}/acknowledge`, { method: 'POST' });
 export const respondShared = (token: string, form: FormData): Promise<SharedTransmittal> =>
   apiFetch(`${sharedUrl(token)}/response`, { method: 'POST', form });
+
+// ---- issuing, the project's register and the sender's controls
+export const purposesKey = (projectId: string) => ['transmittals', 'purposes', projectId] as const;
+export const registerKey = (projectId: string) => ['transmittals', 'register', projectId] as const;
+export const accessLogKey = (id: string) => ['transmittals', 'accessLog', id] as const;
+
+const projectUrl = (projectId: string) => `/api/projects/${q(projectId)}`;
+
+export const fetchPurposes = (projectId: string): Promise<TransmittalPurpose[]> =>
+  apiFetch(`${projectUrl(projectId)}/transmittal-purposes`);
+
+export interface IssuedTransmittal {
+  transmittal: Transmittal;
+  links: Array<{ email: string; url: string }>;
+}
+export const issueTransmittal = (projectId: string, body: IssueTransmittalBody): Promise<IssuedTransmittal> =>
+  apiFetch(`${projectUrl(projectId)}/transmittals`, { method: 'POST', json: body });
+
+export type ProjectRegister = TransmittalRegister & { all: TransmittalSummary[] };
+export const fetchRegister = (projectId: string): Promise<ProjectRegister> =>
+  apiFetch(`${projectUrl(projectId)}/transmittals`);
+export const registerXlsxUrl = (projectId: string) => `${projectUrl(projectId)}/transmittals/register.xlsx`;
+
+export const revokeLink = (id: string, recipientId: string): Promise<Transmittal> =>
+  apiFetch(`/api/transmittals/${q(id)}/recipients/${q(recipientId)}/revoke`, { method: 'POST' });
+export const fetchAccessLog = (id: string): Promise<TransmittalAccessEntry[]> =>
+  apiFetch(`/api/transmittals/${q(id)}/access-log`);

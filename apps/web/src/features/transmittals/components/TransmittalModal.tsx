@@ -6,6 +6,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { acknowledgeTransmittal, fetchTransmittal, respondToTransmittal, transmittalKeys } from '../api.ts';
 import { DocumentsTable } from './DocumentsTable.tsx';
 import { ResponseForm } from './ResponseForm.tsx';
+import { SenderControls } from './SenderControls.tsx';
 
 const versionUrl = (versionId: string) => `/api/versions/${encodeURIComponent(versionId)}/content?download=1`;
 
@@ -90,6 +91,7 @@ export function TransmittalModal({ id, onClose }: { id: string | null; onClose: 
                 ))}
               </tbody>
             </Table>
+            {t.mayManage && <SenderControls transmittal={t} />}
             {(acknowledge.isError || respond.isError) && (
               <ErrorAlert error={acknowledge.error ?? respond.error} title="That did not work." />
             )}

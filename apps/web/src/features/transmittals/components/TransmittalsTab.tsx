@@ -5,18 +5,22 @@ import { formatDate, type TransmittalSummary } from '@penstock/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { fetchMine, transmittalKeys } from '../api.ts';
+import { ProjectRegister } from './ProjectRegister.tsx';
 import { TransmittalModal } from './TransmittalModal.tsx';
 
-type List = 'received' | 'sent';
+type List = 'received' | 'sent' | 'register';
 
-/** The Personal hub's Transmittals tab (issue 35 §3): received and sent, each opened in a modal. */
+/**
+ * The Personal hub's Transmittals tab (issue 35 §3): received and sent, each opened in a modal, and a project's
+ * transmittal register.
+ */
 export function TransmittalsTab() {
   const [list, setList] = useState<List>('received');
   const [open, setOpen] = useState<string | null>(null);
   const query = useQuery({ queryKey: transmittalKeys.mine, queryFn: fetchMine, staleTime: 0 });
   if (query.isPending) return <Loading label="Loading transmittals..." />;
   if (query.isError) return <ErrorAlert error={query.error} title="The transmittals could not be loaded." />;
-  const rows = query.data[list];
+  const rows = list === 'register' ? [] : query.data[list];
   return (
     <>
       <Nav variant="pills" activeKey={list} onSelect={(key) => setList(key as List)} className="mb-2">
@@ -26,8 +30,13 @@ export function TransmittalsTab() {
         <Nav.Item>
           <Nav.Link eventKey="sent">Sent ({query.data.sent.length})</Nav.Link>
         </Nav.Item>
+        <Nav.Item>
+          <Nav.Link eventKey="register">Project register</Nav.Link>
+        </Nav.Item>
       </Nav>
-      {rows.length === 0 ? (
+      {list === 'register' ? (
+        <ProjectRegister onOpen={setOpen} />
+      ) : rows.length === 0 ? (
         <p className="text-secondary">
           {list === 'received'
             ? 'No transmittal was issued to you yet.'

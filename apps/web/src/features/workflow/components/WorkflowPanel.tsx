@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Tab, Tabs } from 'react-bootstrap';
 import { Spinner } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,6 +39,13 @@ import { FolderStructureTree } from './FolderStructureTree.tsx';
 import { OpenWorkflowCard } from './OpenWorkflowCard.tsx';
 import { SubmitReviewForm, type ReviewChoices } from './SubmitReviewForm.tsx';
 import '../workflow.css';
+
+// opened on demand: the Issue transmittal dialog (issue 35 §3), with this document chosen
+const IssueTransmittalDialog = lazy(() =>
+  import('../../transmittals/components/IssueTransmittalDialog.tsx').then((module) => ({
+    default: module.IssueTransmittalDialog,
+  })),
+);
 
 type WorkflowTab = 'review' | FileAction;
 /** the action the server checks for each file tab's call (POST /api/workflow/move, /delete, /upload) */
@@ -102,6 +109,7 @@ export function WorkflowPanel({ versionId, onClose }: { versionId: string; onClo
   const [targetId, setTargetId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [issuing, setIssuing] = useState(false);
   const target = targetFolderOf(structure.data, targetId);
   const documentNode = findDocument(structure.data, versionId, info?.itemId);
   const documentName = info?.fileName ?? '';
@@ -282,7 +290,27 @@ export function WorkflowPanel({ versionId, onClose }: { versionId: string; onClo
         <span className="small text-body-secondary" data-testid="last-updated">
           {formatLastUpdated(structure.data?.lastUpdated)}
         </span>
+        {/* POST /api/projects/:projectId/transmittals: 'issueTransmittals' */}
+        {may('issueTransmittals') && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary ms-auto"
+            onClick={() => setIssuing(true)}
+          >
+            Issue transmittal
+          </button>
+        )}
       </div>
+      {issuing && info && (
+        <Suspense fallback={null}>
+          <IssueTransmittalDialog
+            projectId={projectId}
+            projectName={info.projectName}
+            initialVersionIds={[versionId]}
+            onClose={() => setIssuing(false)}
+          />
+        </Suspense>
+      )}
       {loadError && (
         <div role="alert" className="alert alert-danger py-1 px-2 small">
           The folder structure could not be loaded: {errorMessage(loadError)}

@@ -20,6 +20,11 @@ const DocumentControlDialog = lazy(() =>
     default: module.DocumentControlDialog,
   })),
 );
+const IssueTransmittalDialog = lazy(() =>
+  import('../../transmittals/components/IssueTransmittalDialog.tsx').then((module) => ({
+    default: module.IssueTransmittalDialog,
+  })),
+);
 const DeletedItemsDialog = lazy(() =>
   import('../../documents/DeletedItemsDialog.tsx').then((module) => ({ default: module.DeletedItemsDialog })),
 );
@@ -37,6 +42,7 @@ export function ProjectBrowser() {
   const hoverFile = useModelHover();
   const [binOpen, setBinOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
+  const [issuing, setIssuing] = useState(false);
   const warmUp = useViewerWarmUp();
   const may = useMayInProject(selectedProject?.projectid);
 
@@ -102,6 +108,21 @@ export function ProjectBrowser() {
           <DocumentControlDialog
             projectId={selectedProject.projectid}
             onClose={() => setRegisterOpen(false)}
+          />
+        </Suspense>
+      )}
+      {/* POST /api/projects/:projectId/transmittals: 'issueTransmittals' */}
+      {may('issueTransmittals') && (
+        <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setIssuing(true)}>
+          Issue transmittal
+        </button>
+      )}
+      {issuing && (
+        <Suspense fallback={null}>
+          <IssueTransmittalDialog
+            projectId={selectedProject.projectid}
+            projectName={selectedProject.text}
+            onClose={() => setIssuing(false)}
           />
         </Suspense>
       )}
