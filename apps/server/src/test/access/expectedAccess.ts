@@ -130,6 +130,14 @@ export const ACCESS: Record<string, Rule> = {
   'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
   'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),
 
+  // ---- model compare (issue 34): whoever reads both models compares them; raising issues is editing
+  'POST /api/model-compares': read('both models and compare them'),
+  'GET /api/model-compares/:compareId': read('the compares of their models'),
+  'GET /api/model-compares/:compareId/changes': read('the changes of a compare'),
+  'GET /api/model-compares/:compareId/changes.xlsx': read('the changes of a compare and export them'),
+  'POST /api/model-compares/:compareId/issues': edit('raise changes as issues'),
+  'GET /api/versions/:versionId/compare-summary': read("a version's changes against the one before"),
+
   // ---- personal hub
   'GET /api/workflow/created': ownList('workflows created'),
   'GET /api/workflow/pendingReview': ownList('reviews pending'),
