@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs/jobQueue.ts';
-import type { BlobStore } from '../../storage/blobStore.ts';
-import { readSignaturePair, signatureMap } from './compareSignatures.ts';
+import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
+import { geometrySignatures, signatureMap } from './geometrySignatures.ts';
 import type { ModelCompareRepo } from './modelCompare.repo.ts';
 import { changeRow, facetsOf } from './modelCompare.presenter.ts';
 import { diffModels } from './modelDiff.ts';
@@ -9,15 +9,13 @@ import { diffModels } from './modelDiff.ts';
 const QUEUE = 'model-compare';
 
 export interface CompareJobsOptions {
-  /** a compare running longer than this fails (default 30 minutes) */
-  timeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /**
  * Model compares as jobs of the job queue (the conversion's: in process on SQLite, pg-boss on PostgreSQL, so
  * any server takes them). A job reads both versions' object indexes from the database and their geometry
- * signatures from their .frag files (in a child process), diffs them (modelDiff.ts) and stores the changes
+ * signatures from their .frag files (geometrySignatures.ts), diffs them (modelDiff.ts) and stores the changes
  * with the summary in one transaction. Its state is in model_compares, which every server reads.
  */
 export class CompareJobs {
@@ -63,20 +61,17 @@ export class CompareJobs {
       ]);
       if (!base?.frag_hash || base.state !== 'done' || !head?.frag_hash || head.state !== 'done')
         throw new Error('Both versions must be converted models');
-      const baseHash = base.frag_hash;
-      const headHash = head.frag_hash;
-      const signatures = this.blobs.withLocalFile(baseHash, (basePath) =>
-        this.blobs.withLocalFile(headHash, (headPath) =>
-          readSignaturePair({ basePath, headPath }, this.options.timeoutMs ?? 30 * 60_000),
-        ),
-      );
       const [baseObjects, headObjects] = await Promise.all([
         this.repo.diffObjects(base.version_id),
         this.repo.diffObjects(head.version_id),
       ]);
       await this.repo.setProgress(compareId, 0.3);
-      const geometry = await signatures;
+      // one .frag at a time: a 100k-object model inflates to a few hundred MB
+      const baseGeometry = await geometrySignatures(await readBlob(this.blobs, base.frag_hash));
+      await this.repo.setProgress(compareId, 0.5);
+      const headGeometry = await geometrySignatures(await readBlob(this.blobs, head.frag_hash));
       await this.repo.setProgress(compareId, 0.7);
+      const geometry = { base: baseGeometry, head: headGeometry };
       const diff = diffModels(
         baseObjects,
         headObjects,
