@@ -47,7 +47,7 @@ for (const kind of await testDatabases()) {
     let penstock: TestPenstock;
     let projectId: string;
     const cookies = {} as Record<'member' | 'viewer' | 'outsider', string>;
-    const versions = {} as Record<'v1' | 'v2' | 'copy' | 'pdf' | 'foreign', string>;
+    const versions = {} as Record<'v1' | 'v2' | 'copy' | 'pdf' | 'foreign' | 'broken', string>;
 
     const call = (method: string, url: string, who: keyof typeof cookies, payload?: unknown) =>
       penstock.app.inject({
@@ -107,6 +107,13 @@ for (const kind of await testDatabases()) {
         project.folders.WIP!,
         'copy.ifc',
         Buffer.from(DRAINAGE, 'latin1'),
+        'member',
+      );
+      // an IFC cut off on upload: its conversion fails
+      versions.broken = await upload(
+        project.folders.WIP!,
+        'broken.ifc',
+        Buffer.from(DRAINAGE.slice(0, 20_000), 'latin1'),
         'member',
       );
       versions.pdf = await upload(
@@ -290,6 +297,11 @@ for (const kind of await testDatabases()) {
       const drawing = await compare(versions.v1, versions.pdf);
       expect(drawing.statusCode).toBe(400);
       expect(drawing.json().error).toMatch(/sheet\.pdf .*is not a model/);
+      const unreadable = await compare(versions.v1, versions.broken);
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json().error).toMatch(
+        /broken\.ifc \(version 1.*\) could not be converted: The file is not a valid IFC model/,
+      );
       const same = await compare(versions.v1, versions.v1);
       expect(same.statusCode).toBe(400);
       expect(same.json().error).toBe('Choose two different versions to compare');
