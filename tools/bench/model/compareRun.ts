@@ -126,7 +126,7 @@ export async function runCompareOnly(options: {
       '',
       `\`npm run bench:model -- ${process.argv.slice(2).join(' ')}\` on ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load[0]!.toFixed(1)} at the start and ${load[1]!.toFixed(1)} at the end.`,
       '',
-      `The ${size} plant (seed 7) and its second version from plantgen (${revision.removed} removed, ${revision.moved} moved by 1 m, ${revision.changed} with a property changed, ${revision.added} added), converted by a Penstock server process (SQLite); the second version's conversion queues its compare against the first. Times are the server's own (started → finished in its tables); memory is the server process with its child processes (the compare's reads the .frag files in one), RSS summed every 50 ms from the second conversion's end to the compare's, less the same just before the second upload.`,
+      `The ${size} plant (seed 7) and its second version from plantgen (${revision.removed} removed, ${revision.moved} moved by 1 m, ${revision.changed} with a property changed, ${revision.added} added), converted by a Penstock server process (SQLite); the second version's conversion queues its compare against the first. Times are the server's own (started → finished in its tables); memory is the server process with its child processes (the compare runs in the server process itself), RSS summed every 50 ms from the second conversion's end to the compare's, less the same just before the second upload.`,
       '',
       '| row | figure |',
       '| --- | --- |',
