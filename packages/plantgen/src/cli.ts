@@ -2,6 +2,8 @@
 /**
  * plantgen command line.
  *   node --import tsx packages/plantgen/src/cli.ts --elements 2000 --seed 7 --out plant.ifc [--buildings]
+ *   ... --revision 10,10,10,5 --out plant-v2.ifc   (the same plant's second version: removed, moved, changed,
+ *       added; the changes by GlobalId go to plant-v2.changes.json)
  *   node --import tsx packages/plantgen/src/cli.ts --pdf 12 --seed 7 --out pid.pdf
  *   node --import tsx packages/plantgen/src/cli.ts --xlsx --seed 7 --out equipment.xlsx
  *   node --import tsx packages/plantgen/src/cli.ts --png --seed 7 --out site.png
@@ -14,6 +16,7 @@ import { generatePidPdf } from './pdf.ts';
 import { plantIdentity } from './plant/plan.ts';
 
 const USAGE = `Usage: plantgen [--elements N] [--seed S] [--name TEXT] [--buildings] [--out FILE]    IFC4 model (plant.ifc)
+       plantgen ... --revision REMOVED,MOVED,CHANGED,ADDED                    its second version, with FILE.changes.json
        plantgen --pdf SHEETS [--seed S] [--title TEXT] [--prefix TEXT] [--out FILE]   P&ID drawings (pid.pdf)
        plantgen --xlsx [--elements N] [--seed S] [--out FILE]                   equipment list (equipment-list.xlsx)
        plantgen --png [--seed S] [--out FILE]                                   site photo (site-photo.png)`;
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       xlsx: { type: 'boolean' },
       png: { type: 'boolean' },
       buildings: { type: 'boolean' },
+      revision: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -81,12 +85,23 @@ async function main(): Promise<void> {
   } else {
     const out = values.out ?? 'plant.ifc';
     const elements = integer(values.elements, 2000, '--elements');
+    const counts = values.revision?.split(',').map((n) => integer(n, 0, '--revision'));
+    if (counts && counts.length !== 4)
+      throw new Error('--revision takes four counts: removed,moved,changed,added');
     const stats = writePlantIfc(out, {
       elements,
       seed,
       name: identity.name,
       ...(values.buildings ? { buildings: true } : {}),
+      ...(counts
+        ? { revision: { removed: counts[0]!, moved: counts[1]!, changed: counts[2]!, added: counts[3]! } }
+        : {}),
     });
+    if (stats.changes) {
+      const changesFile = `${out.replace(/\.ifc$/i, '')}.changes.json`;
+      writeFileSync(changesFile, `${JSON.stringify(stats.changes, null, 2)}\n`);
+      console.log(`Wrote ${changesFile}: what this version changed, by GlobalId`);
+    }
     const types = Object.entries(stats.byType)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([type, n]) => `${type} ${n}`)

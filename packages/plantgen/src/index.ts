@@ -9,6 +9,7 @@ export {
 export { generatePidPdf, type PidPdfOptions } from './pdf.ts';
 export { generateEquipmentListXlsx, generateSitePhotoPng, type EquipmentListOptions } from './office.ts';
 export { planPlant, plantIdentity, type PlantIdentity } from './plant/plan.ts';
+export type { PlantRevision, PlantRevisionChanges } from './plant/revision.ts';
 export {
   BS1710,
   FLUID_PIPE_STYLE,

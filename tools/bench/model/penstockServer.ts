@@ -32,6 +32,8 @@ export interface PenstockServer {
   upload(file: string): Promise<string>;
   waitConverted(versionId: string, timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
+  /** the server process's id (its memory is measured with its child processes) */
+  pid: number;
 }
 
 export async function startServer(dataDir: string, webDist: string): Promise<PenstockServer> {
@@ -86,6 +88,7 @@ export async function startServer(dataDir: string, webDist: string): Promise<Pen
         }
       },
       stop,
+      pid: server.child.pid!,
     };
   } catch (error) {
     await stop();

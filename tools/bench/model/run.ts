@@ -5,6 +5,8 @@
  * compare them as ratios within one run only.
  *   npm run bench:model -- --toolkit [--sizes 100000] [--quick]
  * runs only the toolkit rows of issue 33 §6 (toolkitRun.ts) and writes bench/results/toolkit-<date>.md.
+ *   npm run bench:model -- --compare [--sizes 100000] [--quick]
+ * runs only the model-compare row of issue 34 §4 (compareRun.ts) and writes bench/results/compare-<date>.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { renderTables, type ModelResult, type Results } from './report.ts';
 import { benchConversion, memoryMethod, repoRoot } from './serverBench.ts';
 import { FEDERATED_FIXTURES, benchToolkit } from './toolkitBench.ts';
 import { runToolkitOnly } from './toolkitRun.ts';
+import { runCompareOnly } from './compareRun.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -39,6 +42,7 @@ const { values: options } = parseArgs({
     'skip-browser': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     toolkit: { type: 'boolean', default: false },
+    compare: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '300' },
   },
 });
@@ -79,6 +83,15 @@ function conversionRunsOf(model: { elements: number | null }) {
 const log = (message: string) => console.log(`[bench:model] ${message}`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bench-model-'));
 const results: Results = { models: [], notes: [] };
+
+if (options.compare) {
+  try {
+    await runCompareOnly({ tmp, plantElements: Math.max(...sizes), conversionTimeoutMs, log });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 if (options.toolkit) {
   try {

@@ -9,6 +9,8 @@ import { StyleWriter } from './styles.ts';
 
 export class ElementWriter {
   private readonly geometry: GeometryWriter;
+  /** the GlobalId of the element written (or skipped) last */
+  lastGuid = '';
 
   constructor(
     private readonly w: StepWriter,
@@ -25,9 +27,10 @@ export class ElementWriter {
     const axes = w.add('IFCAXIS2PLACEMENT3D', ref(location), ref(project.dirZ), ref(project.dirX));
     const placement = w.add('IFCLOCALPLACEMENT', ref(project.storeyPlacements[e.storey]), ref(axes));
     const shape = this.geometry.shape(e.body);
+    this.lastGuid = this.guids.next();
     const id = w.add(
       e.ifcType,
-      str(this.guids.next()),
+      str(this.lastGuid),
       ref(project.ownerHistory),
       str(e.name),
       str(e.description),
@@ -39,6 +42,22 @@ export class ElementWriter {
     );
     this.propertySet(id, e.props);
     return id;
+  }
+
+  /**
+   * Leaves an element out, taking the GlobalIds it would have taken (its own, its property set's and their
+   * relation's), so every later object keeps its GlobalId: a plant revision's removed element.
+   */
+  skip(): void {
+    this.lastGuid = this.guids.next();
+    this.guids.next();
+    this.guids.next();
+  }
+
+  /** Leaves a line out, taking its GlobalIds (its system's and its group relation's). */
+  skipLine(): void {
+    this.guids.next();
+    this.guids.next();
   }
 
   /** A pipeline line as an IfcDistributionSystem grouping its segments, valves and instruments. */

@@ -25,6 +25,7 @@ import * as savedViews from './20261201T1100_saved_views.ts';
 import * as propertyColumns from './20261203T1000_property_columns.ts';
 import * as transmittals from './20261204T1000_transmittals.ts';
 import * as infoStandard from './20261204T1035_info_standard.ts';
+import * as modelCompares from './20261204T1000_model_compares.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261203T1000_property_columns': propertyColumns,
   '20261204T1000_transmittals': transmittals,
   '20261204T1035_info_standard': infoStandard,
+  '20261204T1000_model_compares': modelCompares,
 };

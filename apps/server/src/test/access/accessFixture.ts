@@ -124,6 +124,8 @@ export interface AccessFixture {
     attachmentRecipientId: string;
     revoke: Record<Column, string>;
   };
+  /** a model compare (issue 34), done: the model against another model of the project */
+  compare: { id: string; headVersionId: string };
   history: { projectInput: string; calculation: string };
   dsearId: string;
   /** a file attached to the DSEAR entry (an item of the project's WIP/DSEAR folder) */
@@ -241,6 +243,26 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     ).id;
   const viewId = await saveView('Matrix view');
   const transmittal = await matrixTransmittal(penstock, project.id, model.version.id, member, json);
+
+  // a second model and the compare of the two (issue 34), done
+  const otherModel = await upload(
+    'WIP',
+    'plant-b.ifc',
+    Buffer.from(generatePlantIfc({ elements: 12, seed: 10 })),
+  );
+  await penstock.jobs.idle();
+  const compare = (
+    await inject(
+      member,
+      {
+        method: 'POST',
+        url: '/api/model-compares',
+        payload: { baseVersionId: model.version.id, headVersionId: otherModel.version.id },
+      },
+      [202],
+    )
+  ).json() as { id: string };
+  await penstock.compareJobs.idle();
 
   // each column's own targets
   const own = {} as Record<Column, OwnTargets>;
@@ -434,6 +456,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     ...(await registerTargets(project.id, (payload) =>
       json(people.manager, 'POST', `/api/projects/${project.id}/deliverables`, payload),
     )),
+    compare: { id: compare.id, headVersionId: otherModel.version.id },
     history: {
       projectInput: (inputHistory as { id: string }[])[0]!.id,
       calculation: (calculationHistory as { id: string }[])[0]!.id,

@@ -144,6 +144,19 @@ export const REQUESTS: Record<string, Build> = {
         models: [{ versionId: f.versionId, offset: { x: 1, y: 0, z: 0 }, rotation: 90 }],
       },
     }),
+  // ---- model compare (issue 34): the fixture's compare is done
+  'POST /api/model-compares': (f) =>
+    body('POST', '/api/model-compares', {
+      baseVersionId: f.versionId,
+      headVersionId: f.compare.headVersionId,
+    }),
+  'GET /api/model-compares/:compareId': (f) => get(`/api/model-compares/${f.compare.id}`),
+  'GET /api/model-compares/:compareId/changes': (f) => get(`/api/model-compares/${f.compare.id}/changes`),
+  'GET /api/model-compares/:compareId/changes.xlsx': (f) =>
+    get(`/api/model-compares/${f.compare.id}/changes.xlsx?kind=added`),
+  'POST /api/model-compares/:compareId/issues': (f) =>
+    body('POST', `/api/model-compares/${f.compare.id}/issues`, { changeIds: [0] }),
+  'GET /api/versions/:versionId/compare-summary': (f) => get(`/api/versions/${f.versionId}/compare-summary`),
   'GET /api/views/:viewId': (f) => get(`/api/views/${f.viewId}`),
   'PATCH /api/views/:viewId': (f, who) =>
     body('PATCH', `/api/views/${f.viewId}`, { name: `Matrix view renamed by ${who}` }),

@@ -179,6 +179,13 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/projects/:projectId/deliverables/import': rule(['manager'], 'project managers import the plan'),
   'DELETE /api/deliverables/:id': rule(['manager'], 'project managers remove deliverables'),
   'GET /api/hub/deliverables': signedIn("the user's own deliverables"),
+  // ---- model compare (issue 34): whoever reads both models compares them; raising issues is editing
+  'POST /api/model-compares': read('both models and compare them'),
+  'GET /api/model-compares/:compareId': read('the compares of their models'),
+  'GET /api/model-compares/:compareId/changes': read('the changes of a compare'),
+  'GET /api/model-compares/:compareId/changes.xlsx': read('the changes of a compare and export them'),
+  'POST /api/model-compares/:compareId/issues': edit('raise changes as issues'),
+  'GET /api/versions/:versionId/compare-summary': read("a version's changes against the one before"),
 
   // ---- personal hub
   'GET /api/workflow/created': ownList('workflows created'),
