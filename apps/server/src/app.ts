@@ -31,6 +31,7 @@ import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
 import { registerSavedViews } from './modules/savedViews/index.ts';
+import { registerModelCompare, type CompareJobs } from './modules/modelCompare/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerScheduleExports } from './modules/scheduleExports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
@@ -67,6 +68,8 @@ export interface Penstock {
   models: ModelsService;
   /** the IFC conversion queue; `await jobs.idle()` waits until nothing is queued or running */
   jobs: ConversionJobs;
+  /** model compares (issue 34), on the same job queue; `await compareJobs.idle()` waits for them */
+  compareJobs: CompareJobs;
   /** e-mail notifications (the outbox); `queue()` does nothing without SMTP settings */
   notifier: Notifier;
   /** e-mails reminders of overdue workflows (with e-mail on): hourly, at most once a day per person */
@@ -140,7 +143,9 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     maxUploadBytes: env.maxUploadBytes,
   });
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
-  const { models, jobs } = registerModels(app, database.db, blobs, files, access, jobQueueFor(env, app.log), {
+  // one job queue for every kind of job (conversions, model compares)
+  const queue = jobQueueFor(env, app.log);
+  const { models, jobs } = registerModels(app, database.db, blobs, files, access, queue, {
     timeoutMs: env.conversionTimeoutMinutes * 60_000,
     ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
     maxUnzippedBytes: env.maxUnzippedBytes,
@@ -152,6 +157,14 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const issues = registerIssues(app, database.db, { documentsRepo, projects }, access, blobs);
   registerMarkups(app, database.db, blobs, projects, access);
   registerSavedViews(app, database.db, access);
+  const { service: compares, jobs: compareJobs } = registerModelCompare(
+    app,
+    database.db,
+    { blobs, queue, issues },
+    access,
+    { log: app.log },
+  );
+  jobs.onConverted((versionId) => compares.versionConverted(versionId));
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);
   registerAdmin(app, users, projectsRepo, audit, access);
@@ -183,6 +196,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   configRoutes(app, configDirs);
   await serveWebApp(app, env.webDistDir);
   await jobs.start();
+  await compareJobs.start();
   notifier.start();
   const blobCollector = new BlobCollector(database.db, blobs, {
     graceMinutes: env.blobGraceMinutes,
@@ -202,12 +216,14 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     files,
     models,
     jobs,
+    compareJobs,
     notifier,
     workflowReminders,
     blobCollector,
     routes,
     close: async () => {
       await blobCollector.stop();
+      compareJobs.close();
       await jobs.close();
       await app.close();
       await database.db.destroy();

@@ -133,3 +133,18 @@ export const ChangesToIssuesSchema = z.object({
   dueDate: z.string().max(40).optional(),
 });
 export type ChangesToIssues = z.infer<typeof ChangesToIssuesSchema>;
+
+/**
+ * `GET /api/versions/:versionId/compare-summary`: a model version against the version of the same file
+ * before it (the version list's "N objects changed"). A compare not made yet is queued by the call when both
+ * versions are converted models.
+ */
+export interface VersionCompareSummary {
+  versionId: string;
+  /** the version before it, of the same file; null for the first */
+  previousVersionId: string | null;
+  /** the compare against it; null when none can be made (no previous version, not converted models) */
+  compare: ModelCompare | null;
+  /** why there is no compare, when there is none */
+  reason: string | null;
+}

@@ -253,6 +253,51 @@ export interface SavedViewsTable {
   created_at: string;
   updated_at: string;
 }
+/** A compare of two converted model versions (issue 34 §2), stored once per ordered pair. */
+export interface ModelComparesTable {
+  id: string;
+  /** the head version's project */
+  project_id: string;
+  base_version_id: string;
+  head_version_id: string;
+  /** 'queued', 'running', 'done' or 'failed' */
+  status: string;
+  progress: number | null;
+  error: string | null;
+  /** JSON text of the ModelCompareSummary when done */
+  summary: string | null;
+  /** JSON text of the filters' values ({ifcClass, storey, property}) when done */
+  facets: string | null;
+  /** the finished_at of the conversions compared */
+  base_converted_at: string | null;
+  head_converted_at: string | null;
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+/** One added, removed or changed object of a compare. */
+export interface ModelCompareChangesTable {
+  compare_id: string;
+  change_id: number;
+  kind: string;
+  guid: string;
+  matched_by: string | null;
+  ifc_class: string;
+  name: string | null;
+  tag: string | null;
+  storey: string | null;
+  base_local_id: number | null;
+  head_local_id: number | null;
+  /** the changed aspects between commas (',placement,geometry,'; '' for none) */
+  aspects: string;
+  /** the changed properties as 'Set.Name' and 'Name', each between \u001f marks */
+  property_keys: string;
+  /** the GlobalId, name and tag in lower case (the search filter) */
+  search_text: string;
+  /** JSON text: attributes, properties, type, placement, geometry and the objects' positions */
+  detail: string;
+}
 export interface IssueCommentsTable {
   id: string;
   issue_id: string;
@@ -496,6 +541,8 @@ export interface Database {
   property_value_history: PropertyValueHistoryTable;
   issues: IssuesTable;
   saved_views: SavedViewsTable;
+  model_compares: ModelComparesTable;
+  model_compare_changes: ModelCompareChangesTable;
   issue_comments: IssueCommentsTable;
   markups: MarkupsTable;
   markup_items: MarkupItemsTable;

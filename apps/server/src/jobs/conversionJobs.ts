@@ -44,6 +44,7 @@ const QUEUE = 'conversion';
  */
 export class ConversionJobs {
   private readonly running = new Map<string, ConversionHandle | null>();
+  private readonly converted: Array<(versionId: string) => Promise<void>> = [];
   private closed = false;
 
   constructor(
@@ -67,6 +68,14 @@ export class ConversionJobs {
     await this.queue.work(QUEUE, (versionId) => this.convert(versionId));
     for (const versionId of await this.repo.unfinished()) await this.queue.resume(QUEUE, versionId);
     for (const versionId of await this.repo.staleIndexes()) await this.enqueue(versionId);
+  }
+
+  /**
+   * Calls `listener` when a version has converted (a model compare against the version before it is queued
+   * then); its failure is logged, never the conversion's.
+   */
+  onConverted(listener: (versionId: string) => Promise<void>): void {
+    this.converted.push(listener);
   }
 
   /** Records the job as queued and sends it to the queue. */
@@ -133,6 +142,10 @@ export class ConversionJobs {
         { versionId, objects, ms: Date.now() - started },
         `converted ${version.file_name}`,
       );
+      for (const listener of this.converted)
+        await listener(versionId).catch((error: unknown) =>
+          this.options.log?.warn({ versionId, err: error }, 'after the conversion: a listener failed'),
+        );
     } catch (error) {
       await progress.writing;
       const message = error instanceof Error ? error.message : String(error);

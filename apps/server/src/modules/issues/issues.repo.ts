@@ -53,6 +53,17 @@ export class IssuesRepo {
     await this.db.insertInto('issues').values(row).execute();
   }
 
+  /** Several issues at once, in one transaction: all of them or none. */
+  async insertMany(rows: readonly IssueRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 100)
+        await trx
+          .insertInto('issues')
+          .values(rows.slice(i, i + 100))
+          .execute();
+    });
+  }
+
   async update(id: string, patch: Partial<Omit<IssueRow, 'id' | 'project_id'>>): Promise<void> {
     await this.db.updateTable('issues').set(patch).where('id', '=', id).execute();
   }

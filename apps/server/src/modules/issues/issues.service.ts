@@ -73,9 +73,38 @@ export class IssuesService {
     const snapshot = body.snapshot
       ? await this.blobs.putBuffer(decodePngDataUrl(body.snapshot, MAX_ISSUE_SNAPSHOT_BYTES, 'snapshot'))
       : null;
+    const row = this.newRow(user, body, snapshot);
+    await this.repo.insert(row);
+    return presentIssue(row, []);
+  }
+
+  /**
+   * Several issues of one project in one action (a model compare's changes raised as issues, issue 34):
+   * checked first, then written in one transaction, all or none. No snapshots.
+   */
+  async createMany(
+    user: CurrentUser,
+    projectId: string,
+    bodies: ReadonlyArray<Omit<CreateIssueBody, 'projectId' | 'snapshot'>>,
+  ): Promise<Issue[]> {
+    await this.access.requireAccess(user, { project: projectId }, 'writeIssues');
+    for (const assigneeId of new Set(bodies.map((body) => body.assigneeId)))
+      await this.checkAssignee(projectId, assigneeId);
+    const documents = bodies.flatMap((body) => body.linkedDocuments);
+    const seen = new Set<string>();
+    await this.checkDocuments(
+      projectId,
+      documents.filter((link) => !seen.has(link.documentId) && seen.add(link.documentId)),
+    );
+    const rows = bodies.map((body) => this.newRow(user, { ...body, projectId, snapshot: null }, null));
+    await this.repo.insertMany(rows);
+    return rows.map((row) => presentIssue(row, []));
+  }
+
+  private newRow(user: CurrentUser, body: CreateIssueBody, snapshot: { hash: string } | null): IssueRow {
     const at = now();
     const guid = crypto.randomUUID();
-    const row: IssueRow = {
+    return {
       id: `q.${crypto.randomUUID()}`,
       project_id: body.projectId,
       guid,
@@ -93,8 +122,6 @@ export class IssuesService {
       created_at: at,
       updated_at: at,
     };
-    await this.repo.insert(row);
-    return presentIssue(row, []);
   }
 
   async update(user: CurrentUser, id: string, bodyOf: AfterAccess<UpdateIssueBody>): Promise<Issue> {
