@@ -26,7 +26,8 @@ export const CHANGES_TITLE = 'Changes';
 /** How many changes the list shows at once (the filters narrow it). */
 export const CHANGES_LIST_LIMIT = 500;
 
-const progressText = (progress: number | null) => `Comparing the models… ${Math.round((progress ?? 0) * 100)} %`;
+const progressText = (progress: number | null) =>
+  `Comparing the models… ${Math.round((progress ?? 0) * 100)} %`;
 
 /** The compare's state while it is not done: asked, queued, running, failed or refused. */
 function CompareStatus({ view }: { view: CompareView }) {
@@ -70,7 +71,8 @@ function ChangeDetail({ change }: { change: ModelChange }) {
       <div className="small text-body-secondary mb-1">
         {change.ifcClass}
         {change.tag ? ` · ${change.tag}` : ''}
-        {change.storey ? ` · ${change.storey}` : ''} · <span className="font-monospace">{change.globalId}</span>
+        {change.storey ? ` · ${change.storey}` : ''} ·{' '}
+        <span className="font-monospace">{change.globalId}</span>
         {change.matchedBy === 'tag' ? ' · matched by tag' : ''}
       </div>
       <table className="table table-sm table-bordered mb-0 small">
@@ -182,7 +184,11 @@ export function ChangesPanel({ viewer, projectId, compare: view, onClose }: Tool
                 aria-pressed={filters.kind === kind}
                 onClick={() => set({ kind: filters.kind === kind ? '' : kind })}
               >
-                <span className="compare-swatch" style={{ background: CHANGE_COLOURS[kind] }} aria-hidden="true" />
+                <span
+                  className="compare-swatch"
+                  style={{ background: CHANGE_COLOURS[kind] }}
+                  aria-hidden="true"
+                />
                 {KIND_LABELS[kind]} <span className="badge text-bg-light">{counts[kind]}</span>
               </button>
             ))}
@@ -226,9 +232,15 @@ export function ChangesPanel({ viewer, projectId, compare: view, onClose }: Tool
           </div>
           <div className="d-flex align-items-center gap-2 mb-2 flex-wrap">
             <span className="small me-auto" role="status">
-              {page.data ? `${page.data.total} change${page.data.total === 1 ? '' : 's'}` : 'Loading the changes…'}
+              {page.data
+                ? `${page.data.total} change${page.data.total === 1 ? '' : 's'}`
+                : 'Loading the changes…'}
               {activeFilterCount(filters) > 0 && (
-                <button type="button" className="btn btn-link btn-sm p-0 ms-2" onClick={() => set(NO_FILTERS)}>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0 ms-2"
+                  onClick={() => set(NO_FILTERS)}
+                >
                   Clear filters
                 </button>
               )}
@@ -260,12 +272,17 @@ export function ChangesPanel({ viewer, projectId, compare: view, onClose }: Tool
             </Alert>
           )}
           {raise.isError && (
-            <ErrorAlert title="The issues could not be raised." error={new Error(errorMessage(raise.error))} />
+            <ErrorAlert
+              title="The issues could not be raised."
+              error={new Error(errorMessage(raise.error))}
+            />
           )}
           {page.isError && <ErrorAlert title="The changes could not be loaded." error={page.error} />}
           {page.data && page.data.total === 0 && (
             <p className="small text-body-secondary">
-              {activeFilterCount(filters) > 0 ? 'No change matches the filters.' : 'Nothing changed between the two versions.'}
+              {activeFilterCount(filters) > 0
+                ? 'No change matches the filters.'
+                : 'Nothing changed between the two versions.'}
             </p>
           )}
           <ul className="list-group compare-list" aria-label="Changes">

@@ -45,20 +45,22 @@ export function ModelToolStrip({
 }) {
   return (
     <div className="model-tool-strip" role="toolbar" aria-label="3D tools" aria-orientation="vertical">
-      {TOOLS.filter(({ panel }) => compare || panel !== 'changes').map(({ panel, label, title, icon: Icon }) => (
-        <button
-          key={panel}
-          type="button"
-          className={`btn btn-sm ${open === panel ? 'btn-primary' : 'btn-light'}`}
-          aria-pressed={open === panel}
-          aria-label={label}
-          title={title}
-          disabled={disabled}
-          onClick={() => onChoose(panel)}
-        >
-          <Icon aria-hidden="true" />
-        </button>
-      ))}
+      {TOOLS.filter(({ panel }) => compare || panel !== 'changes').map(
+        ({ panel, label, title, icon: Icon }) => (
+          <button
+            key={panel}
+            type="button"
+            className={`btn btn-sm ${open === panel ? 'btn-primary' : 'btn-light'}`}
+            aria-pressed={open === panel}
+            aria-label={label}
+            title={title}
+            disabled={disabled}
+            onClick={() => onChoose(panel)}
+          >
+            <Icon aria-hidden="true" />
+          </button>
+        ),
+      )}
     </div>
   );
 }

@@ -154,7 +154,8 @@ export interface ChangeRow {
 export function changeRows(change: ModelChange): ChangeRow[] {
   const rows: ChangeRow[] = [];
   if (change.kind === 'added') rows.push({ group: 'object', label: 'Object', old: '—', new: 'Added' });
-  if (change.kind === 'removed') rows.push({ group: 'object', label: 'Object', old: 'Present', new: 'Removed' });
+  if (change.kind === 'removed')
+    rows.push({ group: 'object', label: 'Object', old: 'Present', new: 'Removed' });
   for (const a of change.attributes ?? [])
     rows.push({ group: 'attributes', label: a.name, old: formatValue(a.old), new: formatValue(a.new) });
   for (const p of change.properties ?? [])
@@ -165,7 +166,12 @@ export function changeRows(change: ModelChange): ChangeRow[] {
       new: formatValue(p.new),
     });
   if (change.type)
-    rows.push({ group: 'type', label: 'Type', old: formatValue(change.type.old), new: formatValue(change.type.new) });
+    rows.push({
+      group: 'type',
+      label: 'Type',
+      old: formatValue(change.type.old),
+      new: formatValue(change.type.new),
+    });
   if (change.placement) {
     const moved = `moved by ${change.placement.moved.toFixed(3)} m${change.placement.rotated ? ', turned' : ''}`;
     rows.push({ group: 'placement', label: 'Placement', old: '', new: moved });
@@ -175,5 +181,4 @@ export function changeRows(change: ModelChange): ChangeRow[] {
 }
 
 /** A change's one-line description for the list: its name or tag, else its GlobalId. */
-export const changeTitle = (change: ModelChange): string =>
-  change.name || change.tag || change.globalId;
+export const changeTitle = (change: ModelChange): string => change.name || change.tag || change.globalId;

@@ -71,7 +71,11 @@ export function useAllChanges(id: string | null) {
 }
 
 /** One page of the filtered change list (the panel). */
-export function useChanges(id: string | null, filters: ChangeFilters, page: { offset: number; limit: number }) {
+export function useChanges(
+  id: string | null,
+  filters: ChangeFilters,
+  page: { offset: number; limit: number },
+) {
   return useQuery({
     queryKey: ['modelCompare', id ?? '', 'changes', changesQuery(filters, page)],
     enabled: id !== null,

@@ -61,7 +61,9 @@ export function useCompareView({
   /** Paint the compare again (after the Visibility panel changed the look). */
   const repaint = () => {
     if (!pair || !viewer || !changes.data || !baseIndex.data) return;
-    void viewer.appearance.restore(compareAppearance(changes.data, pair.baseVersionId, baseIndex.data.localIds));
+    void viewer.appearance.restore(
+      compareAppearance(changes.data, pair.baseVersionId, baseIndex.data.localIds),
+    );
   };
 
   const loadError = changes.error ?? baseIndex.error;

@@ -1,16 +1,16 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { maxViewersFor, openModelTab, TAB_LIMIT_MESSAGE, type Version } from '@penstock/shared';
-import { useAppStore, type OpenModel } from '../../base/store.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { Loading } from '../../components/Loading.tsx';
-import { useConfig } from '../config/hooks/useConfig.ts';
-import { fetchVersions } from '../documents/api.ts';
-import { fetchModelInfo, type ModelInfo } from '../models/api.ts';
-import { useProjects } from '../projects/hooks/useProjects.ts';
-import { useSelectProject } from '../workspace/hooks/useSelectProject.ts';
-import { COMPARE_PARAM, compareKind, compareTabId, readCompareLink, type ComparePair } from './compareLink.ts';
+import { isModelFile, maxViewersFor, openModelTab, TAB_LIMIT_MESSAGE, type Version } from '@penstock/shared';
+import { useAppStore, type OpenModel } from '../../../base/store.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { useConfig } from '../../config/hooks/useConfig.ts';
+import { fetchVersions } from '../../documents/api.ts';
+import { fetchModelInfo, type ModelInfo } from '../../models/api.ts';
+import { useProjects } from '../../projects/hooks/useProjects.ts';
+import { useSelectProject } from './useSelectProject.ts';
+import { COMPARE_PARAM, compareTabId, readCompareLink, type ComparePair } from '../../compare/compareLink.ts';
 
 export const MODEL_COMPARE_NOT_OPENED = 'This model compare cannot be opened.';
 
@@ -21,7 +21,10 @@ interface Side {
 
 /** Both versions of a compare link: their model info and (for the tab's name) their version rows. */
 async function fetchSides(pair: ComparePair): Promise<{ base: Side; head: Side }> {
-  const [base, head] = await Promise.all([fetchModelInfo(pair.baseVersionId), fetchModelInfo(pair.headVersionId)]);
+  const [base, head] = await Promise.all([
+    fetchModelInfo(pair.baseVersionId),
+    fetchModelInfo(pair.headVersionId),
+  ]);
   const items = [...new Set([base.itemId, head.itemId])];
   const lists = await Promise.all(items.map((itemId) => fetchVersions(itemId).catch(() => [] as Version[])));
   const versions = lists.flat();
@@ -82,10 +85,10 @@ export function useModelCompareLink(): ReactNode {
   const selectProject = useSelectProject();
   const settings = useConfig().data?.generalSettings;
   const opened = useRef<string | null>(null);
+  // both models (IFC, zipped IFC); drawings are the drawing compare's
   const isModel =
-    !!sides.data && compareKind(sides.data.base.info.fileType, sides.data.head.info.fileType) === 'model';
-  const project =
-    isModel && projects.data?.find((p) => p.projectid === sides.data!.head.info.projectId);
+    !!sides.data && isModelFile(sides.data.base.info.fileType) && isModelFile(sides.data.head.info.fileType);
+  const project = isModel && projects.data?.find((p) => p.projectid === sides.data!.head.info.projectId);
   const forget = () => setParams(withoutCompare, { replace: true });
 
   useEffect(() => {
@@ -106,14 +109,17 @@ export function useModelCompareLink(): ReactNode {
     const allowAdditionalTabs = sameProject ? state.allowAdditionalTabs : true;
     let result = openModelTab(tabs, tab, { mode: 'new', maxViewers, allowAdditionalTabs });
     // at the tab limit the compare takes the selected tab's place: the user asked for it by name
-    if (result.outcome === 'limit') result = openModelTab(tabs, tab, { mode: 'replace', maxViewers, allowAdditionalTabs });
+    if (result.outcome === 'limit')
+      result = openModelTab(tabs, tab, { mode: 'replace', maxViewers, allowAdditionalTabs });
     if (result.outcome === 'limit') window.alert(TAB_LIMIT_MESSAGE);
     else dispatch({ type: 'setOpenModels', models: result.tabs });
   }, [pair, sides.data, isModel, project, getState, dispatch, selectProject, settings, setParams]);
 
   if (!pair) return null;
   if (sides.isError)
-    return <ErrorAlert title={MODEL_COMPARE_NOT_OPENED} error={sides.error} className="m-2" onClose={forget} />;
+    return (
+      <ErrorAlert title={MODEL_COMPARE_NOT_OPENED} error={sides.error} className="m-2" onClose={forget} />
+    );
   if (isModel && projects.data && !project)
     return (
       <ErrorAlert
