@@ -1,12 +1,10 @@
 import { useNavigate } from 'react-router';
-import { suitabilityCode, formatDate, fileExtensionOf, isModelFile } from '@penstock/shared';
+import { suitabilityCode, formatDate, isModelFile } from '@penstock/shared';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
 import { compareHref } from '../compare/compareLink.ts';
 import { useVersions } from './api.ts';
 import { VersionChanges } from './VersionChanges.tsx';
-
-/** Files that can be compared version against version (issue 34): drawings and models. */
-const comparable = (name: string) => fileExtensionOf(name) === 'pdf' || isModelFile(name);
+import { isComparable as comparable } from './CompareWithPrevious.tsx';
 
 /**
  * The versions of a file with their ISO 19650 revision and suitability, and where each came from: a
