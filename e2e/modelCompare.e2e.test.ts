@@ -72,7 +72,7 @@ describe('model compare in Chromium', () => {
       // converted before the next one (the second's conversion queues the compare against the first)
       const until = Date.now() + 120_000;
       for (;;) {
-        const info = await api<{ conversion: { state: string } }>(`/api/models/${id}/info`);
+        const info = await api<{ conversion: { state: string } }>(`/api/models/${id}`);
         if (info.conversion.state === 'done') break;
         if (info.conversion.state === 'failed' || Date.now() > until) throw new Error(JSON.stringify(info));
         await new Promise((resolve) => setTimeout(resolve, 1000));
