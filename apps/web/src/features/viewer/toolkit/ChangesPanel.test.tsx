@@ -130,6 +130,9 @@ describe('the Changes panel of a model compare', () => {
       { colour: CHANGE_COLOURS.changed, objects: [{ model: `urn:${HEAD}`, localId: 82 }] },
     ]);
     expect(look.hidden.map((ref) => ref.localId)).toEqual([82, 300]);
+    // painted again on demand (after the Visibility tools changed the look)
+    await userEvent.click(await screen.findByRole('button', { name: 'Recolour' }));
+    expect(viewer.appearance.restore).toHaveBeenCalledTimes(2);
   });
 
   it('says why a compare failed', async () => {

@@ -245,6 +245,16 @@ export function ChangesPanel({ viewer, projectId, compare: view, onClose }: Tool
                 </button>
               )}
             </span>
+            {view.look.painted && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                title="Colour the changes in the viewer again (after the Visibility tools changed the look)"
+                onClick={view.repaint}
+              >
+                Recolour
+              </button>
+            )}
             <a className="btn btn-sm btn-outline-primary" href={changesXlsxHref(done.id, filters)} download>
               Export XLSX
             </a>
