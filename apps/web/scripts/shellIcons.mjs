@@ -16,6 +16,7 @@ export const SHELL_ICONS = [
   'FaCircleInfo',
   'FaClipboardList',
   'FaClockRotateLeft',
+  'FaCodeCompare',
   'FaCompassDrafting',
   'FaCube',
   'FaDroplet',

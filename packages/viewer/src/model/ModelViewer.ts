@@ -382,6 +382,17 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await fitBox(view.controls, target.box, true, context.box());
       await refresh();
     },
+    async fitObjects(refs) {
+      const box = new THREE.Box3();
+      for (const on of new Set(refs.map((ref) => ref.model))) {
+        const target = context.model(on);
+        const ids = refs.filter((ref) => ref.model === on).map((ref) => ref.localId);
+        if (target && ids.length) box.union(await target.getMergedBox(ids));
+      }
+      if (box.isEmpty()) return;
+      await fitBox(view.controls, box, true, context.box());
+      await refresh();
+    },
     async pickObject(clientX, clientY) {
       const hit = await pickObject(clientX, clientY);
       return hit ? { model: hit.model.modelId, localId: hit.localId } : null;

@@ -137,7 +137,7 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
     const selected = selectedIn(modelId);
     const wanted = {
       colours: modelColours(current, modelId, selected),
-      ghosts: modelGhosts(current, entry.visibility.geometry, selected),
+      ghosts: modelGhosts(current, entry.visibility.geometry, selected, modelId),
     };
     // the model's own look (federation) under the appearance's colours and x-ray, never over the selection
     const look = hooks.modelLook?.(modelId) ?? { colour: null, opacity: 1 };

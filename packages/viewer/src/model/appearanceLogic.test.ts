@@ -93,6 +93,25 @@ describe('what a model draws', () => {
     expect(modelGhosts({ ...state, xray: false }, [1, 2], new Set()).size).toBe(0);
   });
 
+  it('leaves the solid objects of the model solid under x-ray (a model compare), and keeps them when stored', () => {
+    const compare = {
+      ...state,
+      xray: true,
+      solid: [
+        { model: A, localId: 3 },
+        { model: B, localId: 1 },
+      ],
+    };
+    expect([...modelGhosts(compare, [1, 2, 3, 4], new Set([2]), A)]).toEqual([1, 4]);
+    expect([...modelGhosts(compare, [1, 2, 3], new Set(), B)]).toEqual([2, 3]);
+    const look = { ...emptyAppearance(), xray: true, solid: compare.solid };
+    const stored = normaliseAppearance(JSON.parse(JSON.stringify(look)));
+    expect(stored.solid).toEqual(compare.solid);
+    expect(sameAppearance(stored, look)).toBe(true);
+    expect(sameAppearance(stored, { ...look, solid: [] })).toBe(false);
+    expect('solid' in normaliseAppearance({ ...compare, solid: [] })).toBe(false);
+  });
+
   it('works out the least to change between the paint drawn and the paint wanted', () => {
     const drawn = {
       colours: new Map([

@@ -95,6 +95,7 @@ export function sameAppearance(a: AppearanceState, b: AppearanceState): boolean 
     const [x, y] = [a.colours[i]!, b.colours[i]!];
     if (x.colour !== y.colour || !sameRefs(x.objects, y.objects)) return false;
   }
+  if (!sameRefs(a.solid ?? [], b.solid ?? [])) return false;
   return JSON.stringify(a.colourBy) === JSON.stringify(b.colourBy);
 }
 
@@ -158,7 +159,9 @@ export function normaliseAppearance(input: unknown): AppearanceState {
     else colours.push({ colour, objects });
   }
   const by = raw.colourBy as { property?: unknown; legend?: unknown } | null | undefined;
+  const solid = refsOf(raw.solid);
   return {
+    ...(solid.length > 0 ? { solid } : {}),
     hidden: refsOf(raw.hidden),
     isolated: Array.isArray(raw.isolated) ? refsOf(raw.isolated) : null,
     xray: raw.xray === true,
@@ -198,14 +201,19 @@ export function modelColours(
   return colours;
 }
 
-/** The objects of one model drawn see-through: with x-ray, every object with geometry but the selection. */
+/**
+ * The objects of one model drawn see-through: with x-ray, every object with geometry but the selection and
+ * the state's solid objects (of this model, `modelId`).
+ */
 export function modelGhosts(
   state: AppearanceState,
   geometry: readonly number[],
   selected: ReadonlySet<number>,
+  modelId?: string,
 ): Set<number> {
   if (!state.xray) return new Set();
-  return new Set(geometry.filter((id) => !selected.has(id)));
+  const solid = modelId !== undefined && state.solid ? new Set(idsIn(state.solid, modelId)) : null;
+  return new Set(geometry.filter((id) => !selected.has(id) && !solid?.has(id)));
 }
 
 /**

@@ -92,4 +92,9 @@ export interface AppearanceState {
   colours: { colour: string; objects: ObjectRef[] }[];
   /** what the colours stand for (the legend of a colour-by), or null */
   colourBy: { property: string; legend: LegendRow[] } | null;
+  /**
+   * objects x-ray leaves solid, as it does the selection (a model compare's added and changed objects, with
+   * the unchanged ones faded); absent or empty: none
+   */
+  solid?: ObjectRef[];
 }

@@ -64,6 +64,8 @@ export interface ModelViewer {
   takeClicks(owner: ((event: PointerEvent) => void) | null): void;
   /** Frame one model of the view (the tab's own or another). */
   fitModel(modelId: string): Promise<void>;
+  /** Frame objects of any models of the view (a model compare's removed object is in the older model). */
+  fitObjects(refs: readonly ObjectRef[]): Promise<void>;
   /** The object under a canvas point (client coordinates) in any shown model, as a click finds it; or null. */
   pickObject(clientX: number, clientY: number): Promise<ObjectRef | null>;
   /** The selected objects, of whichever model they are in. */

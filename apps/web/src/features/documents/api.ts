@@ -5,6 +5,7 @@ import {
   type DeletedItem,
   type TreeNode,
   type Version,
+  type VersionCompareSummary,
 } from '@penstock/shared';
 import { apiFetch } from '../../base/api.ts';
 import { treeKey } from '../projects/api.ts';
@@ -18,6 +19,24 @@ export function useVersions(itemId: string | null) {
     queryKey: ['versions', itemId],
     enabled: Boolean(itemId),
     queryFn: () => fetchVersions(itemId!),
+  });
+}
+
+/**
+ * A model version against the version of its file before it (issue 34 §3): the compare, queued by the
+ * server when none was made; polled while it runs.
+ */
+export function useVersionCompareSummary(versionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['versionCompareSummary', versionId],
+    enabled,
+    retry: false,
+    queryFn: () =>
+      apiFetch<VersionCompareSummary>(`/api/versions/${encodeURIComponent(versionId)}/compare-summary`),
+    refetchInterval: (query) => {
+      const status = query.state.data?.compare?.status;
+      return status === 'queued' || status === 'running' ? 2000 : false;
+    },
   });
 }
 

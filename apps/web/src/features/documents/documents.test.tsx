@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../base/queryClient.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { PROJECT_ID } from '../../test/fixtures.ts';
@@ -9,7 +10,11 @@ import { DeletedItemsDialog } from './DeletedItemsDialog.tsx';
 import { VersionsDialog } from './VersionsDialog.tsx';
 
 const wrap = (ui: React.ReactNode) =>
-  render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
 
 afterEach(() => vi.unstubAllGlobals());
 

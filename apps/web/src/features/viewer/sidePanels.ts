@@ -21,6 +21,8 @@ export const SIDE_PANELS = [
   'measure',
   'appearance',
   'savedViews',
+  // a model compare tab's change list (issue 34)
+  'changes',
 ] as const;
 export type SidePanel = (typeof SIDE_PANELS)[number];
 

@@ -22,6 +22,8 @@ import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { ModelToolStrip } from '../toolkit/ModelToolStrip.tsx';
 import { useToolkitPanels } from '../toolkit/useToolkitPanels.tsx';
 import { useSavedViewRestore } from '../toolkit/useSavedViewRestore.tsx';
+import { useCompareView } from '../toolkit/compare/useCompareView.ts';
+import type { ModelComparePair } from '../toolkit/compare/compareApi.ts';
 
 export { TOOLTIP_THROTTLE_MS } from '../hooks/useAssetTooltip.ts';
 export { NO_VIEWABLES_TEXT } from '../hooks/useModelLoad.ts';
@@ -36,8 +38,11 @@ export function ModelView({
   versionId,
   active,
   issuesHref,
+  compare,
 }: {
   versionId: string;
+  /** a model compare tab (issue 34): the tab's model is the newer version, the older is shown beside it */
+  compare?: ModelComparePair | undefined;
   /** the selected tab: only it owns the end-to-end test hook */
   active: boolean;
   issuesHref: string | null;
@@ -46,7 +51,8 @@ export function ModelView({
   const canvasRef = useRef<HTMLDivElement>(null);
   const { SelectionPanel, ModelPins, prefetchSelection, useCanPlacePins, useMarkupTools } =
     useViewerExtensions();
-  const side = useSidePanel();
+  // a compare tab opens on its Changes panel
+  const side = useSidePanel(compare ? 'changes' : null);
 
   // the model: info, viewer, object index, property data (hooks/useModelLoad.ts)
   const model = useModelLoad(versionId, canvasRef);
@@ -149,8 +155,10 @@ export function ModelView({
     versionId,
     openModels: useCallback(() => openSide('models'), [openSide]),
   });
+  const compareView = useCompareView({ pair: compare ?? null, viewer, ready });
   const toolkit = useToolkitPanels({
     federationStatus,
+    compare: compare ? compareView : undefined,
     side,
     viewer: ready ? viewer : null,
     versionId,
@@ -203,7 +211,12 @@ export function ModelView({
           onPointerLeave={tooltip.onPointerLeave}
         />
         {toolkit.strip.desktop && (
-          <ModelToolStrip open={toolkit.strip.open} onChoose={toolkit.strip.onChoose} disabled={!ready} />
+          <ModelToolStrip
+            open={toolkit.strip.open}
+            onChoose={toolkit.strip.onChoose}
+            disabled={!ready}
+            compare={toolkit.strip.compare}
+          />
         )}
         {tooltip.tip && <AssetTooltip tip={tooltip.tip} />}
         {savedViewNotice}

@@ -50,7 +50,15 @@ export function ViewerTab({
         active={active}
       />
     );
-  else body = <ModelView versionId={versionId} active={active} issuesHref={issuesHref} />;
+  else
+    body = (
+      <ModelView
+        versionId={versionId}
+        active={active}
+        issuesHref={issuesHref}
+        compare={model.compare?.kind === 'model' ? model.compare : undefined}
+      />
+    );
 
   return (
     <section

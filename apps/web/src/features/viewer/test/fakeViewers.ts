@@ -53,6 +53,7 @@ export function fakeModelViewer() {
     },
     setModelSource: vi.fn(),
     fitModel: vi.fn(async () => undefined),
+    fitObjects: vi.fn(async () => undefined),
     pickObject: vi.fn(async () => null),
     takeClicks: vi.fn(),
     selectedObjects: vi.fn(() => []),

@@ -1,4 +1,4 @@
-import { FaCubes, FaEye, FaRulerCombined, FaBookmark, FaScissors } from 'react-icons/fa6';
+import { FaCubes, FaEye, FaRulerCombined, FaBookmark, FaScissors, FaCodeCompare } from 'react-icons/fa6';
 import type { ToolkitPanel } from './toolkitPanels.ts';
 
 const TOOLS: Array<{ panel: ToolkitPanel; label: string; title: string; icon: typeof FaCubes }> = [
@@ -22,6 +22,12 @@ const TOOLS: Array<{ panel: ToolkitPanel; label: string; title: string; icon: ty
     icon: FaEye,
   },
   { panel: 'savedViews', label: 'Saved views', title: "The project's saved views", icon: FaBookmark },
+  {
+    panel: 'changes',
+    label: 'Changes',
+    title: 'What changed between the two versions compared',
+    icon: FaCodeCompare,
+  },
 ];
 
 /** The 3D tools, a vertical strip at the left of the canvas: each opens its side panel. */
@@ -29,27 +35,32 @@ export function ModelToolStrip({
   open,
   onChoose,
   disabled,
+  compare = false,
 }: {
   open: string | null;
   onChoose: (panel: ToolkitPanel) => void;
   disabled: boolean;
+  /** a model compare tab: its Changes tool shows */
+  compare?: boolean;
 }) {
   return (
     <div className="model-tool-strip" role="toolbar" aria-label="3D tools" aria-orientation="vertical">
-      {TOOLS.map(({ panel, label, title, icon: Icon }) => (
-        <button
-          key={panel}
-          type="button"
-          className={`btn btn-sm ${open === panel ? 'btn-primary' : 'btn-light'}`}
-          aria-pressed={open === panel}
-          aria-label={label}
-          title={title}
-          disabled={disabled}
-          onClick={() => onChoose(panel)}
-        >
-          <Icon aria-hidden="true" />
-        </button>
-      ))}
+      {TOOLS.filter(({ panel }) => compare || panel !== 'changes').map(
+        ({ panel, label, title, icon: Icon }) => (
+          <button
+            key={panel}
+            type="button"
+            className={`btn btn-sm ${open === panel ? 'btn-primary' : 'btn-light'}`}
+            aria-pressed={open === panel}
+            aria-label={label}
+            title={title}
+            disabled={disabled}
+            onClick={() => onChoose(panel)}
+          >
+            <Icon aria-hidden="true" />
+          </button>
+        ),
+      )}
     </div>
   );
 }

@@ -1,5 +1,12 @@
-/** The side panels of the 3D tools (sidePanels.ts lists them with the others). */
-export const TOOLKIT_PANELS = ['models', 'sections', 'measure', 'appearance', 'savedViews'] as const;
+/** The side panels of the 3D tools (sidePanels.ts lists them with the others); 'changes' in a model compare tab only. */
+export const TOOLKIT_PANELS = [
+  'models',
+  'sections',
+  'measure',
+  'appearance',
+  'savedViews',
+  'changes',
+] as const;
 export type ToolkitPanel = (typeof TOOLKIT_PANELS)[number];
 export const isToolkitPanel = (panel: string | null): panel is ToolkitPanel =>
   (TOOLKIT_PANELS as readonly string[]).includes(panel ?? '');

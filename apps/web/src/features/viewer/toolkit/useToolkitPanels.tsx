@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { ModelViewer, ModelViewerState } from '@penstock/viewer';
 import type { useSidePanel } from '../sidePanels.ts';
 import { AppearancePanel } from './AppearancePanel.tsx';
+import { ChangesPanel } from './ChangesPanel.tsx';
+import type { CompareView } from './compare/useCompareView.ts';
 import { MeasurePanel } from './MeasurePanel.tsx';
 import { ModelsPanel } from './ModelsPanel.tsx';
 import { SavedViewsPanel } from './SavedViewsPanel.tsx';
@@ -25,6 +27,8 @@ export interface ToolPanelProps {
   restoreView: (state: ModelViewerState) => Promise<void>;
   /** a model being added from the project browser ('Add to view'), for the Models panel */
   federationStatus?: { name: string; error: string | null; busy: boolean } | null;
+  /** a model compare tab's compare (the Changes panel) */
+  compare?: CompareView | undefined;
   onClose: () => void;
 }
 
@@ -34,6 +38,7 @@ const PANELS: Record<ToolkitPanel, (props: ToolPanelProps) => ReactNode> = {
   measure: MeasurePanel,
   appearance: AppearancePanel,
   savedViews: SavedViewsPanel,
+  changes: ChangesPanel,
 };
 
 /** The 3D tools' side panels: the pane of the open one, and the strip's props. */
@@ -44,8 +49,10 @@ export function useToolkitPanels({
   projectId,
   selected,
   federationStatus,
+  compare,
 }: {
   federationStatus?: ToolPanelProps['federationStatus'];
+  compare?: CompareView | undefined;
   side: ReturnType<typeof useSidePanel>;
   viewer: ModelViewer | null;
   versionId: string;
@@ -62,6 +69,7 @@ export function useToolkitPanels({
         projectId={projectId}
         selected={selected}
         federationStatus={federationStatus ?? null}
+        compare={compare}
         currentView={() => viewer.viewerState()}
         restoreView={(state) => viewer.restoreViewerState(state)}
         onClose={() => side.close(open!)}
@@ -69,6 +77,11 @@ export function useToolkitPanels({
     ) : undefined;
   return {
     pane,
-    strip: { open, onChoose: (panel: ToolkitPanel) => side.choose(panel), desktop: side.desktop },
+    strip: {
+      open,
+      onChoose: (panel: ToolkitPanel) => side.choose(panel),
+      desktop: side.desktop,
+      compare: compare !== undefined,
+    },
   };
 }

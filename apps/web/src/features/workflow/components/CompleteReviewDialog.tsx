@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Modal, Spinner } from 'react-bootstrap';
 import type { ReviewDecision } from '@penstock/shared';
+import { CompareWithPrevious } from '../../documents/CompareWithPrevious.tsx';
 
 /**
  * The Complete Review dialog (forms spec §2 'Dialogs'): a Reviewer Comment and Approve, Reject and Close.
@@ -12,7 +13,10 @@ export function CompleteReviewDialog({
   error,
   onDecide,
   onClose,
+  document,
 }: {
+  /** the document under review: a link compares it with its previous revision (issue 34 §3) */
+  document?: { itemId: string; versionId: string } | undefined;
   show: boolean;
   busy: boolean;
   error: string | null;
@@ -44,6 +48,11 @@ export function CompleteReviewDialog({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        {document && (
+          <p className="small mb-2">
+            <CompareWithPrevious itemId={document.itemId} versionId={document.versionId} onOpen={onClose} />
+          </p>
+        )}
         <label className="form-label" htmlFor={`${id}-comment`}>
           Reviewer Comment
         </label>

@@ -93,6 +93,7 @@ export function ReviewButtons({
       {open && (
         <CompleteReviewDialog
           show
+          document={itemId ? { itemId, versionId } : undefined}
           busy={reviewing.isPending}
           error={reviewing.error ? errorMessage(reviewing.error) : null}
           onDecide={(status, comment) => reviewing.mutate({ decision: open, status, comment })}

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { calls, deferred, mockFetch, type Reply } from '../../../test/fetchMock.ts';
 import {
   PROJECT_ID,
@@ -47,6 +48,42 @@ describe('project browser', () => {
     expect(calls(fetchMock).filter((c) => c.startsWith('GET /api/models/'))).toEqual([
       'GET /api/models/i.pump',
     ]);
+  });
+
+  it('compares two files chosen in the browser: the first (older) with the second (newer), by their link', async () => {
+    const A = 'v.11111111-1111-4111-8111-111111111111';
+    const B = 'v.22222222-2222-4222-8222-222222222222';
+    mockFetch({
+      ...signedInRoutes(),
+      [treeUrl('f.wip')]: {
+        json: [
+          { ...file('i.a', 'Plant P01.ifc'), versionId: A },
+          { ...file('i.b', 'Plant P02.ifc'), versionId: B },
+          { ...file('i.c', 'Notes.txt'), versionId: 'v.c' },
+        ],
+      },
+    });
+    function Where() {
+      const { pathname, search } = useLocation();
+      return <output data-testid="where">{`${pathname}${search}`}</output>;
+    }
+    renderWithProviders(
+      <>
+        <ProjectBrowser />
+        <Where />
+      </>,
+      { initialState: selected, path: '/main' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'WIP' }));
+    await screen.findByRole('button', { name: 'Plant P01.ifc' });
+    // only drawings and models are compared
+    expect(screen.getAllByRole('button', { name: 'Compare' })).toHaveLength(2);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Compare' })[0]!);
+    expect(screen.getByText(/Compare Plant P01.ifc with: choose the newer file/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel compare' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Compare with Plant P01.ifc' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(`/main?compare=${A}..${B}`);
+    expect(screen.queryByRole('button', { name: 'Cancel compare' })).not.toBeInTheDocument();
   });
 
   it('shows a spinner while a folder loads, then its children', async () => {

@@ -1,5 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import type { TreeNode } from '@penstock/shared';
+import { compareHref } from '../../compare/compareLink.ts';
 import { FaFolderTree } from '../../../components/shellIcons.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -45,6 +48,9 @@ export function ProjectBrowser() {
   const [issuing, setIssuing] = useState(false);
   const warmUp = useViewerWarmUp();
   const may = useMayInProject(selectedProject?.projectid);
+  // two files compared (issue 34): the first chosen (older) waits for the second (newer)
+  const [compareBase, setCompareBase] = useState<TreeNode | null>(null);
+  const navigate = useNavigate();
 
   const settings = useMemo<TreeSettings>(
     () => ({
@@ -59,8 +65,18 @@ export function ProjectBrowser() {
             dispatch({ type: 'addToView', versionId: versionIdOf(model), name: node.text });
           }
         : undefined,
+      compare: {
+        base: compareBase,
+        choose: (node) => {
+          if (!compareBase) return setCompareBase(node);
+          setCompareBase(null);
+          if (compareBase.id === node.id) return;
+          const [base, head] = [compareBase, node].map((file) => versionIdOf(modelFromNode(file)));
+          void navigate(compareHref({ baseVersionId: base!, headVersionId: head! }));
+        },
+      },
     }),
-    [config.data, openFile, hoverFile, threeDTab, dispatch],
+    [config.data, openFile, hoverFile, threeDTab, dispatch, compareBase, navigate],
   );
 
   if (!selectedProject) {
@@ -85,6 +101,14 @@ export function ProjectBrowser() {
   return (
     <nav aria-label="Project browser" className="project-tree" onPointerEnter={warmUp}>
       <TreeContext.Provider value={settings}>
+        {compareBase && (
+          <div role="status" className="alert alert-info py-1 px-2 mx-2 small">
+            Compare {compareBase.text} with: choose the newer file.{' '}
+            <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setCompareBase(null)}>
+              Cancel
+            </button>
+          </div>
+        )}
         {tree.data.length === 0 ? (
           <Alert variant="info" className="tree-alert mx-2">
             {noDataMessage(selectedProject.text)}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { FaClockRotateLeft, FaLayerGroup } from '../../../components/shellIcons.ts';
-import { isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
+import { FaClockRotateLeft, FaCodeCompare, FaLayerGroup } from '../../../components/shellIcons.ts';
+import { isModelFile, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
 import { fileTypeOf } from '../../../base/openModel.ts';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
 import { useTreeSettings } from './treeContext.ts';
@@ -15,7 +15,7 @@ const VersionsDialog = lazy(() =>
  * replace the selected tab); any other file is a link that opens in a new browser tab.
  */
 export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
-  const { allowed, maxNameLength, openFile, hoverFile, addToView } = useTreeSettings();
+  const { allowed, maxNameLength, openFile, hoverFile, addToView, compare } = useTreeSettings();
   const fileType = fileTypeOf(node);
   const label = truncateLabel(node.text, maxNameLength);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -79,6 +79,30 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           onClick={() => addToView(node)}
         >
           <FaLayerGroup aria-hidden="true" />
+        </button>
+      )}
+      {compare && node.type === 'item' && (fileType.toLowerCase() === 'pdf' || isModelFile(fileType)) && (
+        <button
+          type="button"
+          className={`tree-versions tree-compare ${compare.base?.id === node.id ? 'active' : ''}`}
+          aria-label={
+            compare.base?.id === node.id
+              ? 'Cancel compare'
+              : compare.base
+                ? `Compare with ${compare.base.text}`
+                : 'Compare'
+          }
+          aria-pressed={compare.base?.id === node.id}
+          title={
+            compare.base?.id === node.id
+              ? 'Choose another file to compare with this one, or click again to give up'
+              : compare.base
+                ? `Compare ${compare.base.text} (older) with ${node.text} (newer)`
+                : `Compare ${node.text} with another file: choose this one (older), then the newer one`
+          }
+          onClick={() => compare.choose(node)}
+        >
+          <FaCodeCompare aria-hidden="true" />
         </button>
       )}
       {node.type === 'item' && (

@@ -6,6 +6,7 @@ import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';
 import { usePreloadViewerExtensions } from '../../viewer/extensions.tsx';
 import { useSavedViewLink } from '../hooks/useSavedViewLink.tsx';
+import { useModelCompareLink } from '../hooks/useModelCompareLink.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
@@ -22,6 +23,8 @@ export function WorkspacePage() {
   const projectChosen = state.selectedProject !== null;
   // a saved view's link (/main?view=<id>) opens its model in a tab; the tab's viewer restores the view
   const savedViewNotice = useSavedViewLink();
+  // a compare link of two models (/main?compare=<base>..<head>) opens a model compare tab
+  const modelCompareNotice = useModelCompareLink();
   useEffect(() => {
     // with a project chosen a model is likely next: load the viewer code (and the properties, issues and
     // markups it shows) while the user browses
@@ -34,12 +37,14 @@ export function WorkspacePage() {
     return (
       <>
         {savedViewNotice}
+        {modelCompareNotice}
         <StartPage />
       </>
     );
   return (
     <div className="workspace">
       {savedViewNotice}
+      {modelCompareNotice}
       <ModelTabs
         models={state.openModels}
         maxNameLength={maxTabNameLength}

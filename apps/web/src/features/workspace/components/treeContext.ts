@@ -12,6 +12,11 @@ export interface TreeSettings {
   hoverFile?: (file: TreeNode) => void;
   /** add a model to the selected 3D tab (federation); absent while no 3D tab is selected */
   addToView?: ((file: TreeNode) => void) | undefined;
+  /**
+   * Compare two files (issue 34): the first chosen is the older (base), the second the newer; choosing the
+   * first again gives up. `base` is the file chosen first, while one is.
+   */
+  compare?: { base: TreeNode | null; choose: (file: TreeNode) => void } | undefined;
 }
 
 export const TreeContext = createContext<TreeSettings | null>(null);
