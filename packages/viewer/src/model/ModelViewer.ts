@@ -217,6 +217,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     pickCached: (clientX, clientY) => picking.pickCached(clientX, clientY),
     pointCached: (clientX, clientY) => picking.pointCached(clientX, clientY),
     onPickReady: (callback) => picking.onReady(callback),
+    pickReady: () => picking.ready(),
     onViewChange(callback) {
       view.controls.addEventListener('update', callback);
       return () => view.controls.removeEventListener('update', callback);

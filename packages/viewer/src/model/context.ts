@@ -48,6 +48,8 @@ export interface ViewerContext {
    * at once; null where the buffer cannot tell (stale, nothing drawn, geometry without ids).
    */
   pointCached?(clientX: number, clientY: number): THREE.Vector3 | null;
+  /** whether the GPU id buffer is drawn for the view shown now (pickCached and pointCached can answer) */
+  pickReady?(): boolean;
   /** called each time the GPU id buffer is drawn afresh (the view settled); returns the unsubscribe */
   onPickReady?(callback: () => void): () => void;
   /** called whenever the camera moves */

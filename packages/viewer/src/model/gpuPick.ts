@@ -294,7 +294,13 @@ export function createGpuPicker(
     }, ID_BUFFER_SETTLE_MS);
   };
 
-  const pickPixel = (models: readonly THREE.Object3D[], x: number, y: number, width: number, height: number) => {
+  const pickPixel = (
+    models: readonly THREE.Object3D[],
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+  ) => {
     const view = camera();
     view.setViewOffset(width, height, Math.floor(x), Math.floor(y), 1, 1);
     try {
@@ -322,7 +328,8 @@ export function createGpuPicker(
     const models = shownRoots();
     if (!models.length || x < 0 || y < 0 || x >= width || y >= height) return { code: PICK_NOTHING, models };
     const entry = bufferEntry(x, y);
-    if (entry) return { code: decodePickPixel(entry.source.pixels, entry.offset), models: entry.source.roots };
+    if (entry)
+      return { code: decodePickPixel(entry.source.pixels, entry.offset), models: entry.source.roots };
     return { code: pickPixel(models, x, y, width, height), models };
   };
 

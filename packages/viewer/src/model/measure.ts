@@ -241,7 +241,8 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   let lastMove: { x: number; y: number } | null = null;
   const tracker = latestOnly(
     (at: { x: number; y: number }) =>
-      // objects beside the pointer whose geometry arrives later: asked again if the pointer is still there
+      // what is not here yet (geometry, the id buffer after the camera moved, the worker's answer where the
+      // buffer cannot tell) arrives later: asked again if the pointer is still there
       snapper.at(at.x, at.y, { later: () => at === lastMove && tracker.push(at) }),
     (snap) => {
       if (!mode) return;
@@ -257,6 +258,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   const onLeave = () => {
     lastMove = null;
     tracker.clear();
+    snapper.pointerLeft();
     hover = null;
     draw();
   };
@@ -292,6 +294,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
       } else if (!next && was) {
         context.takeClicks(null);
         tracker.clear();
+        snapper.pointerLeft();
         context.canvas.removeEventListener('pointermove', onMove);
         context.canvas.removeEventListener('pointerleave', onLeave);
         keys.removeEventListener('keydown', onKey);

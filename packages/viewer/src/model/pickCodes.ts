@@ -134,4 +134,3 @@ export function pixelCentreInClient(
 ): { clientX: number; clientY: number } {
   return { clientX: bounds.left + Math.floor(x) + 0.5, clientY: bounds.top + Math.floor(y) + 0.5 };
 }
-

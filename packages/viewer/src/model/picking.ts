@@ -1,6 +1,13 @@
 import type { FragmentsModel } from '@thatopen/fragments';
 import * as THREE from 'three';
-import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN, pickModelIndex, pickItemOf, pointAtDepth } from './gpuPick.ts';
+import {
+  createGpuPicker,
+  PICK_NOTHING,
+  PICK_UNKNOWN,
+  pickModelIndex,
+  pickItemOf,
+  pointAtDepth,
+} from './gpuPick.ts';
 
 /** An item of the server's item table that belongs to no object. */
 const NO_OBJECT = 0xffffffff;
@@ -53,12 +60,7 @@ export function createModelPicking(options: {
   disposed: () => boolean;
 }): ModelPicking {
   const { renderer, scene, canvas, camera, models } = options;
-  const picker = createGpuPicker(
-    renderer,
-    scene,
-    () => models().map((m) => m.object),
-    camera,
-  );
+  const picker = createGpuPicker(renderer, scene, () => models().map((m) => m.object), camera);
   let ownTable: Uint32Array | null = null;
   const tables = new Map<string, Uint32Array>();
   // items the worker named (models without a table, items past a table)
@@ -66,7 +68,8 @@ export function createModelPicking(options: {
 
   const own = () => models()[0] ?? null;
   const modelOfRoot = (root: THREE.Object3D) => models().find((m) => m.object === root) ?? null;
-  const tableOf = (model: FragmentsModel) => (model === own() ? ownTable : (tables.get(model.modelId) ?? null));
+  const tableOf = (model: FragmentsModel) =>
+    model === own() ? ownTable : (tables.get(model.modelId) ?? null);
   /** The object of an item: a localId, null (an item of no object), undefined (not known without the worker). */
   const knownLocalId = (model: FragmentsModel, item: number): number | null | undefined => {
     const table = tableOf(model);
