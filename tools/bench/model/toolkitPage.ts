@@ -243,18 +243,24 @@ export async function walkPath(args: {
  */
 export async function snapAlong(
   points: ClientPoint[],
-): Promise<{ times: number[]; found: number } | 'missing'> {
+): Promise<{ times: number[]; found: number; kinds: Record<string, number> } | 'missing'> {
   const viewer = (window as unknown as ToolkitWindow).__penstockViewer!.viewer;
-  const tool = viewer.measurements as unknown as { snapAt?: (x: number, y: number) => unknown };
+  const tool = viewer.measurements as unknown as {
+    snapAt?: (x: number, y: number) => Promise<{ kind: string } | null>;
+  };
   if (typeof tool.snapAt !== 'function') return 'missing';
   const times: number[] = [];
+  const kinds: Record<string, number> = {};
   let found = 0;
   for (const point of points) {
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const start = performance.now();
     const snap = await tool.snapAt(point.clientX, point.clientY);
     times.push(performance.now() - start);
-    if (snap) found++;
+    if (snap) {
+      found++;
+      kinds[snap.kind] = (kinds[snap.kind] ?? 0) + 1;
+    }
   }
-  return { times, found };
+  return { times, found, kinds };
 }

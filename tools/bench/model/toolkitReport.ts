@@ -48,6 +48,8 @@ export interface SnapRow {
   moves: number;
   /** moves where a snap was found */
   found: number;
+  /** the snaps found by kind (vertex, midpoint, edge, face) */
+  kinds?: Record<string, number>;
   times: number[];
 }
 
@@ -196,7 +198,13 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
         ? snap
         : 'no moves',
     typeof snap === 'object'
-      ? `viewer.measurements.snapAt(clientX, clientY) timed in the page to its answer, ${snap.moves} moves (one per frame) along three lines across the framed view, a snap found at ${snap.found}`
+      ? `viewer.measurements.snapAt(clientX, clientY) timed in the page to its answer, ${snap.moves} moves (one per frame) along three lines across the framed view, a snap found at ${snap.found}${
+          snap.kinds
+            ? ` (${Object.entries(snap.kinds)
+                .map(([kind, n]) => `${n} ${kind}`)
+                .join(', ')})`
+            : ''
+        }`
       : '',
   ]);
   return [

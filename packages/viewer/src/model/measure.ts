@@ -45,8 +45,12 @@ export interface MeasureTool {
   status(): MeasureStatus;
   /** forget the points of the measurement under way (Esc); with none under way, stop measuring */
   cancel(): void;
-  /** the snap under a canvas point (client coordinates), as the pointer finds it (benchmarks and tests) */
-  snapAt(clientX: number, clientY: number): Promise<Snap | null>;
+  /**
+   * The snap under a canvas point (client coordinates), as a pointer move finds it (benchmarks and tests):
+   * at once from what the page has (see Snapper.at); with `complete`, as a click finds it (waits for the
+   * object's geometry or the worker).
+   */
+  snapAt(clientX: number, clientY: number, options?: { complete?: boolean }): Promise<Snap | null>;
   /** pick at a canvas point as a click does; answers the measurement when this click completed one */
   pickAt(clientX: number, clientY: number): Promise<MeasurementState | null>;
   /** the length of a run of pipe segments: each object's length along its main axis, summed */
@@ -313,7 +317,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
         changed();
       } else api.setMode(null);
     },
-    snapAt: (clientX, clientY) => snapper.at(clientX, clientY),
+    snapAt: (clientX, clientY, options) => snapper.at(clientX, clientY, options),
     pickAt,
     async measureRun(objects) {
       const runs: { length: number; start: Vec3; end: Vec3 }[] = [];
