@@ -38,8 +38,8 @@ void main() {
 /** the view depth's float bits in four bytes, big-endian (the second target) */
 export const DEPTH_OUT = /* glsl */ `
 layout(location = 1) out highp vec4 pickDepth;
-vec4 depthBytes(float depth) {
-  uint bits = floatBitsToUint(depth);
+vec4 depthBytes(highp float depth) {
+  highp uint bits = floatBitsToUint(depth);
   return vec4(float(bits >> 24u), float((bits >> 16u) & 255u), float((bits >> 8u) & 255u), float(bits & 255u)) / 255.0;
 }`;
 
