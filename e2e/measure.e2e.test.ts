@@ -108,7 +108,8 @@ describe('measurement in Chromium', () => {
       async ({ id, left, top }) => {
         const viewer = (window as HookWindow).__penstockViewer!.viewer;
         const [centre] = await viewer.screenPoints([id]);
-        const snap = await viewer.measurements.snapAt(centre!.clientX, centre!.clientY);
+        // as a click finds it (waiting for the wall's geometry), not as a pointer move does (at once)
+        const snap = await viewer.measurements.snapAt(centre!.clientX, centre!.clientY, { complete: true });
         // the triangle hit on the wall's top face: a right triangle of the rectangle (across the wall, along
         // it, the diagonal); along the wall is the middle one of its three sides
         const [p, q, r] = snap!.surface!.triangle!;

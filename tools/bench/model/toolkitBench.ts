@@ -375,5 +375,5 @@ async function snapRow(page: Page): Promise<SnapRow | string> {
   );
   const snaps = await page.evaluate(snapAlong, points);
   if (snaps === 'missing') return 'not measured: snapAt missing';
-  return { moves: points.length, found: snaps.found, times: snaps.times };
+  return { moves: points.length, found: snaps.found, kinds: snaps.kinds, times: snaps.times };
 }

@@ -142,7 +142,7 @@ export function startFederation(args: { plant: string; others: string[] }): void
 
 /**
  * Up to `count` points to click objects of one model of the federated view: a grid over the canvas asked
- * with viewer.pickObject (what a click finds: the nearest object of every shown model), one point per
+ * with viewer.pickPoint (the worker's raycast: the nearest object of every shown model), one point per
  * object, kept where the four pixels beside it name the same object (not an edge, where the rasteriser and
  * the exact ray may name either side). Untimed.
  */
@@ -152,6 +152,12 @@ export async function federatedTargets(args: {
   canvas: { x: number; y: number; width: number; height: number };
 }): Promise<(ClientPoint & { localId: number })[]> {
   const viewer = (window as unknown as ToolkitWindow).__penstockViewer!.viewer;
+  // the worker's raycast of every shown model (pickPoint), not the GPU id buffer the clicks are answered
+  // from: a target is judged by an independent pick
+  const raycast = async (clientX: number, clientY: number) => {
+    const found = await viewer.pickPoint(clientX, clientY);
+    return found ? { model: found.modelId, localId: found.localId } : null;
+  };
   const { x, y, width, height } = args.canvas;
   const columns = 17;
   const rows = 11;
@@ -166,7 +172,7 @@ export async function federatedTargets(args: {
       clientX: Math.floor(x + width * (0.08 + (0.84 * ((cell % columns) + 0.5)) / columns)) + 0.5,
       clientY: Math.floor(y + height * (0.08 + (0.84 * (Math.floor(cell / columns) + 0.5)) / rows)) + 0.5,
     };
-    const hit = await viewer.pickObject(at.clientX, at.clientY);
+    const hit = await raycast(at.clientX, at.clientY);
     if (hit?.model !== args.modelId || tried.has(hit.localId)) continue;
     tried.add(hit.localId);
     let inside = true;
@@ -176,7 +182,7 @@ export async function federatedTargets(args: {
       [0, 1],
       [0, -1],
     ] as const) {
-      const beside = await viewer.pickObject(at.clientX + dx, at.clientY + dy);
+      const beside = await raycast(at.clientX + dx, at.clientY + dy);
       inside = beside?.model === args.modelId && beside.localId === hit.localId;
       if (!inside) break;
     }
@@ -243,18 +249,24 @@ export async function walkPath(args: {
  */
 export async function snapAlong(
   points: ClientPoint[],
-): Promise<{ times: number[]; found: number } | 'missing'> {
+): Promise<{ times: number[]; found: number; kinds: Record<string, number> } | 'missing'> {
   const viewer = (window as unknown as ToolkitWindow).__penstockViewer!.viewer;
-  const tool = viewer.measurements as unknown as { snapAt?: (x: number, y: number) => unknown };
+  const tool = viewer.measurements as unknown as {
+    snapAt?: (x: number, y: number) => Promise<{ kind: string } | null>;
+  };
   if (typeof tool.snapAt !== 'function') return 'missing';
   const times: number[] = [];
+  const kinds: Record<string, number> = {};
   let found = 0;
   for (const point of points) {
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const start = performance.now();
     const snap = await tool.snapAt(point.clientX, point.clientY);
     times.push(performance.now() - start);
-    if (snap) found++;
+    if (snap) {
+      found++;
+      kinds[snap.kind] = (kinds[snap.kind] ?? 0) + 1;
+    }
   }
-  return { times, found };
+  return { times, found, kinds };
 }

@@ -48,6 +48,8 @@ export interface SnapRow {
   moves: number;
   /** moves where a snap was found */
   found: number;
+  /** the snaps found by kind (vertex, midpoint, edge, face) */
+  kinds?: Record<string, number>;
   times: number[];
 }
 
@@ -170,7 +172,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
         : typeof fed.clicks === 'string'
           ? fed.clicks
           : 'no clicks',
-      `${typeof fed.clicks === 'object' ? fed.clicks.map((m) => `${m.model}: ${m.outcomes.length} clicks${clickSpread(m.outcomes)}${m.othersHidden ? ' (the other added model hidden: with it shown no click finds this one)' : ''}`).join(', ') : ''}; each model framed in turn (fitModel, the others shown), targets where viewer.pickObject names that model's object at the pixel and the four beside it; pointer up to the Properties dialog showing values; in one more federated load made for the clicks`,
+      `${typeof fed.clicks === 'object' ? fed.clicks.map((m) => `${m.model}: ${m.outcomes.length} clicks${clickSpread(m.outcomes)}${m.othersHidden ? ' (the other added model hidden: with it shown no click finds this one)' : ''}`).join(', ') : ''}; each model framed in turn (fitModel, the others shown), targets where the worker's raycast of every shown model (viewer.pickPoint) names that model's object at the pixel and the four beside it; pointer up to the Properties dialog showing values; in one more federated load made for the clicks`,
     ]);
   }
   const sec = result.section;
@@ -196,7 +198,13 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
         ? snap
         : 'no moves',
     typeof snap === 'object'
-      ? `viewer.measurements.snapAt(clientX, clientY) timed in the page to its answer, ${snap.moves} moves (one per frame) along three lines across the framed view, a snap found at ${snap.found}`
+      ? `viewer.measurements.snapAt(clientX, clientY) timed in the page to its answer, ${snap.moves} moves (one per frame) along three lines across the framed view, a snap found at ${snap.found}${
+          snap.kinds
+            ? ` (${Object.entries(snap.kinds)
+                .map(([kind, n]) => `${n} ${kind}`)
+                .join(', ')})`
+            : ''
+        }`
       : '',
   ]);
   return [

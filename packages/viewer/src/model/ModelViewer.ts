@@ -4,10 +4,11 @@ import { applyDepthRange, fitBox, fitPlan } from './camera.ts';
 import { findStorey, planCutHeight, readStoreys, storeyLevels, type StoreyLevel } from './plan.ts';
 import CameraControls from 'camera-controls';
 import { createScene } from './scene.ts';
-import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector, raycastAt } from './selection.ts';
+import { PANEL_FIRST_WAIT_MS, Selection, createClickDetector } from './selection.ts';
 import type { ObjectRef } from './state.ts';
 import { createPlanSection } from './planSection.ts';
-import { createGpuPicker, PICK_NOTHING, PICK_UNKNOWN, pixelCentreInClient } from './gpuPick.ts';
+import { pixelCentreInClient } from './gpuPick.ts';
+import { createModelPicking } from './picking.ts';
 import type { ModelViewer, ModelViewerOptions } from './types.ts';
 import { ClippingPlanes, type ViewerContext } from './context.ts';
 import { createSections } from './sections.ts';
@@ -20,9 +21,6 @@ import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './war
 export const LIGHT_BACKGROUND = 0xf4f5f7;
 /** What a plan fades to with depth below its cut. */
 const PLAN_DEPTH_COLOUR = 0x3d4a5c;
-
-/** An item of the server's item table that belongs to no object. */
-const NO_OBJECT = 0xffffffff;
 
 /** After a click's panel has its values: time for the page to paint it before the next frame. */
 const PANEL_PAINT_MS = 20;
@@ -89,13 +87,33 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     }
   });
 
-  // a click reads the object id from the GPU; only geometry Fragments does not number goes to the worker
-  const picker = createGpuPicker(
-    view.renderer,
-    view.scene,
-    () => model?.object ?? null,
-    () => view.camera,
-  );
+  // a click reads the model and object id from the GPU (one id buffer for every shown model); only geometry
+  // Fragments does not number goes to the worker
+  const picking = createModelPicking({
+    renderer: view.renderer,
+    scene: view.scene,
+    canvas: view.canvas,
+    camera: () => view.camera,
+    models: () => (model ? [model, ...others.values()] : []),
+    disposed: () => disposed,
+  });
+  // where the item tables of added models come from (setItemIndexSource)
+  let itemIndexSource: ((versionId: string) => Promise<Uint32Array>) | null = null;
+  // the box around every shown model: kept until models, their offsets or their visibility change (the
+  // depth range follows it at every camera move)
+  let shownBox: THREE.Box3 | null = null;
+  const modelsChanged = () => {
+    shownBox = null;
+    picking.invalidate();
+  };
+  const boxOfShown = () => {
+    if (!shownBox) {
+      shownBox = new THREE.Box3();
+      if (model) shownBox.union(model.box);
+      for (const other of shownOthers()) shownBox.union(other.box);
+    }
+    return shownBox;
+  };
 
   // Fragments streams tiles for the current view: update it when the camera comes to rest or moves.
   const update = () => {
@@ -108,8 +126,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   view.controls.addEventListener('update', () => {
     // the near and far planes follow the camera (before the frame is drawn), for depth precision
     // every shown model of a federated view, not only the tab's own, stays between the near and far planes
-    applyDepthRange(view.controls, model ? context.box() : null);
-    picker.invalidate();
+    applyDepthRange(view.controls, model ? boxOfShown() : null);
+    picking.invalidate();
     const now = performance.now();
     if (now - lastUpdate > 200) {
       lastUpdate = now;
@@ -117,85 +135,17 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     }
   });
   const redraw = () => view.requestRender();
-  // the model's meshes change asynchronously while tiles arrive from the worker; the id buffer of the
+  // the models' meshes change asynchronously while tiles arrive from the worker; the id buffer of the
   // GPU picker is redrawn when the set of drawn meshes changes (not for a highlight, which keeps the ids)
-  let meshSignature = '';
   const onViewUpdated = () => {
     redraw();
-    let count = 0;
-    let sum = 0;
-    // the id buffer holds the tab's own model only; the other models are raycast (pickObject)
-    model?.object.traverse((object) => {
-      if (object.visible && (object as THREE.Mesh).isMesh) {
-        count++;
-        sum += object.id;
-      }
-    });
-    const signature = `${count}:${sum}`;
-    if (signature !== meshSignature) {
-      meshSignature = signature;
-      picker.invalidate();
-    }
+    picking.meshesChanged();
   };
 
-  const localIdOfItem = new Map<number, number | null>();
-  // the server's item → localId table (fetched beside the .frag): a pick needs no worker round trip
-  let itemLocalIds: Uint32Array | null = null;
-  /** The object of an item in that table: a localId, null (an item of no object), undefined (not in it). */
-  const tableLocalId = (item: number): number | null | undefined => {
-    if (!itemLocalIds || item >= itemLocalIds.length) return undefined;
-    const localId = itemLocalIds[item]!;
-    return localId === NO_OBJECT ? null : localId;
-  };
-  const pick = async (clientX: number, clientY: number): Promise<number | null> => {
-    const current = model;
-    if (!current || disposed) return null;
-    const bounds = view.canvas.getBoundingClientRect();
-    const item = picker.pickItem(clientX - bounds.left, clientY - bounds.top);
-    if (item === PICK_NOTHING) return null;
-    if (item === PICK_UNKNOWN) return raycastAt(current, view.camera, view.canvas, clientX, clientY);
-    const known = tableLocalId(item);
-    if (known !== undefined) return known;
-    if (!localIdOfItem.has(item)) {
-      const [localId] = await current.getLocalIdsFromItemIds([item]);
-      localIdOfItem.set(item, localId ?? null);
-    }
-    return localIdOfItem.get(item) ?? null;
-  };
-
-  /** The shown other models (federation), for raycasting. */
+  /** The shown other models (federation). */
   const shownOthers = () => [...others.values()].filter((m) => m.object.visible);
-  /**
-   * The object under a canvas point in any model: the tab's own from the GPU id buffer; when other models
-   * are shown they are raycast, and the nearest hit wins (the own model is then raycast too for its distance).
-   */
-  const pickObject = async (
-    clientX: number,
-    clientY: number,
-  ): Promise<{ model: FragmentsModel; localId: number } | null> => {
-    const current = model;
-    if (!current || disposed) return null;
-    const visibleOthers = shownOthers();
-    if (visibleOthers.length === 0) {
-      const localId = await pick(clientX, clientY);
-      return localId === null ? null : { model: current, localId };
-    }
-    const mouse = new THREE.Vector2(clientX, clientY);
-    const cast = (m: FragmentsModel) =>
-      m.raycast({ camera: view.camera, mouse, dom: view.canvas }).catch(() => null);
-    const [own, ...hits] = await Promise.all([current, ...visibleOthers].map(cast));
-    let best: { model: FragmentsModel; localId: number; distance: number } | null = null;
-    [own, ...hits].forEach((hit, i) => {
-      if (hit && (!best || hit.distance < best.distance)) {
-        best = {
-          model: i === 0 ? current : visibleOthers[i - 1]!,
-          localId: hit.localId,
-          distance: hit.distance,
-        };
-      }
-    });
-    return best;
-  };
+  const pickObject = (clientX: number, clientY: number) => picking.pickObject(clientX, clientY);
+  const pick = (clientX: number, clientY: number) => picking.pick(clientX, clientY);
 
   let clicksUnderWay = 0;
   const clicks = createClickDetector((event) => {
@@ -252,33 +202,22 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     camera: () => view.camera,
     models: () => (model ? [model, ...others.values()] : []),
     model: (modelId) => (model?.modelId === modelId ? model : (others.get(modelId) ?? null)),
-    box: () => {
-      const box = new THREE.Box3();
-      if (model) box.union(model.box);
-      for (const other of shownOthers()) box.union(other.box);
-      return box;
-    },
+    box: () => boxOfShown().clone(),
     requestRender: redraw,
     refresh,
     setClipping(owner, planes) {
       clippingPlanes.set(owner, planes);
-      picker.invalidate();
+      picking.invalidate();
       redraw();
     },
     clipping: () => clipping,
     takeClicks(owner) {
       clickOwner = owner;
     },
-    pickCached(clientX, clientY) {
-      // the id buffer and the item table alone: no GPU pass, no worker round trip
-      if (!model || !picker.bufferReady() || shownOthers().length) return undefined;
-      const bounds = view.canvas.getBoundingClientRect();
-      const item = picker.pickItem(clientX - bounds.left, clientY - bounds.top);
-      if (item === PICK_NOTHING) return null;
-      const localId = item === PICK_UNKNOWN ? undefined : tableLocalId(item);
-      if (localId === undefined) return undefined;
-      return localId === null ? null : { model, localId };
-    },
+    pickCached: (clientX, clientY) => picking.pickCached(clientX, clientY),
+    pointCached: (clientX, clientY) => picking.pointCached(clientX, clientY),
+    onPickReady: (callback) => picking.onReady(callback),
+    pickReady: () => picking.ready(),
     onViewChange(callback) {
       view.controls.addEventListener('update', callback);
       return () => view.controls.removeEventListener('update', callback);
@@ -292,7 +231,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   // hidden, isolated, x-ray and coloured objects of every model (the model tree and Isolate Hazards too)
   const appearance = createAppearance(context, {
     selected: selectedRefs,
-    drawn: () => picker.invalidate(),
+    drawn: () => picking.invalidate(),
     // a federated model's colour by model and opacity, drawn under the appearance's own
     modelLook: (modelId) => federation.look(modelId),
   });
@@ -317,6 +256,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         view.scene.add(loaded.object);
         loaded.onViewUpdated.add(onViewUpdated);
         others.set(modelId, loaded);
+        modelsChanged();
+        // its item table, so picks on it name their object without the worker
+        const source = itemIndexSource;
+        if (source && modelId.startsWith('urn:')) {
+          void source(modelId.slice('urn:'.length))
+            .then((table) => others.get(modelId) === loaded && picking.setModelItemIndex(modelId, table))
+            .catch(() => undefined);
+        }
         await appearance.track(loaded, await loaded.getItemsIdsWithGeometry());
         return loaded;
       } catch (failure) {
@@ -325,6 +272,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     async unload(other) {
       others.delete(other.modelId);
+      picking.setModelItemIndex(other.modelId, null);
+      modelsChanged();
       selection.forget(other);
       appearance.untrack(other);
       view.scene.remove(other.object);
@@ -332,6 +281,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     repaint: (modelId) => appearance.repaint(modelId),
   });
+  // a model shown, hidden or moved: the box and the id buffer again
+  federation.onChange(modelsChanged);
 
   const api: ModelViewer = {
     async load(fragBytes, modelId) {
@@ -345,6 +296,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         });
         if (disposed) return;
         model = loaded;
+        modelsChanged();
         loaded.useCamera(view.camera);
         // the worker culls and raycasts against the same planes the renderer clips with
         loaded.getClippingPlanesEvent = () => clipping;
@@ -359,7 +311,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         // drawn when the first tiles are on the canvas, not when the worker has taken the view
         if (items.length > 0) await untilMeshesShown(loaded);
         redraw();
-        picker.arm();
+        picking.arm();
       } catch (failure) {
         throw new Error(`The model could not be loaded: ${messageOf(failure)}`, { cause: failure });
       }
@@ -461,6 +413,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     setModelSource(source) {
       modelSource = source;
     },
+    setItemIndexSource(source) {
+      itemIndexSource = source;
+    },
     takeClicks(owner) {
       clickOwner = owner;
     },
@@ -561,23 +516,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     resize: () => {
       view.resize();
-      picker.invalidate();
+      picking.invalidate();
     },
     setItemIndex(localIdsOfItems) {
-      itemLocalIds = localIdsOfItems;
+      picking.setItemIndex(localIdsOfItems);
     },
-    pickReady: () => picker.bufferReady(),
-    drawnObjects() {
-      const items = picker.drawnItems();
-      if (!items || !itemLocalIds) return null;
-      const objects = new Set<number>();
-      for (const item of items) {
-        const localId = tableLocalId(item);
-        if (typeof localId === 'number') objects.add(localId);
-      }
-      return objects;
-    },
-    settled: () => picker.bufferReady() && view.idle() && clicksUnderWay === 0,
+    pickReady: () => picking.ready(),
+    drawnObjects: () => picking.drawnObjects(),
+    settled: () => picking.ready() && view.idle() && clicksUnderWay === 0,
     dispose() {
       if (disposed) return;
       disposed = true;
@@ -587,7 +533,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       sections.dispose();
       measurements.dispose();
       appearance.dispose();
-      picker.dispose();
+      picking.dispose();
       if (model) view.scene.remove(model.object);
       for (const other of others.values()) view.scene.remove(other.object);
       others.clear();

@@ -38,10 +38,20 @@ export interface ViewerContext {
   takeClicks(owner: ((event: PointerEvent) => void) | null): void;
   /**
    * The object under a canvas point (client coordinates) from the GPU id buffer alone, at once (no render
-   * pass, no worker round trip); null over nothing; undefined when the buffer cannot tell (not drawn yet
-   * after the camera moved, other models shown, far-away items drawn as lines).
+   * pass, no worker round trip), in any shown model; null over nothing; undefined when the buffer cannot
+   * tell (not drawn yet after the camera moved, far-away items drawn as lines, an item of an added model
+   * whose item table is not here yet).
    */
   pickCached(clientX: number, clientY: number): { model: FragmentsModel; localId: number } | null | undefined;
+  /**
+   * The point drawn under a canvas point (client coordinates, world frame) from the GPU id buffer's depth,
+   * at once; null where the buffer cannot tell (stale, nothing drawn, geometry without ids).
+   */
+  pointCached?(clientX: number, clientY: number): THREE.Vector3 | null;
+  /** whether the GPU id buffer is drawn for the view shown now (pickCached and pointCached can answer) */
+  pickReady?(): boolean;
+  /** called each time the GPU id buffer is drawn afresh (the view settled); returns the unsubscribe */
+  onPickReady?(callback: () => void): () => void;
   /** called whenever the camera moves */
   onViewChange(callback: () => void): () => void;
   /** whether the viewer was disposed */

@@ -2,19 +2,36 @@ import { describe, expect, it, vi } from 'vitest';
 import * as THREE from 'three';
 import {
   createGpuPicker,
+  decodeDepthPixel,
   decodePickPixel,
   idBufferOffset,
+  PICK_MODEL_SPAN,
   PICK_NOTHING,
   PICK_UNKNOWN,
+  pickItemOf,
+  pickModelIndex,
   pixelCentreInClient,
+  pointAtDepth,
 } from './gpuPick.ts';
 
 describe('decodePickPixel', () => {
-  it('reads the item id + 1 Fragments writes big-endian into the four bytes', () => {
+  it('reads the item id + 1 Fragments writes big-endian into the low three bytes', () => {
     expect(decodePickPixel([0, 0, 0, 1])).toBe(0);
     expect(decodePickPixel([0, 0, 1, 0])).toBe(255);
     expect(decodePickPixel([0, 1, 134, 160])).toBe(99_999);
-    expect(decodePickPixel([1, 0, 0, 0])).toBe(16_777_215);
+    expect(decodePickPixel([0, 255, 255, 255])).toBe(16_777_214);
+  });
+
+  it("reads the model's index from the first byte", () => {
+    const code = decodePickPixel([2, 1, 134, 160]);
+    expect(code).toBe(2 * PICK_MODEL_SPAN + 99_999);
+    expect(pickModelIndex(code)).toBe(2);
+    expect(pickItemOf(code)).toBe(99_999);
+    // the tab's own model (index 0): the code is the item id
+    expect(pickModelIndex(decodePickPixel([0, 0, 0, 8]))).toBe(0);
+    expect(decodePickPixel([253, 0, 0, 1])).toBe(253 * PICK_MODEL_SPAN);
+    // an item past three bytes is drawn with no id: the worker answers
+    expect(decodePickPixel([1, 0, 0, 0])).toBe(PICK_UNKNOWN);
   });
 
   it('tells the clear colour (nothing drawn) from geometry without an id', () => {
@@ -22,6 +39,40 @@ describe('decodePickPixel', () => {
     expect(decodePickPixel([0, 0, 0, 0])).toBe(PICK_UNKNOWN);
     // a LOD line (no ids): the worker answers
     expect(decodePickPixel([254, 254, 254, 254])).toBe(PICK_UNKNOWN);
+  });
+});
+
+describe('the depth target', () => {
+  const bytesOf = (depth: number) => {
+    const view = new DataView(new ArrayBuffer(4));
+    view.setFloat32(0, depth);
+    return [0, 1, 2, 3].map((i) => view.getUint8(i));
+  };
+
+  it("reads the view depth from the float's bits, big-endian", () => {
+    expect(decodeDepthPixel(bytesOf(12.5))).toBe(12.5);
+    expect(decodeDepthPixel([9, 9, 9, 9, ...bytesOf(0.75)], 4)).toBe(0.75);
+    // the clear colour (nothing drawn) and a LOD line's marker are no depth
+    expect(decodeDepthPixel([255, 255, 255, 255])).toBeNull();
+    expect(decodeDepthPixel(bytesOf(0))).toBeNull();
+  });
+
+  it('puts the point at that depth on the ray through the pixel, perspective and orthographic', () => {
+    const perspective = new THREE.PerspectiveCamera(50, 4 / 3, 0.1, 100);
+    perspective.position.set(3, 4, 10);
+    perspective.lookAt(0, 0, 0);
+    perspective.updateMatrixWorld();
+    const orthographic = new THREE.OrthographicCamera(-8, 8, 6, -6, 0.1, 100);
+    orthographic.position.set(0, 20, 0.001);
+    orthographic.lookAt(0, 0, 0);
+    orthographic.updateMatrixWorld();
+    for (const camera of [perspective, orthographic]) {
+      const point = new THREE.Vector3(0.7, 0.4, -0.9);
+      const ndc = point.clone().project(camera);
+      const depth = -point.clone().applyMatrix4(camera.matrixWorldInverse).z;
+      const found = pointAtDepth(camera, ndc, depth);
+      expect(found.distanceTo(point)).toBeLessThan(1e-6);
+    }
   });
 });
 
@@ -81,7 +132,7 @@ describe('the id pass', () => {
     return createGpuPicker(
       renderer,
       scene,
-      () => model,
+      () => [model],
       () => camera,
     );
   };
@@ -138,6 +189,64 @@ describe('the id pass', () => {
       expect([...picker.drawnItems()!].sort((a, b) => a - b)).toEqual([7, 300]);
       picker.invalidate();
       expect(picker.drawnItems()).toBeNull();
+      picker.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('draws every shown model with its index, the hidden ones not at all, and names the model of a pick', async () => {
+    vi.useFakeTimers();
+    try {
+      const scene = new THREE.Scene();
+      const own = new THREE.Group();
+      const hidden = new THREE.Group();
+      const added = new THREE.Group();
+      const meshes = [idMesh(0.3), idMesh(null), idMesh(0.3)];
+      own.add(meshes[0]!);
+      hidden.add(meshes[1]!);
+      added.add(meshes[2]!);
+      hidden.visible = false;
+      scene.add(own, hidden, added);
+      const drawn: { index: unknown; visible: boolean; factor: number }[] = [];
+      // a 2×1 buffer: item 7 of the second shown model (the added one), item 4 of the own model
+      const renderer = fakeRenderer(
+        { width: 2, height: 1 },
+        () => {
+          for (const mesh of meshes) {
+            const material = mesh.material as unknown as THREE.ShaderMaterial;
+            drawn.push({
+              index: material.uniforms?.pickModel?.value,
+              visible: mesh.parent!.visible,
+              factor: material.polygonOffsetFactor,
+            });
+          }
+        },
+        [1, 0, 0, 8, 0, 0, 0, 5],
+      );
+      const camera = new THREE.PerspectiveCamera();
+      const picker = createGpuPicker(
+        renderer,
+        scene,
+        () => [own, hidden, added],
+        () => camera,
+      );
+      picker.arm();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(picker.bufferReady()).toBe(true);
+      // the own model index 0, the added one 1 (the hidden one is not counted), offsets kept per model
+      expect(drawn).toEqual([
+        { index: 0, visible: true, factor: 0.3 },
+        { index: undefined, visible: false, factor: 0 },
+        { index: 1, visible: true, factor: 0.3 },
+      ]);
+      expect(picker.pickAt(0, 0)).toEqual({ root: added, item: 7 });
+      expect(picker.pickAt(1, 0)).toEqual({ root: own, item: 4 });
+      expect(picker.drawnRoots()).toEqual([own, added]);
+      expect([...picker.drawnItems()!].sort((a, b) => a - b)).toEqual([4, PICK_MODEL_SPAN + 7]);
+      // the materials and the hidden model are as they were
+      expect(meshes.every((mesh) => !(mesh.material instanceof THREE.ShaderMaterial))).toBe(true);
+      expect(hidden.visible).toBe(false);
       picker.dispose();
     } finally {
       vi.useRealTimers();

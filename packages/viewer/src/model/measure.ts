@@ -45,8 +45,12 @@ export interface MeasureTool {
   status(): MeasureStatus;
   /** forget the points of the measurement under way (Esc); with none under way, stop measuring */
   cancel(): void;
-  /** the snap under a canvas point (client coordinates), as the pointer finds it (benchmarks and tests) */
-  snapAt(clientX: number, clientY: number): Promise<Snap | null>;
+  /**
+   * The snap under a canvas point (client coordinates), as a pointer move finds it (benchmarks and tests):
+   * at once from what the page has (see Snapper.at); with `complete`, as a click finds it (waits for the
+   * object's geometry or the worker).
+   */
+  snapAt(clientX: number, clientY: number, options?: { complete?: boolean }): Promise<Snap | null>;
   /** pick at a canvas point as a click does; answers the measurement when this click completed one */
   pickAt(clientX: number, clientY: number): Promise<MeasurementState | null>;
   /** the length of a run of pipe segments: each object's length along its main axis, summed */
@@ -241,7 +245,8 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   let lastMove: { x: number; y: number } | null = null;
   const tracker = latestOnly(
     (at: { x: number; y: number }) =>
-      // objects beside the pointer whose geometry arrives later: asked again if the pointer is still there
+      // what is not here yet (geometry, the id buffer after the camera moved, the worker's answer where the
+      // buffer cannot tell) arrives later: asked again if the pointer is still there
       snapper.at(at.x, at.y, { later: () => at === lastMove && tracker.push(at) }),
     (snap) => {
       if (!mode) return;
@@ -257,6 +262,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
   const onLeave = () => {
     lastMove = null;
     tracker.clear();
+    snapper.pointerLeft();
     hover = null;
     draw();
   };
@@ -292,6 +298,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
       } else if (!next && was) {
         context.takeClicks(null);
         tracker.clear();
+        snapper.pointerLeft();
         context.canvas.removeEventListener('pointermove', onMove);
         context.canvas.removeEventListener('pointerleave', onLeave);
         keys.removeEventListener('keydown', onKey);
@@ -310,7 +317,7 @@ export function createMeasure(context: ViewerContext, options: MeasureOptions = 
         changed();
       } else api.setMode(null);
     },
-    snapAt: (clientX, clientY) => snapper.at(clientX, clientY),
+    snapAt: (clientX, clientY, options) => snapper.at(clientX, clientY, options),
     pickAt,
     async measureRun(objects) {
       const runs: { length: number; start: Vec3; end: Vec3 }[] = [];

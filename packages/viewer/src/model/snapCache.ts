@@ -16,6 +16,11 @@ export interface SnapCache {
   geometry(model: FragmentsModel, localId: number): Promise<SnapGeometry>;
   /** whether an object's geometry is here or on its way */
   has(model: FragmentsModel, localId: number): boolean;
+  /**
+   * An object's geometry when it is here (prepared for snapping as it arrived), at once; null while it is
+   * on its way or not asked for (a pointer move never waits for the worker).
+   */
+  ready(model: FragmentsModel, localId: number): SnapGeometry | null;
   /** fetch these objects in the background (those not here yet), one call per model; resolves when done */
   prefetch(objects: readonly { model: FragmentsModel; localId: number }[]): Promise<void>;
   clear(): void;
@@ -54,9 +59,14 @@ export function createSnapCache(
     localIds.forEach((localId, i) => {
       const key = keyOf(model, localId);
       const triangles = batch.then((all) => all[i] ?? []);
-      // a failed fetch is asked again next time
-      triangles.catch(() => entries.delete(key));
-      entries.set(key, { matrix, triangles, prepared: null });
+      const entry: Entry = { matrix, triangles, prepared: null };
+      // prepared as it arrives, so the pointer move that uses it does not pay for it
+      triangles.then(
+        (arrived) => (entry.prepared ??= snapGeometry(arrived)),
+        // a failed fetch is asked again next time
+        () => entries.get(key) === entry && entries.delete(key),
+      );
+      entries.set(key, entry);
     });
     while (entries.size > size) entries.delete(entries.keys().next().value!);
     return batch;
@@ -73,6 +83,7 @@ export function createSnapCache(
       return entry.prepared;
     },
     has: (model, localId) => current(model, localId) !== null,
+    ready: (model, localId) => current(model, localId)?.prepared ?? null,
     prefetch(objects) {
       const byModel = new Map<FragmentsModel, number[]>();
       for (const { model, localId } of objects) {

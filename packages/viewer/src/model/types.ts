@@ -58,6 +58,11 @@ export interface ModelViewer {
    */
   setModelSource(source: ((versionId: string) => Promise<ArrayBuffer>) | null): void;
   /**
+   * Where the item table (as setItemIndex takes it) of a model version added to the view comes from: with
+   * it, clicks and snaps on an added model name its objects without asking the worker.
+   */
+  setItemIndexSource(source: ((versionId: string) => Promise<Uint32Array>) | null): void;
+  /**
    * Let a tool take the canvas' clicks (measuring, placing a section on a face): clicks then go to `owner`
    * and do not change the selection; null gives them back.
    */

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { FederatedModelState, ModelViewer, ObjectRef } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
 import { useAppStore } from '../../../base/store.tsx';
-import { fetchFragments } from '../api.ts';
+import { fetchFragments, fetchItemIndex } from '../api.ts';
 import { fetchModelInfo } from '../../models/api.ts';
 import { CONVERSION_POLL_MS } from '../../models/hooks/useModelInfo.ts';
 import type { ObjectIndex } from '../api.ts';
@@ -58,13 +58,18 @@ export function useViewHazards(
 
 /**
  * A federated view's other models come from the same store as the tab's: the viewer downloads their .frag
- * when a stored view (a saved view, an issue's viewpoint) lists them.
+ * when a stored view (a saved view, an issue's viewpoint) lists them, and the item table of each model added.
  */
 export function useModelSource(viewer: ModelViewer | null) {
   useEffect(() => {
     if (!viewer) return;
     viewer.setModelSource((versionId) => fetchFragments(versionId));
-    return () => viewer.setModelSource(null);
+    // an added model's item table: clicks and snaps on it are answered from the GPU id buffer
+    viewer.setItemIndexSource((versionId) => fetchItemIndex(versionId));
+    return () => {
+      viewer.setModelSource(null);
+      viewer.setItemIndexSource(null);
+    };
   }, [viewer]);
 }
 

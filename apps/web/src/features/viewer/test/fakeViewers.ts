@@ -52,6 +52,7 @@ export function fakeModelViewer() {
       onChange: vi.fn(() => () => undefined),
     },
     setModelSource: vi.fn(),
+    setItemIndexSource: vi.fn(),
     fitModel: vi.fn(async () => undefined),
     fitObjects: vi.fn(async () => undefined),
     pickObject: vi.fn(async () => null),
