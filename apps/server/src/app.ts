@@ -31,6 +31,7 @@ import { registerProperties } from './modules/properties/index.ts';
 import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
 import { registerSavedViews } from './modules/savedViews/index.ts';
+import { registerCompareFiles } from './modules/compareFiles/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerScheduleExports } from './modules/scheduleExports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
@@ -152,6 +153,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const issues = registerIssues(app, database.db, { documentsRepo, projects }, access, blobs);
   registerMarkups(app, database.db, blobs, projects, access);
   registerSavedViews(app, database.db, access);
+  registerCompareFiles(app, database.db, access);
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);
   registerAdmin(app, users, projectsRepo, audit, access);

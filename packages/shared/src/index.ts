@@ -38,3 +38,4 @@ export * from './supplier/index.ts';
 export * from './training/index.ts';
 export * from './savedViews.contract.ts';
 export * from './modelCompare.contract.ts';
+export * from './drawingCompare.contract.ts';
