@@ -2,5 +2,5 @@
 export * from './alignment.ts';
 export * from './regions.ts';
 export * from './pageDiff.ts';
-export { renderPageImage, pageSizeAt, pixelsPerPoint, type DrawingCanvas } from './render.ts';
+export { renderPageImage, releaseCanvas, pageSizeAt, pixelsPerPoint, type DrawingCanvas } from './render.ts';
 export * from './session.ts';

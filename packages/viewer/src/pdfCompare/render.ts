@@ -21,7 +21,8 @@ export function pageSizeAt(page: PDFPageProxy, dpi: number): { width: number; he
 /**
  * Render a page at `dpi` onto `canvas` sized `size` (the head page's size, so both images line up) and
  * read its pixels. With an alignment the page is drawn moved and scaled (the older page of a re-plot).
- * pdf.js draws in slices of a few milliseconds, so the main thread stays responsive meanwhile.
+ * pdf.js draws in slices of a few milliseconds, so the main thread stays responsive meanwhile. The canvas
+ * keeps its pixels: the caller shrinks it (releaseCanvas) once the page's images are read.
  */
 export async function renderPageImage(
   page: PDFPageProxy,
@@ -30,11 +31,10 @@ export async function renderPageImage(
 ): Promise<PageImage> {
   const scale = pixelsPerPoint(dpi);
   const viewport = page.getViewport({ scale });
-  canvas.width = size.width;
-  canvas.height = size.height;
+  // resized only when needed: a page-sized canvas is costly to allocate (pdf.js paints the white ground)
+  if (canvas.width !== size.width) canvas.width = size.width;
+  if (canvas.height !== size.height) canvas.height = size.height;
   const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, size.width, size.height);
   await page.render({
     canvas: canvas as HTMLCanvasElement,
     canvasContext: context,
@@ -42,8 +42,11 @@ export async function renderPageImage(
     ...(alignment && !isIdentity(alignment) ? { transform: alignmentTransform(alignment, scale) } : {}),
   }).promise;
   const image = context.getImageData(0, 0, size.width, size.height);
-  // page-sized buffers are large: let the canvas drop its own copy at once
+  return { data: image.data, width: image.width, height: image.height };
+}
+
+/** Let a canvas drop its page-sized pixels. */
+export function releaseCanvas(canvas: DrawingCanvas): void {
   canvas.width = 1;
   canvas.height = 1;
-  return { data: image.data, width: image.width, height: image.height };
 }

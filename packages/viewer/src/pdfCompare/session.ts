@@ -2,7 +2,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 import type { Alignment } from './alignment.ts';
 import { diffPageImages, type PageDiff, type PageDiffOptions, type PageImage } from './pageDiff.ts';
 import type { PixelRect } from './regions.ts';
-import { pageSizeAt, renderPageImage } from './render.ts';
+import { pageSizeAt, releaseCanvas, renderPageImage } from './render.ts';
 
 export interface PdfCompareOptions {
   /** Address of pdf.worker.mjs served by the app (never a CDN). */
@@ -98,7 +98,9 @@ export class PdfCompareSession {
       const doc = presence === 'added' ? this.head : this.base;
       const page = await doc.getPage(index + 1);
       const size = pageSizeAt(page, settings.dpi);
-      const image = await renderPageImage(page, newCanvas(), { dpi: settings.dpi, size });
+      const canvas = newCanvas();
+      const image = await renderPageImage(page, canvas, { dpi: settings.dpi, size });
+      releaseCanvas(canvas);
       return {
         index,
         presence,
@@ -121,6 +123,7 @@ export class PdfCompareSession {
       size,
       ...(settings.alignment ? { alignment: settings.alignment } : {}),
     });
+    releaseCanvas(canvas);
     const { diff, base, head } = await this.diff(baseImage, headImage, settings.diff ?? {});
     return { index, presence, ...size, base, head, regions: diff.regions, changedPixels: diff.changedPixels };
   }
