@@ -30,6 +30,8 @@ export interface OpenModel extends ModelTab {
   /** ISO 19650 revision and suitability codes of that version, shown on the tab */
   revision?: string | undefined;
   suitability?: string | undefined;
+  /** a revision compare tab (issue 34): the older and newer versions shown against each other */
+  compare?: { kind: 'drawing' | 'model'; baseVersionId: string; headVersionId: string } | undefined;
 }
 
 export interface AppState {

@@ -1,5 +1,7 @@
 import { suitabilityCode, formatDate } from '@penstock/shared';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
+import { useNavigate } from 'react-router';
+import { compareHref, compareKind } from '../compare/compareLink.ts';
 import { useVersions } from './api.ts';
 
 /**
@@ -16,6 +18,7 @@ export function VersionsDialog({
   onClose: () => void;
 }) {
   const versions = useVersions(itemId);
+  const navigate = useNavigate();
   return (
     <ListDialog
       onHide={onClose}
@@ -40,27 +43,53 @@ export function VersionsDialog({
               'Suitability',
               'Added',
               'From',
+              { label: 'Compare', hidden: true },
               { label: 'Download', hidden: true },
             ]}
           >
-            {rows.map((version) => (
-              <tr key={version.id}>
-                <td>V{version.number}</td>
-                <td>{version.revision ?? ''}</td>
-                <td title={suitabilityCode(version.suitability ?? '')?.description}>
-                  {version.suitability ?? ''}
-                </td>
-                <td>{formatDate(version.createdAt, 'date-time')}</td>
-                <td className="small">
-                  {version.derivedFrom
-                    ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`
-                    : ''}
-                </td>
-                <td>
-                  <a href={`/api/versions/${encodeURIComponent(version.id)}/content?download=1`}>Download</a>
-                </td>
-              </tr>
-            ))}
+            {rows.map((version, index) => {
+              // newest first: the version before this one is the next row
+              const previous = rows[index + 1];
+              const comparable = previous && compareKind(previous.fileName, version.fileName);
+              return (
+                <tr key={version.id}>
+                  <td>V{version.number}</td>
+                  <td>{version.revision ?? ''}</td>
+                  <td title={suitabilityCode(version.suitability ?? '')?.description}>
+                    {version.suitability ?? ''}
+                  </td>
+                  <td>{formatDate(version.createdAt, 'date-time')}</td>
+                  <td className="small">
+                    {version.derivedFrom
+                      ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`
+                      : ''}
+                  </td>
+                  <td>
+                    {previous && (comparable === 'drawing' || comparable === 'model') && (
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0 text-nowrap"
+                        aria-label={`Compare V${version.number} with V${previous.number}`}
+                        title={`Compare V${version.number} with the version before it, V${previous.number}`}
+                        onClick={() => {
+                          onClose();
+                          void navigate(
+                            compareHref({ baseVersionId: previous.id, headVersionId: version.id }),
+                          );
+                        }}
+                      >
+                        Compare with previous
+                      </button>
+                    )}
+                  </td>
+                  <td>
+                    <a href={`/api/versions/${encodeURIComponent(version.id)}/content?download=1`}>
+                      Download
+                    </a>
+                  </td>
+                </tr>
+              );
+            })}
           </ListTable>
         )}
       </ListStates>

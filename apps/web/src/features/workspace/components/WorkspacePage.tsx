@@ -6,6 +6,8 @@ import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';
 import { usePreloadViewerExtensions } from '../../viewer/extensions.tsx';
 import { useSavedViewLink } from '../hooks/useSavedViewLink.tsx';
+import { useCompareLink } from '../hooks/useCompareLink.tsx';
+import { CompareTabPanel } from '../../compare/components/CompareTabPanel.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
@@ -22,6 +24,8 @@ export function WorkspacePage() {
   const projectChosen = state.selectedProject !== null;
   // a saved view's link (/main?view=<id>) opens its model in a tab; the tab's viewer restores the view
   const savedViewNotice = useSavedViewLink();
+  // a compare link (/main?compare=<base>..<head>, issue 34) opens a drawing compare in a tab
+  const compareNotice = useCompareLink();
   useEffect(() => {
     // with a project chosen a model is likely next: load the viewer code (and the properties, issues and
     // markups it shows) while the user browses
@@ -34,26 +38,37 @@ export function WorkspacePage() {
     return (
       <>
         {savedViewNotice}
+        {compareNotice}
         <StartPage />
       </>
     );
   return (
     <div className="workspace">
       {savedViewNotice}
+      {compareNotice}
       <ModelTabs
         models={state.openModels}
         maxNameLength={maxTabNameLength}
         onSelect={(id) => dispatch({ type: 'selectModel', id })}
         onClose={(id) => dispatch({ type: 'closeModel', id })}
       />
-      {state.openModels.map((model) => (
-        <ViewerTab
-          key={model.id}
-          model={model}
-          active={model.id === current.id}
-          issuesHref={state.selectedProject?.hrefbim360 || null}
-        />
-      ))}
+      {state.openModels.map((model) =>
+        model.compare?.kind === 'drawing' ? (
+          <CompareTabPanel
+            key={model.id}
+            model={{ ...model, compare: model.compare }}
+            active={model.id === current.id}
+            projectName={state.selectedProject?.text ?? ''}
+          />
+        ) : (
+          <ViewerTab
+            key={model.id}
+            model={model}
+            active={model.id === current.id}
+            issuesHref={state.selectedProject?.hrefbim360 || null}
+          />
+        ),
+      )}
     </div>
   );
 }
