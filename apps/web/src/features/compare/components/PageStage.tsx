@@ -64,7 +64,7 @@ interface StageProps {
 }
 
 /**
- * The compared page in the chosen mode: overlay (the two pages tinted and multiplied, a slider between
+ * The compared page in the chosen mode: overlay (the two pages tinted, the darker of the two kept: ink on both stays grey or black, a slider between
  * them), side by side (two panes whose scrolling is locked together; zoom is shared) or change clouds
  * (the overlay with the clouds drawn over it; a click on a cloud drops or keeps it).
  */
