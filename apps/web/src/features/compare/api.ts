@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CompareFilesSchema, type CompareFiles } from '@penstock/shared';
+import { CompareFilesSchema, VersionSchema, type CompareFiles } from '@penstock/shared';
 import { apiFetch } from '../../base/api.ts';
 import type { ComparePair } from './compareLink.ts';
 
@@ -28,3 +28,12 @@ export function useCompareFiles(pair: ComparePair | null) {
 /** The content address of a version (pdf.js reads it with the session cookie). */
 export const versionContentUrl = (versionId: string): string =>
   `/api/versions/${encodeURIComponent(versionId)}/content`;
+
+/** An item's versions, newest first (the documents feature's query: one cache entry for both). */
+export function useItemVersions(itemId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: ['versions', itemId],
+    enabled: Boolean(itemId) && enabled,
+    queryFn: () => apiFetch(`/api/items/${encodeURIComponent(itemId!)}/versions`, {}, VersionSchema.array()),
+  });
+}

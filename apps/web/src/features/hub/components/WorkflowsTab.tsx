@@ -8,6 +8,7 @@ import type { HubOpenTarget } from '../open.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
 import { ListTabs, OpenButton, StatusBadge } from './parts.tsx';
 import { formatDate } from '@penstock/shared';
+import { CompareWithPrevious } from '../../compare/components/CompareWithPrevious.tsx';
 
 export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
   { key: 'project', label: 'Project', text: (w) => w.projectName },
@@ -122,6 +123,12 @@ export function WorkflowsTab({
                 <FaMagnifyingGlass aria-hidden="true" className="me-1" />
                 Inspect
               </Button>
+              <CompareWithPrevious
+                itemId={w.itemId}
+                versionId={w.documentId}
+                fileName={w.documentName}
+                className="btn btn-sm btn-link"
+              />
               <OpenButton
                 label={config.actionLabel}
                 title={`${config.actionLabel} ${w.documentName}`}

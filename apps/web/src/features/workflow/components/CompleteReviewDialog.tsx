@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Modal, Spinner } from 'react-bootstrap';
 import type { ReviewDecision } from '@penstock/shared';
 
@@ -12,7 +12,10 @@ export function CompleteReviewDialog({
   error,
   onDecide,
   onClose,
+  compareLink,
 }: {
+  /** 'Compare with the previous revision' when the document has one (issue 34 §3) */
+  compareLink?: ReactNode;
   show: boolean;
   busy: boolean;
   error: string | null;
@@ -44,6 +47,7 @@ export function CompleteReviewDialog({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        {compareLink && <p className="small mb-2">{compareLink}</p>}
         <label className="form-label" htmlFor={`${id}-comment`}>
           Reviewer Comment
         </label>
