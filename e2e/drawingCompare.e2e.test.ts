@@ -67,6 +67,12 @@ describe('drawing compare in Chromium', () => {
     const file = page.locator('li.tree-file-item').filter({ hasText: FILE });
     await file.getByRole('button', { name: 'Versions' }).click();
     const versions = page.getByRole('dialog', { name: `Versions of ${FILE}` });
+    // how many pages differ from the version before, counted when asked (issue 34 §3)
+    await versions.getByRole('button', { name: 'Count changed pages' }).click();
+    await expect
+      .poll(() => versions.getByTestId('changed-pages').textContent(), { timeout: 60_000 })
+      .toBe('1 of 1 page differs');
+    await screenshot(page, 'drawing-compare-versions');
     await versions.getByRole('button', { name: 'Compare V2 with V1' }).click();
 
     const compare = page.getByTestId('drawing-compare');

@@ -2,6 +2,7 @@ import { suitabilityCode, formatDate } from '@penstock/shared';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
 import { useNavigate } from 'react-router';
 import { compareHref, compareKind } from '../compare/compareLink.ts';
+import { ChangedPages } from '../compare/components/ChangedPages.tsx';
 import { useVersions } from './api.ts';
 
 /**
@@ -43,6 +44,7 @@ export function VersionsDialog({
               'Suitability',
               'Added',
               'From',
+              'Changes',
               { label: 'Compare', hidden: true },
               { label: 'Download', hidden: true },
             ]}
@@ -63,6 +65,11 @@ export function VersionsDialog({
                     {version.derivedFrom
                       ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`
                       : ''}
+                  </td>
+                  <td>
+                    {previous && comparable === 'drawing' && (
+                      <ChangedPages baseVersionId={previous.id} headVersionId={version.id} />
+                    )}
                   </td>
                   <td>
                     {previous && (comparable === 'drawing' || comparable === 'model') && (
