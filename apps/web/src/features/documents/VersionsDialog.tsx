@@ -23,7 +23,7 @@ export function VersionsDialog({
   return (
     <ListDialog
       onHide={onClose}
-      size="lg"
+      size="xl"
       titleId="versions-title"
       titleClassName="h5"
       title={`Versions of ${name}`}
