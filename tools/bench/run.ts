@@ -6,6 +6,7 @@
  *                                  schedule/serverBench.ts to reuse its converted plant between runs)
  *   npm run bench -- foundation    only the foundation's
  *   npm run bench -- sketch        only the sketch editor's (sketch/)
+ *   npm run bench -- drawing       only the drawing compare's (drawing/: A1 P&ID at 150 dpi, a 50-page set)
  * Figures are wall-clock on this machine; compare runs on the same machine only.
  */
 import crypto from 'node:crypto';
@@ -17,8 +18,9 @@ import { writePlantIfc } from '@penstock/plantgen';
 import { createTestPenstock, multipartFile } from '../../apps/server/src/test/harness.ts';
 import { benchScheduleExportRows, benchSchedulesInBrowser, isScheduleExportRow } from './schedule/index.ts';
 import { benchSketchEditor } from './sketch/index.ts';
+import { benchDrawingCompare } from './drawing/index.ts';
 
-const PARTS = ['foundation', 'schedule', 'schedule-export', 'sketch'] as const;
+const PARTS = ['foundation', 'schedule', 'schedule-export', 'sketch', 'drawing'] as const;
 type Part = (typeof PARTS)[number];
 /** what asking for a part runs: `schedule` is its browser benches and `schedule-export` (the server's export) */
 const covered = (part: Part): Part[] => (part === 'schedule' ? ['schedule', 'schedule-export'] : [part]);
@@ -35,7 +37,9 @@ const partOf = (benchmark: string): Part =>
       ? 'schedule'
       : benchmark.startsWith('sketch:')
         ? 'sketch'
-        : 'foundation';
+        : benchmark.startsWith('drawing:')
+          ? 'drawing'
+          : 'foundation';
 const resultsFile = path.join(import.meta.dirname, 'RESULTS.md');
 
 interface Row {
@@ -169,6 +173,8 @@ try {
     rows.push(...(await benchScheduleExportRows(tmp, (m) => console.log(`[bench:schedule] ${m}`))));
   if (parts.has('sketch'))
     rows.push(...(await benchSketchEditor(tmp, (m) => console.log(`[bench:sketch] ${m}`))));
+  if (parts.has('drawing'))
+    rows.push(...(await benchDrawingCompare((m) => console.log(`[bench:drawing] ${m}`))));
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -32,6 +32,7 @@ import { registerIssues } from './modules/issues/index.ts';
 import { registerMarkups } from './modules/markups/index.ts';
 import { registerSavedViews } from './modules/savedViews/index.ts';
 import { registerModelCompare, type CompareJobs } from './modules/modelCompare/index.ts';
+import { registerCompareFiles } from './modules/compareFiles/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
 import { registerScheduleExports } from './modules/scheduleExports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
@@ -178,6 +179,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     { log: app.log },
   );
   jobs.onConverted((versionId) => compares.versionConverted(versionId));
+  registerCompareFiles(app, database.db, access);
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);
   registerAdmin(app, users, projectsRepo, audit, access);

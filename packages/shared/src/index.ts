@@ -40,3 +40,4 @@ export * from './savedViews.contract.ts';
 export * from './modelCompare.contract.ts';
 export * from './transmittals.contract.ts';
 export * from './infoStandard/index.ts';
+export * from './drawingCompare.contract.ts';

@@ -158,6 +158,9 @@ export const REQUESTS: Record<string, Build> = {
     body('POST', `/api/model-compares/${f.compare.id}/issues`, { changeIds: [0] }),
   'GET /api/versions/:versionId/compare-summary': (f) => get(`/api/versions/${f.versionId}/compare-summary`),
   'GET /api/views/:viewId': (f) => get(`/api/views/${f.viewId}`),
+
+  // ---- revision compare (issue 34): the fixture has one model version, compared with itself
+  'GET /api/compare-files': (f) => get(`/api/compare-files?base=${f.versionId}&head=${f.versionId}`),
   'PATCH /api/views/:viewId': (f, who) =>
     body('PATCH', `/api/views/${f.viewId}`, { name: `Matrix view renamed by ${who}` }),
   'DELETE /api/views/:viewId': (f, who) => ({ method: 'DELETE', url: `/api/views/${f.own[who].viewId}` }),

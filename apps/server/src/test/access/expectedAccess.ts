@@ -135,6 +135,7 @@ export const ACCESS: Record<string, Rule> = {
     "only project managers align a view's models (offset, rotation)",
   ),
   'GET /api/views/:viewId': read('saved views'),
+  'GET /api/compare-files': read('the two versions of a compare'),
   'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
   'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),
 

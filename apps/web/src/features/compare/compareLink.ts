@@ -43,21 +43,9 @@ export const compareHref = (pair: ComparePair): string =>
 /** The workspace tab of a compare: one per ordered pair. */
 export const compareTabId = (pair: ComparePair): string => `compare:${comparePairParam(pair)}`;
 
-export type CompareKind = 'drawing' | 'model' | 'mixed' | 'unsupported';
-
-const typeOf = (fileTypeOrName: string) =>
-  (fileTypeOrName.includes('.') ? (fileTypeOrName.split('.').pop() ?? '') : fileTypeOrName).toLowerCase();
-
-/** Which compare two files get, from their types or names ('pdf', 'ifc', 'P&ID.pdf'). */
-export function compareKind(base: string, head: string): CompareKind {
-  const a = typeOf(base);
-  const b = typeOf(head);
-  if (a === 'pdf' && b === 'pdf') return 'drawing';
-  if (a === 'ifc' && b === 'ifc') return 'model';
-  const known = (type: string) => type === 'pdf' || type === 'ifc';
-  return known(a) && known(b) ? 'mixed' : 'unsupported';
-}
-
-export const COMPARE_MIXED_MESSAGE =
-  'A drawing cannot be compared with a model: choose two PDFs or two IFC models.';
-export const COMPARE_UNSUPPORTED_MESSAGE = 'Only PDF drawings and IFC models can be compared.';
+export {
+  compareKind,
+  COMPARE_MIXED_MESSAGE,
+  COMPARE_UNSUPPORTED_MESSAGE,
+  type CompareKind,
+} from '@penstock/shared';

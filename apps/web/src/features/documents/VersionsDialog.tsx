@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { suitabilityCode, formatDate, isModelFile } from '@penstock/shared';
+import { suitabilityCode, formatDate } from '@penstock/shared';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
-import { compareHref } from '../compare/compareLink.ts';
+import { compareHref, compareKind } from '../compare/compareLink.ts';
+import { ChangedPages } from '../compare/components/ChangedPages.tsx';
 import { useVersions } from './api.ts';
 import { VersionChanges } from './VersionChanges.tsx';
-import { isComparable as comparable } from './CompareWithPrevious.tsx';
 
 /**
  * The versions of a file with their ISO 19650 revision and suitability, and where each came from: a
@@ -21,11 +21,10 @@ export function VersionsDialog({
 }) {
   const versions = useVersions(itemId);
   const navigate = useNavigate();
-  const isModel = isModelFile(name);
   return (
     <ListDialog
       onHide={onClose}
-      size="lg"
+      size="xl"
       titleId="versions-title"
       titleClassName="h5"
       title={`Versions of ${name}`}
@@ -46,14 +45,15 @@ export function VersionsDialog({
               'Suitability',
               'Added',
               'From',
-              ...(isModel ? ['Changes'] : []),
+              'Changes',
               { label: 'Compare', hidden: true },
               { label: 'Download', hidden: true },
             ]}
           >
             {rows.map((version, index) => {
-              // newest first: the version before is the next row
+              // newest first: the version before this one is the next row
               const previous = rows[index + 1];
+              const comparable = previous && compareKind(previous.fileName, version.fileName);
               return (
                 <tr key={version.id}>
                   <td>V{version.number}</td>
@@ -67,18 +67,19 @@ export function VersionsDialog({
                       ? `from ${version.derivedFrom.folderPath}/${version.derivedFrom.fileName} ${version.derivedFrom.revision}`
                       : ''}
                   </td>
-                  {isModel && (
-                    <td className="small">
-                      {previous && <VersionChanges versionId={version.id} isModel={isModel} />}
-                    </td>
-                  )}
+                  <td className="small">
+                    {previous && comparable === 'drawing' && (
+                      <ChangedPages baseVersionId={previous.id} headVersionId={version.id} />
+                    )}
+                    {previous && comparable === 'model' && <VersionChanges versionId={version.id} isModel />}
+                  </td>
                   <td>
-                    {previous && comparable(name) && (
+                    {previous && (comparable === 'drawing' || comparable === 'model') && (
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-primary text-nowrap"
-                        title={`Compare V${version.number} with V${previous.number}`}
+                        className="btn btn-link btn-sm p-0 text-nowrap"
                         aria-label={`Compare V${version.number} with V${previous.number}`}
+                        title={`Compare V${version.number} with the version before it, V${previous.number}`}
                         onClick={() => {
                           onClose();
                           void navigate(
@@ -86,7 +87,7 @@ export function VersionsDialog({
                           );
                         }}
                       >
-                        Compare
+                        Compare with previous
                       </button>
                     )}
                   </td>

@@ -2,18 +2,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../../base/queryClient.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { PROJECT_ID } from '../../test/fixtures.ts';
 import { DeletedItemsDialog } from './DeletedItemsDialog.tsx';
 import { VersionsDialog } from './VersionsDialog.tsx';
 
+function Where() {
+  const location = useLocation();
+  return <span data-testid="where">{`${location.pathname}${location.search}`}</span>;
+}
 const wrap = (ui: React.ReactNode) =>
   render(
-    <MemoryRouter>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/main']}>
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+        {ui}
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,7 +59,8 @@ describe('document versions and deleted items', () => {
         ],
       },
     });
-    wrap(<VersionsDialog itemId="i.1" name="PID-0101.pdf" onClose={() => {}} />);
+    const closed = vi.fn();
+    wrap(<VersionsDialog itemId="i.1" name="PID-0101.pdf" onClose={closed} />);
     const rows = await screen.findAllByRole('row');
     expect(within(rows[1]!).getByText('C02')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('from Shared/Process/PID-0101.pdf P02')).toBeInTheDocument();
@@ -59,6 +69,11 @@ describe('document versions and deleted items', () => {
       'title',
       expect.stringMatching(/Authorised and accepted/),
     );
+    // the newer version compares with the one before it (issue 34 §3); the first has nothing before it
+    expect(within(rows[2]!).queryByRole('button', { name: /Compare/ })).toBeNull();
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Compare V2 with V1' }));
+    expect(closed).toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/main?compare=v.1..v.2');
   });
 
   it('restores a deleted item for a manager and says so', async () => {

@@ -8,7 +8,7 @@ import type { HubOpenTarget } from '../open.ts';
 import { HubTable, type HubColumn } from './HubTable.tsx';
 import { ListTabs, OpenButton, StatusBadge } from './parts.tsx';
 import { formatDate } from '@penstock/shared';
-import { CompareWithPrevious } from '../../documents/CompareWithPrevious.tsx';
+import { CompareWithPrevious } from '../../compare/components/CompareWithPrevious.tsx';
 
 export const WORKFLOW_COLUMNS: ReadonlyArray<HubColumn<HubWorkflow>> = [
   { key: 'project', label: 'Project', text: (w) => w.projectName },
@@ -126,7 +126,8 @@ export function WorkflowsTab({
               <CompareWithPrevious
                 itemId={w.itemId}
                 versionId={w.documentId}
-                className="btn btn-sm btn-outline-secondary"
+                fileName={w.documentName}
+                className="btn btn-sm btn-link"
               />
               <OpenButton
                 label={config.actionLabel}

@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Modal, Spinner } from 'react-bootstrap';
 import type { ReviewDecision } from '@penstock/shared';
-import { CompareWithPrevious } from '../../documents/CompareWithPrevious.tsx';
 
 /**
  * The Complete Review dialog (forms spec §2 'Dialogs'): a Reviewer Comment and Approve, Reject and Close.
@@ -13,10 +12,10 @@ export function CompleteReviewDialog({
   error,
   onDecide,
   onClose,
-  document,
+  compareLink,
 }: {
-  /** the document under review: a link compares it with its previous revision (issue 34 §3) */
-  document?: { itemId: string; versionId: string } | undefined;
+  /** 'Compare with the previous revision' when the document has one (issue 34 §3) */
+  compareLink?: ReactNode;
   show: boolean;
   busy: boolean;
   error: string | null;
@@ -48,11 +47,7 @@ export function CompleteReviewDialog({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {document && (
-          <p className="small mb-2">
-            <CompareWithPrevious itemId={document.itemId} versionId={document.versionId} onOpen={onClose} />
-          </p>
-        )}
+        {compareLink && <p className="small mb-2">{compareLink}</p>}
         <label className="form-label" htmlFor={`${id}-comment`}>
           Reviewer Comment
         </label>

@@ -13,6 +13,7 @@ import {
   type PendingDecision,
 } from '../api.ts';
 import { CompleteReviewDialog } from './CompleteReviewDialog.tsx';
+import { CompareWithPrevious } from '../../compare/components/CompareWithPrevious.tsx';
 
 /**
  * The Review and Approve toolbar buttons (forms spec §2, §4): shown while the user has a pending review or
@@ -93,11 +94,15 @@ export function ReviewButtons({
       {open && (
         <CompleteReviewDialog
           show
-          document={itemId ? { itemId, versionId } : undefined}
           busy={reviewing.isPending}
           error={reviewing.error ? errorMessage(reviewing.error) : null}
           onDecide={(status, comment) => reviewing.mutate({ decision: open, status, comment })}
           onClose={() => setOpen(null)}
+          compareLink={
+            itemId && (
+              <CompareWithPrevious itemId={itemId} versionId={versionId} onFollow={() => setOpen(null)} />
+            )
+          }
         />
       )}
     </>

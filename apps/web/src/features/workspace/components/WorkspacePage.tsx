@@ -7,6 +7,8 @@ import { useViewerEngine } from '../../viewer/engine.tsx';
 import { usePreloadViewerExtensions } from '../../viewer/extensions.tsx';
 import { useSavedViewLink } from '../hooks/useSavedViewLink.tsx';
 import { useModelCompareLink } from '../hooks/useModelCompareLink.tsx';
+import { useCompareLink } from '../hooks/useCompareLink.tsx';
+import { CompareTabPanel } from '../../compare/components/CompareTabPanel.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
 import { StartPage } from './StartPage.tsx';
 
@@ -23,8 +25,10 @@ export function WorkspacePage() {
   const projectChosen = state.selectedProject !== null;
   // a saved view's link (/main?view=<id>) opens its model in a tab; the tab's viewer restores the view
   const savedViewNotice = useSavedViewLink();
-  // a compare link of two models (/main?compare=<base>..<head>) opens a model compare tab
+  // a compare link (/main?compare=<base>..<head>, issue 34) opens a compare tab: a drawing compare for two
+  // PDFs (useCompareLink), a model compare for two models (useModelCompareLink); each leaves the other's alone
   const modelCompareNotice = useModelCompareLink();
+  const compareNotice = useCompareLink();
   useEffect(() => {
     // with a project chosen a model is likely next: load the viewer code (and the properties, issues and
     // markups it shows) while the user browses
@@ -38,6 +42,7 @@ export function WorkspacePage() {
       <>
         {savedViewNotice}
         {modelCompareNotice}
+        {compareNotice}
         <StartPage />
       </>
     );
@@ -45,20 +50,30 @@ export function WorkspacePage() {
     <div className="workspace">
       {savedViewNotice}
       {modelCompareNotice}
+      {compareNotice}
       <ModelTabs
         models={state.openModels}
         maxNameLength={maxTabNameLength}
         onSelect={(id) => dispatch({ type: 'selectModel', id })}
         onClose={(id) => dispatch({ type: 'closeModel', id })}
       />
-      {state.openModels.map((model) => (
-        <ViewerTab
-          key={model.id}
-          model={model}
-          active={model.id === current.id}
-          issuesHref={state.selectedProject?.hrefbim360 || null}
-        />
-      ))}
+      {state.openModels.map((model) =>
+        model.compare?.kind === 'drawing' ? (
+          <CompareTabPanel
+            key={model.id}
+            model={{ ...model, compare: model.compare }}
+            active={model.id === current.id}
+            projectName={state.selectedProject?.text ?? ''}
+          />
+        ) : (
+          <ViewerTab
+            key={model.id}
+            model={model}
+            active={model.id === current.id}
+            issuesHref={state.selectedProject?.hrefbim360 || null}
+          />
+        ),
+      )}
     </div>
   );
 }

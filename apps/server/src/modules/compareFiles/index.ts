@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { AccessService } from '../../security/access.ts';
+import { DocumentsRepo } from '../documents/index.ts';
+import { compareFilesRoutes } from './compareFiles.routes.ts';
+import { CompareFilesService } from './compareFiles.service.ts';
+
+/** GET /api/compare-files: the two versions of a revision compare, checked (issue 34). */
+export function registerCompareFiles(app: FastifyInstance, db: Db, access: AccessService): void {
+  compareFilesRoutes(app, new CompareFilesService(new DocumentsRepo(db), access));
+}
