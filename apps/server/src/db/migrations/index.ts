@@ -23,6 +23,7 @@ import * as dsearAttachments from './20261128T0600_dsear_attachments.ts';
 import * as issueSnapshots from './20261201T1000_issue_snapshots.ts';
 import * as savedViews from './20261201T1100_saved_views.ts';
 import * as propertyColumns from './20261203T1000_property_columns.ts';
+import * as modelGeoreferences from './20261204T0930_model_georeferences.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T1000_issue_snapshots': issueSnapshots,
   '20261201T1100_saved_views': savedViews,
   '20261203T1000_property_columns': propertyColumns,
+  '20261204T0930_model_georeferences': modelGeoreferences,
 };
