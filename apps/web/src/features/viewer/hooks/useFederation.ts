@@ -11,13 +11,20 @@ import { objectIndexQuery } from './useModelFiles.ts';
 
 /**
  * A federated view's other models come from the same store as the tab's: the viewer downloads their .frag
- * when a stored view (a saved view, an issue's viewpoint) lists them.
+ * when a stored view (a saved view, an issue's viewpoint) lists them, and lines them up by the georeference
+ * each model version's information gives (its IfcMapConversion or IfcSite, read at conversion).
  */
 export function useModelSource(viewer: ModelViewer | null) {
   useEffect(() => {
     if (!viewer) return;
     viewer.setModelSource((versionId) => fetchFragments(versionId));
-    return () => viewer.setModelSource(null);
+    viewer.federation.setGeoreferenceSource(
+      async (versionId) => (await fetchModelInfo(versionId)).georeference ?? null,
+    );
+    return () => {
+      viewer.setModelSource(null);
+      viewer.federation.setGeoreferenceSource(null);
+    };
   }, [viewer]);
 }
 

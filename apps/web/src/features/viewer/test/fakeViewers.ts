@@ -50,6 +50,8 @@ export function fakeModelViewer() {
       update: vi.fn(async () => undefined),
       restore: vi.fn(async () => undefined),
       onChange: vi.fn(() => () => undefined),
+      alignedBy: vi.fn(() => null),
+      setGeoreferenceSource: vi.fn(),
     },
     setModelSource: vi.fn(),
     fitModel: vi.fn(async () => undefined),
