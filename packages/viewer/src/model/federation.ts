@@ -31,6 +31,11 @@ export interface FederationTool {
     fetch: (versionId: string) => Promise<ArrayBuffer>,
   ): Promise<void>;
   onChange(callback: () => void): () => void;
+  /**
+   * Told when a model starts loading into the view (its load, resolved or rejected when it is drawn or
+   * failed): the page can hold its own background work meanwhile.
+   */
+  onLoading(callback: (work: Promise<unknown>) => void): () => void;
   /** What a model was lined up by: its map conversion, its site, or its own coordinates (null: not in the view). */
   alignedBy(modelId: string): AlignmentFrame | null;
   /**
@@ -105,6 +110,7 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<void>>();
   const listeners = new Set<() => void>();
+  const loadingListeners = new Set<(work: Promise<unknown>) => void>();
   let georeferenceSource: ((versionId: string) => Promise<Georeference | null>) | null = null;
   const georeferences = new Map<string, Promise<Georeference | null>>();
   const georeferenceOf = (modelId: string): Promise<Georeference | null> => {
@@ -177,6 +183,7 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
         await show(entry, null);
       })();
       loading.set(state.modelId, job);
+      for (const listener of loadingListeners) listener(job);
       try {
         await job;
       } finally {
@@ -214,6 +221,10 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
     onChange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
+    },
+    onLoading(callback) {
+      loadingListeners.add(callback);
+      return () => loadingListeners.delete(callback);
     },
     alignedBy: (modelId) => entries.get(modelId)?.frame ?? null,
     setGeoreferenceSource(source) {

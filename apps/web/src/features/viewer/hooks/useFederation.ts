@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ModelViewer } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
+import { inForeground } from '../../../base/foreground.ts';
 import { useAppStore } from '../../../base/store.tsx';
 import { fetchFragments } from '../api.ts';
 import { fetchModelInfo } from '../../models/api.ts';
@@ -21,7 +22,13 @@ export function useModelSource(viewer: ModelViewer | null) {
     viewer.federation.setGeoreferenceSource(
       async (versionId) => (await fetchModelInfo(versionId)).georeference ?? null,
     );
+    // a model loading into the view is work the user waits for: background work (the tab's property
+    // data, the static save's parts) waits for it rather than taking the server and the page meanwhile
+    const stopWatching = viewer.federation.onLoading(
+      (work) => void inForeground(work).catch(() => undefined),
+    );
     return () => {
+      stopWatching();
       viewer.setModelSource(null);
       viewer.federation.setGeoreferenceSource(null);
     };

@@ -51,6 +51,7 @@ export function fakeModelViewer() {
       restore: vi.fn(async () => undefined),
       onChange: vi.fn(() => () => undefined),
       alignedBy: vi.fn(() => null),
+      onLoading: vi.fn(() => () => undefined),
       setGeoreferenceSource: vi.fn(),
     },
     setModelSource: vi.fn(),
