@@ -278,7 +278,7 @@ for (const kind of await testDatabases()) {
         .where('version_id', '=', versionId)
         .execute();
       expect(rows).toHaveLength(1);
-    });
+    }, 120_000);
 
     it('converts a zipped IFC (upper-case extension) like an IFC', async () => {
       const zip = new JSZip();
