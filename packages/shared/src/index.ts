@@ -13,6 +13,7 @@ export * from './tabs.ts';
 export * from './catalogue/index.ts';
 export * from './properties.ts';
 export * from './propertyValues.contract.ts';
+export * from './georeference.contract.ts';
 export * from './valueLocks.ts';
 export * from './issues.contract.ts';
 export * from './markups.ts';

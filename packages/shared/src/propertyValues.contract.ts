@@ -4,6 +4,7 @@
  * index and the model information.
  */
 import { z } from 'zod';
+import { ModelGeoreferenceSchema } from './georeference.contract.ts';
 
 /** At most this many records (or objects) in one list. */
 export const MAX_PROPERTY_RECORDS = 200_000;
@@ -164,5 +165,7 @@ export const ModelInfoSchema = z.object({
   }),
   objectCount: z.number().int().min(0),
   viewables: list(ViewableSchema, 'viewables'),
+  /** where the model sits in the world (its IfcMapConversion or IfcSite), null when its IFC says neither */
+  georeference: ModelGeoreferenceSchema.nullable(),
 });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;

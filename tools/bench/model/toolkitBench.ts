@@ -105,7 +105,12 @@ function rowOf<T>(measured: { value: T | 'timeout' | 'error'; error?: string }):
 }
 
 /** Sign in, choose the demo project, open Archived and wait for the model's entry (not clicked yet). */
-async function openModel({ context, page }: Session, server: PenstockServer, fileName: string, click = true) {
+export async function openModel(
+  { context, page }: Session,
+  server: PenstockServer,
+  fileName: string,
+  click = true,
+) {
   const [name, value] = server.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: server.url }]);
   await context.addInitScript({ content: NAME_SHIM });

@@ -238,6 +238,12 @@ export interface IssuesTable {
   created_at: string;
   updated_at: string;
 }
+/** Where a converted model version sits in the world (issue 33 §1): JSON of the shared ModelGeoreference. */
+export interface ModelGeoreferencesTable {
+  version_id: string;
+  georeference: string;
+  created_at: string;
+}
 /** A saved view of a project's models (issue 33 §1). */
 export interface SavedViewsTable {
   id: string;
@@ -575,6 +581,7 @@ export interface Database {
   saved_views: SavedViewsTable;
   model_compares: ModelComparesTable;
   model_compare_changes: ModelCompareChangesTable;
+  model_georeferences: ModelGeoreferencesTable;
   issue_comments: IssueCommentsTable;
   markups: MarkupsTable;
   markup_items: MarkupItemsTable;

@@ -16,11 +16,13 @@ import { IfcImporter } from '@thatopen/fragments';
 import {
   fileExtensionOf,
   READABLE_IFC_SCHEMAS,
+  type ModelGeoreference,
   schemaOfHeader,
   unreadableSchemaMessage,
 } from '@penstock/shared';
 import { extractZipEntry, ZipError } from '../storage/zip.ts';
 import { extractIfc, type Extraction } from './ifcExtract.ts';
+import { readGeoreference } from './ifcGeoreference.ts';
 import { readImporterModel } from './importerModel.ts';
 import { toObjectRows } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
@@ -84,15 +86,16 @@ async function run(): Promise<void> {
   // the object index is read from the lines the importer's attribute pass decodes (importerModel.ts): the
   // IFC is parsed and its lines decoded by the importer's two passes only. The index is sent as soon as it
   // is read, so the API thread writes it to the database while the .frag is still being compressed.
-  const sendIndex = (extraction: Extraction) =>
+  const sendIndex = (extraction: Extraction, georeference: ModelGeoreference | null) =>
     post({
       type: 'index',
       rows: toObjectRows(extraction.objects, input.tagFallback),
       viewables: extraction.viewables,
+      georeference,
     });
   const reading = readImporterModel((api, modelID, observed) => {
     if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
-    sendIndex(extractIfc(api, modelID, observed));
+    sendIndex(extractIfc(api, modelID, observed), georeferenceOf(api, modelID));
     return true;
   });
   const importer = new IfcImporter();
@@ -127,11 +130,23 @@ async function run(): Promise<void> {
   }
   // an importer that never ended an attribute pass on a model of its own (a future version): read the
   // index as before
-  if (!sent) sendIndex(await extractSeparately(bytes));
+  if (!sent) {
+    const separately = await extractSeparately(bytes);
+    sendIndex(separately.extraction, separately.georeference);
+  }
   const frag = await compressed;
   const fragPath = path.join(input.scratchDir, `frag-${process.pid}-${Date.now()}.frag`);
   fs.writeFileSync(fragPath, frag);
   post({ type: 'done', fragPath });
+}
+
+/** The model's georeference; a file whose georeference cannot be read converts without one. */
+function georeferenceOf(api: IfcAPI, modelID: number): ModelGeoreference | null {
+  try {
+    return readGeoreference(api, modelID);
+  } catch {
+    return null;
+  }
 }
 
 /** pako, as IfcImporter's own dependency: the .frag compresses exactly as the importer compresses it. */
@@ -167,7 +182,9 @@ function deflateAside(raw: Uint8Array): Promise<Uint8Array> {
 }
 
 /** Open the IFC with web-ifc once more and read the index (only when the importer's model was not seen). */
-async function extractSeparately(bytes: Uint8Array): Promise<Extraction> {
+async function extractSeparately(
+  bytes: Uint8Array,
+): Promise<{ extraction: Extraction; georeference: ModelGeoreference | null }> {
   const api = new IfcAPI();
   api.SetWasmPath(input.wasmDir, true);
   await api.Init(undefined, true);
@@ -175,7 +192,7 @@ async function extractSeparately(bytes: Uint8Array): Promise<Extraction> {
     const modelID = api.OpenModel(bytes);
     if (modelID < 0 || !api.IsModelOpen(modelID)) throw new InvalidIfc('web-ifc could not open it');
     if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
-    return extractIfc(api, modelID);
+    return { extraction: extractIfc(api, modelID), georeference: georeferenceOf(api, modelID) };
   } finally {
     api.Dispose();
   }

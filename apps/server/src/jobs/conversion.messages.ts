@@ -1,4 +1,4 @@
-import type { TagFallback } from '@penstock/shared';
+import type { ModelGeoreference, TagFallback } from '@penstock/shared';
 import type { ExtractedViewable } from './ifcExtract.ts';
 import type { ObjectRow } from './objectRows.ts';
 
@@ -23,7 +23,13 @@ export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'progress'; value: number }
   /** the object index, sent as soon as it is read (the importer then still writes and compresses the .frag) */
-  | { type: 'index'; rows: ObjectRow[]; viewables: ExtractedViewable[] }
+  | {
+      type: 'index';
+      rows: ObjectRow[];
+      viewables: ExtractedViewable[];
+      /** where the model sits in the world (its IfcMapConversion, its IfcSite's location), or null */
+      georeference?: ModelGeoreference | null;
+    }
   /** the .frag, written to this file in the scratch folder: the last message of a job that succeeds */
   | { type: 'done'; fragPath: string }
   | { type: 'failed'; error: string };

@@ -207,6 +207,7 @@ export class ConversionJobs {
         itemsHash: items.hash,
         itemsSize: items.size,
         viewables: index.viewables,
+        georeference: index.georeference,
         objectCount: index.rows.filter((o) => o.kind !== 'spatial').length,
       });
       return index.rows.length;

@@ -6,6 +6,7 @@ import { describeChildEnd, forkWorkChild, type WorkChild } from '../workers/chil
 import type { ExtractedViewable } from './ifcExtract.ts';
 import type { ObjectRow } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
+import type { ModelGeoreference } from '@penstock/shared';
 
 const require = createRequire(import.meta.url);
 /** web-ifc's folder (its .wasm files sit next to its entry point): nothing is fetched from a CDN. */
@@ -100,6 +101,8 @@ export class ConversionCrash extends Error {}
 export interface ConversionIndex {
   rows: ObjectRow[];
   viewables: ExtractedViewable[];
+  /** where the model sits in the world (ifcGeoreference.ts), null when its IFC says nothing */
+  georeference: ModelGeoreference | null;
 }
 
 export interface ConversionHandle {
@@ -171,7 +174,12 @@ export function runConversion(
     child.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') return;
       if (message.type === 'progress') options.onProgress?.(message.value);
-      else if (message.type === 'index') indexed({ rows: message.rows, viewables: message.viewables });
+      else if (message.type === 'index')
+        indexed({
+          rows: message.rows,
+          viewables: message.viewables,
+          georeference: message.georeference ?? null,
+        });
       else if (message.type === 'done') {
         // read without blocking the server's thread: a large model's .frag is tens of megabytes
         const { fragPath } = message;

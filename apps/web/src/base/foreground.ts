@@ -40,6 +40,14 @@ export function inForeground<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
+/**
+ * Resolves once no foreground work is under way (a click's properties, another model loading into the
+ * view), without waiting for the user to pause: for background loads that start on their own.
+ */
+export async function untilForegroundWorkDone(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -224,7 +224,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     },
     disposed: () => disposed,
   };
-  const sections = createSections(context);
+  // caps without a chosen colour take a model's colour by model (the federation's), else its materials'
+  const sections = createSections(context, { modelColour: (modelId) => federation.look(modelId).colour });
   const measurements = createMeasure(context);
   const selectedRefs = (): ObjectRef[] =>
     selection.entries.flatMap(([on, ids]) => ids.map((localId) => ({ model: on.modelId, localId })));

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FragmentsModel } from '@thatopen/fragments';
 import type { ViewerContext } from './context.ts';
 import { createFederation, federatedSettings, placeModel } from './federation.ts';
+import type { Georeference } from './georeference.ts';
 
 describe('federatedSettings', () => {
   it('completes the defaults and names the model by its version', () => {
@@ -26,7 +27,7 @@ describe('federatedSettings', () => {
 describe('placeModel', () => {
   it('puts the model at its aligned position plus the offset, turned about the vertical', () => {
     const object = new THREE.Object3D();
-    placeModel(object, new THREE.Vector3(10, 0, -5), {
+    placeModel(object, new THREE.Matrix4().makeTranslation(10, 0, -5), {
       ...federatedSettings('v.1'),
       offset: { x: 1, y: 2, z: 3 },
       rotation: 90,
@@ -39,10 +40,12 @@ describe('placeModel', () => {
   });
 });
 
-function fakeModel(modelId: string) {
+function fakeModel(modelId: string, coordination = new THREE.Matrix4().makeTranslation(-5, 0, 0)) {
   return {
     modelId,
     object: new THREE.Object3D(),
+    // IFC coordinates → the converted frame: each .frag was moved near the origin by its own offset
+    getCoordinationMatrix: vi.fn(async () => coordination.clone()),
     setColor: vi.fn(async () => undefined),
     resetColor: vi.fn(async () => undefined),
     setOpacity: vi.fn(async () => undefined),
@@ -51,10 +54,12 @@ function fakeModel(modelId: string) {
 }
 
 describe('createFederation', () => {
-  const setup = () => {
+  const setup = (georeferences?: Record<string, Georeference | null>) => {
     const loaded = new Map<string, ReturnType<typeof fakeModel>>();
+    const own = fakeModel('urn:own', new THREE.Matrix4());
     const context = {
-      model: (id: string) => (id === 'urn:own' ? ({} as FragmentsModel) : null),
+      model: (id: string) => (id === 'urn:own' ? (own as unknown as FragmentsModel) : null),
+      models: () => [own, ...loaded.values()] as unknown as FragmentsModel[],
       refresh: vi.fn(async () => undefined),
     } as unknown as ViewerContext;
     const loader = {
@@ -67,7 +72,10 @@ describe('createFederation', () => {
       unload: vi.fn(async () => undefined),
       repaint: vi.fn(async () => undefined),
     };
-    return { federation: createFederation(context, loader), loader, loaded };
+    const federation = createFederation(context, loader);
+    if (georeferences)
+      federation.setGeoreferenceSource(async (versionId) => georeferences[versionId] ?? null);
+    return { federation, loader, loaded, own };
   };
 
   it('adds, updates (colour, opacity, visibility, offset) and removes a model, telling listeners', async () => {
@@ -113,5 +121,81 @@ describe('createFederation', () => {
     await federation.restore([{ ...federatedSettings('v.3'), opacity: 0.4 }], fetch);
     expect(fetch).toHaveBeenCalledWith('v.3');
     expect(federation.list()).toEqual([expect.objectContaining({ modelId: 'urn:v.3', opacity: 0.4 })]);
+  });
+  const map = (eastings: number, northings: number, height: number, abscissa = 1, ordinate = 0) => ({
+    mapConversion: {
+      eastings,
+      northings,
+      orthogonalHeight: height,
+      xAxisAbscissa: abscissa,
+      xAxisOrdinate: ordinate,
+      scale: 1,
+      crs: 'EPSG:25832',
+    },
+    site: null,
+    trueNorth: null,
+  });
+  const site = (latitude: number, longitude: number, elevation: number, trueNorth: number | null = null) => ({
+    mapConversion: null,
+    site: { latitude, longitude, elevation, origin: { x: 0, y: 0, z: 0 } },
+    trueNorth,
+  });
+  const at = (model: { object: THREE.Object3D }, x = 0, y = 0, z = 0) =>
+    new THREE.Vector3(x, y, z).applyMatrix4(model.object.matrixWorld);
+
+  it('lines models up by their map conversions, the own model the origin, offset and rotation on top', async () => {
+    const { federation, loaded } = setup({
+      own: map(458_000, 5_438_000, 110),
+      // 10 m east, 5 m south, 2 m higher, its x axis pointing north
+      'v.2': map(458_010, 5_437_995, 112, 0, 1),
+    });
+    await federation.add(new ArrayBuffer(8), 'v.2');
+    expect(federation.alignedBy('urn:v.2')).toBe('map');
+    const model = loaded.get('urn:v.2')!;
+    // its IFC origin (at -5 along x of its converted frame): IFC (10, -5, 2) of the own model, Y up
+    const origin = at(model, -5, 0, 0);
+    expect(origin.x).toBeCloseTo(10, 6);
+    expect(origin.y).toBeCloseTo(2, 6);
+    expect(origin.z).toBeCloseTo(5, 6);
+    // 1 m along its x axis is 1 m north: the own model's IFC +Y, the viewer's -Z
+    const along = at(model, -4, 0, 0).sub(origin);
+    expect(along.z).toBeCloseTo(-1, 6);
+    expect(along.x).toBeCloseTo(0, 6);
+    // Fragments' autoCoordinate had moved the object to x 5 as well: that move is not added
+    expect(model.object.position.toArray().map((n) => Math.round(n * 1e6) / 1e6)).toEqual([10, 2, 0]);
+    await federation.update('urn:v.2', { offset: { x: 0, y: 1, z: 0 }, rotation: 90 });
+    const moved = at(model, -5, 0, 0);
+    expect(moved.y).toBeCloseTo(3, 6);
+    // turned a quarter about its own origin (the converted frame's, 5 m from its IFC origin)
+    expect(moved.x).toBeCloseTo(15, 6);
+    expect(moved.z).toBeCloseTo(0, 6);
+  });
+
+  it('lines models up by their sites when neither has a map conversion, by their coordinates when far apart', async () => {
+    const { federation, loaded } = setup({
+      own: site(49.1, 8.4, 100),
+      // 0.001° north (111.3 m) and 3 m higher, drawn with true north 90° to the right of its +Y
+      'v.2': site(49.101, 8.4, 103, 90),
+      // an authoring tool's default location, far away: by coordinates (the project origin)
+      'v.3': site(41.3, 19.8, 0),
+    });
+    await federation.add(new ArrayBuffer(8), 'v.2');
+    await federation.add(new ArrayBuffer(8), 'v.3');
+    expect(federation.alignedBy('urn:v.2')).toBe('site');
+    const origin = at(loaded.get('urn:v.2')!, -5, 0, 0);
+    expect(origin.y).toBeCloseTo(3, 6);
+    expect(origin.z).toBeCloseTo(-111.32, 1);
+    // its +Y points west (true north is 90° clockwise of it): IFC -X of the own model
+    const along = at(loaded.get('urn:v.2')!, -5, 0, -1).sub(origin);
+    expect(along.x).toBeCloseTo(-1, 6);
+    expect(federation.alignedBy('urn:v.3')).toBe('project');
+    expect(loaded.get('urn:v.3')!.object.position.toArray()).toEqual([5, 0, 0]);
+  });
+
+  it('lines models up by their coordinates without georeferences (as Fragments does)', async () => {
+    const { federation, loaded } = setup({ own: map(1000, 2000, 0), 'v.2': null });
+    await federation.add(new ArrayBuffer(8), 'v.2');
+    expect(federation.alignedBy('urn:v.2')).toBe('project');
+    expect(loaded.get('urn:v.2')!.object.position.toArray()).toEqual([5, 0, 0]);
   });
 });

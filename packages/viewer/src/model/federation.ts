@@ -2,13 +2,14 @@ import type { FragmentsModel } from '@thatopen/fragments';
 import * as THREE from 'three';
 import type { ViewerContext } from './context.ts';
 import type { FederatedModelState, Vec3 } from './state.ts';
+import { alignment, placementMatrix, type AlignmentFrame, type Georeference } from './georeference.ts';
 
 /**
  * The other models of a federated view, beside the tab's own: added from their .frag bytes, shown or hidden,
- * drawn in one colour (colour by model) or see-through, aligned, removed. Fragments lines models up by their
- * coordinates (each .frag keeps the offset its IFC was moved by to come near the origin: the site placement
- * and map conversion of the IFC), relative to the first model loaded; an administrator's offset and rotation
- * are applied on top.
+ * drawn in one colour (colour by model) or see-through, aligned, removed. Models line up in the own model's
+ * frame by their georeferences (georeference.ts: their IfcMapConversion, else their located IfcSite, else
+ * their own coordinates, the project origin), read by the server at conversion and asked for through
+ * setGeoreferenceSource; an administrator's offset and rotation are applied on top.
  */
 export interface FederationTool {
   /** the other models, in the order they were added */
@@ -30,6 +31,18 @@ export interface FederationTool {
     fetch: (versionId: string) => Promise<ArrayBuffer>,
   ): Promise<void>;
   onChange(callback: () => void): () => void;
+  /**
+   * Told when a model starts loading into the view (its load, resolved or rejected when it is drawn or
+   * failed): the page can hold its own background work meanwhile.
+   */
+  onLoading(callback: (work: Promise<unknown>) => void): () => void;
+  /** What a model was lined up by: its map conversion, its site, or its own coordinates (null: not in the view). */
+  alignedBy(modelId: string): AlignmentFrame | null;
+  /**
+   * Where a model version's georeference comes from (the server's model information); without a source,
+   * or when it fails, models line up by their own coordinates.
+   */
+  setGeoreferenceSource(source: ((versionId: string) => Promise<Georeference | null>) | null): void;
 }
 
 /** The hooks of the model viewer that load and unload a model in its Fragments worker. */
@@ -71,23 +84,71 @@ export function federatedSettings(versionId: string, settings: Partial<Federated
   } satisfies FederatedModelState;
 }
 
-/** Where a model is put: its aligned (coordinated) position plus the offset, turned about the vertical. */
-export function placeModel(object: THREE.Object3D, aligned: THREE.Vector3, state: FederatedModelState) {
-  object.position.set(aligned.x + state.offset.x, aligned.y + state.offset.y, aligned.z + state.offset.z);
-  object.rotation.set(0, THREE.MathUtils.degToRad(state.rotation), 0);
+/**
+ * Where a model is put: its aligned placement (georeference.ts), turned about its own vertical by the
+ * rotation first, and moved by the offset last (viewer axes).
+ */
+export function placeModel(object: THREE.Object3D, aligned: THREE.Matrix4, state: FederatedModelState) {
+  const matrix = new THREE.Matrix4()
+    .makeTranslation(state.offset.x, state.offset.y, state.offset.z)
+    .multiply(aligned)
+    .multiply(new THREE.Matrix4().makeRotationY(THREE.MathUtils.degToRad(state.rotation)));
+  matrix.decompose(object.position, object.quaternion, object.scale);
   object.updateMatrixWorld(true);
 }
 
 interface Entry {
   model: FragmentsModel;
-  aligned: THREE.Vector3;
+  aligned: THREE.Matrix4;
+  frame: AlignmentFrame;
   state: FederatedModelState;
 }
+
+const versionOf = (modelId: string) => (modelId.startsWith('urn:') ? modelId.slice(4) : null);
 
 export function createFederation(context: ViewerContext, loader: ModelLoader): FederationTool {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<void>>();
   const listeners = new Set<() => void>();
+  const loadingListeners = new Set<(work: Promise<unknown>) => void>();
+  let georeferenceSource: ((versionId: string) => Promise<Georeference | null>) | null = null;
+  const georeferences = new Map<string, Promise<Georeference | null>>();
+  const georeferenceOf = (modelId: string): Promise<Georeference | null> => {
+    const versionId = versionOf(modelId);
+    const source = georeferenceSource;
+    if (!versionId || !source) return Promise.resolve(null);
+    let known = georeferences.get(versionId);
+    if (!known) {
+      known = source(versionId).catch(() => null);
+      georeferences.set(versionId, known);
+      // a failed read is asked again next time
+      void known.then((g) => g === null && georeferences.delete(versionId));
+    }
+    return known;
+  };
+  /**
+   * A model's placement in the own model's frame. Fragments' autoCoordinate has already moved the object
+   * (relative to the first model it loaded); the placement is set whole, so that move is not added twice.
+   */
+  const align = async (model: FragmentsModel) => {
+    const own = context.models()[0];
+    if (!own || own === model) return { aligned: new THREE.Matrix4(), frame: 'project' as const };
+    const [ownGeo, otherGeo, ownCoordination, otherCoordination] = await Promise.all([
+      georeferenceOf(own.modelId),
+      georeferenceOf(model.modelId),
+      own.getCoordinationMatrix().catch(() => new THREE.Matrix4()),
+      model.getCoordinationMatrix().catch(() => new THREE.Matrix4()),
+    ]);
+    const { frame, matrix } = alignment(ownGeo, otherGeo);
+    own.object.updateMatrixWorld(true);
+    const aligned = placementMatrix({
+      ownWorld: own.object.matrixWorld,
+      ownCoordination,
+      otherCoordination,
+      ifcMatrix: matrix,
+    });
+    return { aligned, frame };
+  };
   const changed = () => {
     for (const listener of listeners) listener();
   };
@@ -114,12 +175,15 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
         throw new Error('This model version is already in the view.');
       }
       const job = (async () => {
+        // the georeferences are asked for while the model loads
+        void georeferenceOf(state.modelId);
         const model = await loader.load(fragBytes, state.modelId);
-        const entry = { model, aligned: model.object.position.clone(), state };
+        const entry: Entry = { model, ...(await align(model)), state };
         entries.set(state.modelId, entry);
         await show(entry, null);
       })();
       loading.set(state.modelId, job);
+      for (const listener of loadingListeners) listener(job);
       try {
         await job;
       } finally {
@@ -157,6 +221,15 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
     onChange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
+    },
+    onLoading(callback) {
+      loadingListeners.add(callback);
+      return () => loadingListeners.delete(callback);
+    },
+    alignedBy: (modelId) => entries.get(modelId)?.frame ?? null,
+    setGeoreferenceSource(source) {
+      georeferenceSource = source;
+      georeferences.clear();
     },
   };
   return api;

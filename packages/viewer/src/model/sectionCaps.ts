@@ -29,13 +29,16 @@ export interface CapInfo {
 }
 
 /**
- * Caps: the cut faces of every shown model filled (one colour) with an outline, from Fragments' getSection
- * (computed in the worker, in the model's own frame). Only the caps whose cut or model moved since the last
- * draw are computed again.
+ * Caps: the cut faces of every shown model filled with an outline, from Fragments' getSection (computed in
+ * the worker, in the model's own frame), in one chosen colour or else in each model's own colour
+ * (capColourOf). Only the caps whose cut or model moved since the last draw are computed again.
  */
 export interface SectionCaps {
-  /** Cap these cuts on every shown model (replacing the last draw); resolves when drawn or superseded. */
-  draw(cuts: readonly Cut[], colour: string): Promise<void>;
+  /**
+   * Cap these cuts on every shown model (replacing the last draw), in `colour` ('#rrggbb') or, when null,
+   * in each model's colour; resolves when drawn or superseded.
+   */
+  draw(cuts: readonly Cut[], colour: string | null): Promise<void>;
   /** Hide the caps whose cut moved or went since they were drawn, until the next draw (a plane is moving). */
   hideMoved(cuts: readonly Cut[]): void;
   /** Whether a shown model appeared, went or moved since the last draw (its caps are then out of date). */
@@ -48,6 +51,63 @@ export interface SectionCaps {
 }
 
 type Section = Awaited<ReturnType<FragmentsModel['getSection']>>;
+
+/**
+ * A model's own colour for its caps (no colour chosen): its colour by model when it has one (`look`), else
+ * the colour Fragments draws most of it in (its most used opaque material, read once per model), else the
+ * plan view's section grey.
+ */
+export interface CapColours {
+  /** the colour now, at once (the material colour once it has been read) */
+  now(model: FragmentsModel): string;
+  /** read what `now` needs (a model's materials, once) */
+  ready(model: FragmentsModel): Promise<void>;
+}
+
+/** Fragments' 0..255 sRGB components as '#rrggbb' (as Fragments makes its materials' colours). */
+const hex = (r: number, g: number, b: number) =>
+  `#${new THREE.Color().setRGB(r / 255, g / 255, b / 255, THREE.SRGBColorSpace).getHexString()}`;
+
+/** The colour of the material most of a model's samples use (opaque ones first), or null. */
+export async function dominantMaterialColour(model: FragmentsModel): Promise<string | null> {
+  const samples = await model.getSamples();
+  const uses = new Map<number, number>();
+  for (const sample of samples.values()) uses.set(sample.material, (uses.get(sample.material) ?? 0) + 1);
+  if (!uses.size) return null;
+  const materials = await model.getMaterials(uses.keys());
+  let best: { colour: string; score: number } | null = null;
+  for (const [id, material] of materials) {
+    // Fragments keeps colours as 0..255 (alpha too); a see-through glass pane is not what a cut shows
+    const opaque = material.a >= 128 ? 1 : 0;
+    const score = opaque * 1e12 + (uses.get(id) ?? 0);
+    if (!best || score > best.score) best = { colour: hex(material.r, material.g, material.b), score };
+  }
+  return best?.colour ?? null;
+}
+
+export function createCapColours(look: (modelId: string) => string | null = () => null): CapColours {
+  const read = new WeakMap<FragmentsModel, { colour: string | null; done: Promise<void> }>();
+  return {
+    now(model) {
+      return look(model.modelId) ?? read.get(model)?.colour ?? DEFAULT_CAP_COLOUR;
+    },
+    ready(model) {
+      let entry = read.get(model);
+      if (!entry) {
+        const made: { colour: string | null; done: Promise<void> } = {
+          colour: null,
+          done: Promise.resolve(),
+        };
+        made.done = dominantMaterialColour(model)
+          .then((colour) => void (made.colour = colour))
+          .catch(() => undefined);
+        read.set(model, made);
+        entry = made;
+      }
+      return entry.done;
+    },
+  };
+}
 
 interface Entry {
   cut: string;
@@ -80,19 +140,31 @@ export function createSectionCaps(
   scene: THREE.Scene,
   models: () => readonly FragmentsModel[],
   redraw: () => void,
+  modelColours: CapColours = createCapColours(),
 ): SectionCaps {
   const root = new THREE.Group();
   root.name = 'penstock-section-caps';
   scene.add(root);
-  const fill = new THREE.MeshBasicMaterial({
-    color: DEFAULT_CAP_COLOUR,
-    side: THREE.DoubleSide,
-    fog: false,
-    // behind the outline drawn on the same plane
-    polygonOffset: true,
-    polygonOffsetFactor: 1,
-    polygonOffsetUnits: 1,
-  });
+  // one fill material per colour (the chosen one, or each model's)
+  const fills = new Map<string, THREE.MeshBasicMaterial>();
+  const fillOf = (colour: string) => {
+    let fill = fills.get(colour);
+    if (!fill) {
+      fill = new THREE.MeshBasicMaterial({
+        color: colour,
+        side: THREE.DoubleSide,
+        fog: false,
+        // behind the outline drawn on the same plane
+        polygonOffset: true,
+        polygonOffsetFactor: 1,
+        polygonOffsetUnits: 1,
+      });
+      fills.set(colour, fill);
+    }
+    return fill;
+  };
+  let chosen: string | null = null;
+  const colourOf = (model: FragmentsModel) => chosen ?? modelColours.now(model);
   const outline = new THREE.LineBasicMaterial({ color: OUTLINE_COLOUR, fog: false });
   const entries = new Map<string, Entry>();
   const hidden = new Set<string>();
@@ -120,6 +192,18 @@ export function createSectionCaps(
     redraw();
   };
 
+  /** Give an entry's fill its colour now; whether it changed. */
+  const paint = (entry: Entry): boolean => {
+    const fill = fillOf(colourOf(entry.model));
+    let changed = false;
+    for (const child of entry.group.children)
+      if (child instanceof THREE.Mesh && child.material !== fill) {
+        child.material = fill;
+        changed = true;
+      }
+    return changed;
+  };
+
   const build = (cut: Cut, model: FragmentsModel, section: Section): THREE.Group => {
     const { buffer, index, fillsIndices } = section;
     const positions = new THREE.BufferAttribute(buffer, 3);
@@ -129,10 +213,10 @@ export function createSectionCaps(
     edges.setDrawRange(0, Math.min(index, buffer.length / 3));
     group.add(new THREE.LineSegments(edges, outline));
     if (fillsIndices.length) {
-      const fills = new THREE.BufferGeometry();
-      fills.setAttribute('position', positions);
-      fills.setIndex(fillsIndices);
-      group.add(new THREE.Mesh(fills, fill));
+      const faces = new THREE.BufferGeometry();
+      faces.setAttribute('position', positions);
+      faces.setIndex(fillsIndices);
+      group.add(new THREE.Mesh(faces, fillOf(colourOf(model))));
     }
     // the section is in the model's frame: placed with the model, a hair into the kept side
     group.matrixAutoUpdate = false;
@@ -147,8 +231,10 @@ export function createSectionCaps(
   return {
     async draw(cuts, colour) {
       const token = ++generation;
-      fill.color.set(colour);
+      chosen = colour;
       const shown = shownModels();
+      if (colour === null) await Promise.all(shown.map((model) => modelColours.ready(model)));
+      if (token !== generation) return;
       drawnModels = modelsSignature();
       const wanted = new Map<string, { cut: Cut; model: FragmentsModel; signature: string }>();
       for (const cut of cuts)
@@ -164,6 +250,7 @@ export function createSectionCaps(
         const current = entries.get(key);
         if (current?.signature === signature) {
           current.group.visible = true;
+          paint(current);
           return;
         }
         const inverse = model.object.matrixWorld.clone().invert();
@@ -202,15 +289,19 @@ export function createSectionCaps(
     },
     stale: () => modelsSignature() !== drawnModels,
     sync() {
-      for (const entry of entries.values())
+      for (const entry of entries.values()) {
         entry.group.visible = entry.model.object.visible && !hidden.has(entry.cut);
+        // a model's colour by model may change at any time: its caps follow it
+        if (entry.group.visible && paint(entry)) redraw();
+      }
     },
     list: () => [...entries.values()].map((entry) => ({ ...entry.info })),
     clear,
     dispose() {
       clear();
       scene.remove(root);
-      fill.dispose();
+      for (const fill of fills.values()) fill.dispose();
+      fills.clear();
       outline.dispose();
     },
   };

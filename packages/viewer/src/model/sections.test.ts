@@ -80,7 +80,10 @@ function fakeCanvas() {
   return { canvas, fire };
 }
 
-function setup(models: FakeModel[] = [fakeModel('urn:a', new THREE.Box3(v(0, 0, 0), v(10, 4, 6)))]) {
+function setup(
+  models: FakeModel[] = [fakeModel('urn:a', new THREE.Box3(v(0, 0, 0), v(10, 4, 6)))],
+  looks: Record<string, string> = {},
+) {
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(50, 1, 0.1, 1000);
   camera.position.set(5, 2, 30);
@@ -106,7 +109,7 @@ function setup(models: FakeModel[] = [fakeModel('urn:a', new THREE.Box3(v(0, 0, 
     onViewChange: () => () => undefined,
     disposed: () => false,
   };
-  const tool = createSections(context);
+  const tool = createSections(context, { modelColour: (modelId) => looks[modelId] ?? null });
   const frame = () =>
     scene.onBeforeRender(null as never, scene, camera, null as never, null as never, null as never);
   return { tool, context, clipping, scene, camera, fire, frame, models };
@@ -254,10 +257,54 @@ describe('stored sections', () => {
   });
 });
 
+/** Give a fake model materials: an opaque red used twice, a see-through blue glass used five times. */
+function withMaterials(model: FakeModel) {
+  const samples = new Map(
+    [1, 1, 2, 2, 2, 2, 2].map((material, i) => [
+      i,
+      { item: i, material, representation: 0, localTransform: 0 },
+    ]),
+  );
+  const materials = new Map([
+    [1, { r: 204, g: 34, b: 0, a: 255 }],
+    [2, { r: 0, g: 80, b: 255, a: 60 }],
+  ]);
+  Object.assign(model, {
+    getSamples: vi.fn(async () => samples),
+    getMaterials: vi.fn(
+      async (ids: Iterable<number>) => new Map([...ids].map((id) => [id, materials.get(id)])),
+    ),
+  });
+  return model;
+}
+
 describe('caps', () => {
+  it("take a model's colour by model when it has one, and follow it", async () => {
+    const first = withMaterials(fakeModel('urn:a', new THREE.Box3(v(0, 0, 0), v(10, 4, 6))));
+    const looks: Record<string, string> = { 'urn:a': '#00aa44' };
+    const { tool, scene, frame } = make([first], looks);
+    await tool.addPlane('y');
+    await tool.capsDrawn();
+    const root = scene.getObjectByName('penstock-section-caps')!;
+    const fill = () =>
+      (root.children[0]!.children.find((c) => c instanceof THREE.Mesh) as THREE.Mesh)
+        .material as THREE.MeshBasicMaterial;
+    expect(fill().color.getHexString()).toBe('00aa44');
+    // the Models panel changes the colour: the caps follow at the next frame, nothing computed again
+    looks['urn:a'] = '#3355ff';
+    frame();
+    expect(fill().color.getHexString()).toBe('3355ff');
+    delete looks['urn:a'];
+    frame();
+    expect(fill().color.getHexString()).toBe('cc2200');
+    expect(first.getSection).toHaveBeenCalledTimes(1);
+  });
+
   it('caps every cut of every shown model, in the chosen colour', async () => {
     const other = fakeModel('urn:b', new THREE.Box3(v(0, 0, 0), v(1, 1, 1)));
     const first = fakeModel('urn:a', new THREE.Box3(v(0, 0, 0), v(10, 4, 6)));
+    // the first model is drawn mostly in an opaque red (its glass, more used, is see-through)
+    withMaterials(first);
     other.object.position.set(100, 0, 0);
     other.object.updateMatrixWorld();
     const { tool, scene } = make([first, other]);
@@ -272,13 +319,17 @@ describe('caps', () => {
     expect(local.normal.y).toBeCloseTo(-1);
     const root = scene.getObjectByName('penstock-section-caps')!;
     const fill = root.children[0]!.children.find((c) => c instanceof THREE.Mesh) as THREE.Mesh;
-    expect((fill.material as THREE.MeshBasicMaterial).color.getHexString()).toBe('6b7280');
+    const otherFill = root.children[1]!.children.find((c) => c instanceof THREE.Mesh) as THREE.Mesh;
+    // no colour chosen: each model's own (its most used opaque material; the plan grey without one)
+    expect((fill.material as THREE.MeshBasicMaterial).color.getHexString()).toBe('cc2200');
+    expect((otherFill.material as THREE.MeshBasicMaterial).color.getHexString()).toBe('6b7280');
     // drawn a hair into the kept side (below a plane cutting away above)
     const placed = root.children.find((g) => g.matrix.elements[12] === 0)!;
     expect(placed.matrix.elements[13]).toBeCloseTo(-CAP_INSET);
     await tool.setCapColour('#aa0000');
     await tool.capsDrawn();
     expect((fill.material as THREE.MeshBasicMaterial).color.getHexString()).toBe('aa0000');
+    expect((otherFill.material as THREE.MeshBasicMaterial).color.getHexString()).toBe('aa0000');
     // the colour alone computes nothing again
     expect(first.getSection).toHaveBeenCalledTimes(1);
     await tool.boxAround();

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import type { ViewerContext } from './context.ts';
-import { createSectionCaps, DEFAULT_CAP_COLOUR, type CapInfo, type Cut } from './sectionCaps.ts';
+import { createCapColours, createSectionCaps, type CapInfo, type Cut } from './sectionCaps.ts';
 import { createSectionHandles, type HandleDrag } from './sectionHandles.ts';
 import {
   FACE_GAP,
@@ -68,7 +68,7 @@ export interface SectionTool {
   setBox(box: BoxState | null): Promise<void>;
   /** Put the section box around these objects (grown a little), or around everything shown when none. */
   boxAround(objects?: readonly ObjectRef[]): Promise<void>;
-  /** '#rrggbb' for the caps, or null for the default grey. */
+  /** '#rrggbb' for the caps, or null for each model's own colour (its colour by model, else its materials'). */
   setCapColour(colour: string | null): Promise<void>;
   /** Show the handles of a plane (its id) or of the box ('box'); null hides them. */
   edit(target: SectionEditTarget): void;
@@ -99,12 +99,22 @@ function cutsOf(state: SectionsState): Cut[] {
   return [...planes, ...box];
 }
 
-export function createSections(context: ViewerContext): SectionTool {
+export interface SectionsOptions {
+  /** a model's colour by model (the federation's), which its caps take when no colour is chosen */
+  modelColour?: (modelId: string) => string | null;
+}
+
+export function createSections(context: ViewerContext, options: SectionsOptions = {}): SectionTool {
   let current = empty();
   let editing: SectionEditTarget = null;
   let disposed = false;
   const listeners = new Set<() => void>();
-  const caps = createSectionCaps(context.scene, () => context.models(), context.requestRender);
+  const caps = createSectionCaps(
+    context.scene,
+    () => context.models(),
+    context.requestRender,
+    createCapColours(options.modelColour),
+  );
 
   // caps: drawn a moment after the last change (at once after a drag), and waited for by capsDrawn()
   let capsTimer: ReturnType<typeof setTimeout> | null = null;
@@ -123,7 +133,7 @@ export function createSections(context: ViewerContext): SectionTool {
       if (disposed) return settleCaps();
       capsRunning++;
       void caps
-        .draw(cutsOf(current), current.capColour ?? DEFAULT_CAP_COLOUR)
+        .draw(cutsOf(current), current.capColour)
         .catch(() => undefined)
         .finally(() => {
           capsRunning--;

@@ -26,6 +26,7 @@ import * as propertyColumns from './20261203T1000_property_columns.ts';
 import * as transmittals from './20261204T1000_transmittals.ts';
 import * as infoStandard from './20261204T1035_info_standard.ts';
 import * as modelCompares from './20261204T1000_model_compares.ts';
+import * as modelGeoreferences from './20261204T0930_model_georeferences.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -53,7 +54,8 @@ export const migrations: Record<string, Migration> = {
   '20261201T1000_issue_snapshots': issueSnapshots,
   '20261201T1100_saved_views': savedViews,
   '20261203T1000_property_columns': propertyColumns,
+  '20261204T0930_model_georeferences': modelGeoreferences,
+  '20261204T1000_model_compares': modelCompares,
   '20261204T1000_transmittals': transmittals,
   '20261204T1035_info_standard': infoStandard,
-  '20261204T1000_model_compares': modelCompares,
 };

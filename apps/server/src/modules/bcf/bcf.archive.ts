@@ -31,6 +31,7 @@ import {
   writeViewpoint21Xml,
 } from './bcf2.xml.ts';
 import { completeFromComments, mainViewpoint } from './bcf.mapping.ts';
+import { formatMeasurementsFile, measurementsFileOf, parseMeasurementsFile } from './bcf.measurements.ts';
 import { imageTypeOf } from '../../http/images.ts';
 import { MAX_ISSUE_SNAPSHOT_BYTES } from '@penstock/shared';
 import { nameGuid, parseVersionXml } from './bcf.xmlio.ts';
@@ -47,7 +48,7 @@ export const BCF_ZIP_LIMITS: ZipLimits = {
 const isBcfPart = (name: string) =>
   name === 'bcf.version' ||
   /^[^/]+\/markup\.bcf$/.test(name) ||
-  /^[^/]+\/[^/]+\.(bcfv|png|jpe?g)$/i.test(name);
+  /^[^/]+\/[^/]+\.(bcfv|png|jpe?g|penstock\.json)$/i.test(name);
 
 async function unzip(content: Buffer): Promise<Map<string, Buffer>> {
   try {
@@ -113,7 +114,9 @@ export async function readBcf(content: Buffer): Promise<{ version: string; topic
         const viewpoint = schema.viewpoint(xml, file);
         const guid = entry.guid || viewpoint.guid || nameGuid(`${topic.guid}/${entry.viewpoint}`);
         entry.guid = guid;
-        viewpoints.push({ ...viewpoint, guid });
+        // Penstock's own measurements beside it (bcf.measurements.ts), when the file has them
+        const measurements = parseMeasurementsFile(text(measurementsFileOf(file)));
+        viewpoints.push({ ...viewpoint, guid, ...(measurements?.length ? { measurements } : {}) });
       }
       topics.push({ topic, viewpoints, snapshot: snapshotOf(topic.viewpoints, viewpoints, folder, files) });
     }
@@ -164,6 +167,7 @@ const hasFile = (v: BcfViewpoint) =>
   !!v.visibility ||
   !!v.coloring?.length ||
   !!v.lines?.length ||
+  !!v.measurements?.length ||
   !!v.clippingPlanes?.length;
 
 const WRITERS = {
@@ -174,7 +178,7 @@ const WRITERS = {
 /**
  * A BCF zip of these topics: bcf.version, extensions.xml (3.0 only; BCF 2.1 keeps its extensions in an
  * optional schema file), and per topic `<guid>/markup.bcf`, a `viewpoint-<guid>.bcfv` for each viewpoint
- * with anything to say, and the snapshot (`snapshot-<guid>.png`, or `.jpg`) with the main viewpoint.
+ * with anything to say (with Penstock's measurements beside it: `viewpoint-<guid>.penstock.json`), and the snapshot (`snapshot-<guid>.png`, or `.jpg`) with the main viewpoint.
  */
 export async function writeBcf(
   version: BcfExportVersion,
@@ -196,7 +200,13 @@ export async function writeBcf(
       index: version === '2.1' ? index : null,
     }));
     folder.file('markup.bcf', write.markup({ ...topic, viewpoints: entries }));
-    for (const v of viewpoints) if (hasFile(v)) folder.file(`viewpoint-${v.guid}.bcfv`, write.viewpoint(v));
+    for (const v of viewpoints) {
+      if (!hasFile(v)) continue;
+      const file = `viewpoint-${v.guid}.bcfv`;
+      folder.file(file, write.viewpoint(v));
+      if (v.measurements?.length)
+        folder.file(measurementsFileOf(file), formatMeasurementsFile(v.measurements));
+    }
     if (snapshot && snapshotName) folder.file(snapshotName, snapshot.bytes);
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });

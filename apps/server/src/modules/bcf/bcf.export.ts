@@ -13,7 +13,8 @@ import type { BcfRepo } from './bcf.repo.ts';
 import { isViewpointCommentText, parseStoredBcf, type StoredComment } from './bcf.stored.ts';
 import type { BcfComment, BcfExportVersion, BcfSnapshot, BcfViewpoint } from './bcf.types.ts';
 import { objectsOfState, viewpointOfState } from './bcf.viewpoint.ts';
-import { readViewerState } from './bcf.viewstate.ts';
+import { readViewerState, versionOfModel } from './bcf.viewstate.ts';
+import { viewableGuids } from './bcf.mapping.ts';
 import { imageTypeOf, pngSize } from '../../http/images.ts';
 import { nameGuid } from './bcf.xmlio.ts';
 
@@ -102,6 +103,12 @@ export class BcfExporter {
     const guids = new Map<string, Map<number, string>>();
     for (const [versionId, localIds] of objectsOfState(state, ownVersion, link.details.objectId))
       guids.set(versionId, await this.repo.guidsOfLocalIds(issue.projectId, versionId, localIds));
+    // the models measurements were taken on, by their IfcProject's GlobalId (the 3D viewable's)
+    const measured = state.measurements.flatMap((m) => {
+      const versionId = m.model ? versionOfModel(m.model) : null;
+      return versionId ? [versionId] : [];
+    });
+    const projectGuids = viewableGuids(await this.repo.viewablesOf([...new Set(measured)], issue.projectId));
     return viewpointOfState({
       raw,
       state,
@@ -109,6 +116,7 @@ export class BcfExporter {
       objectId: link.details.objectId,
       pinnedGuid: link.details.object?.globalId ?? null,
       guidOf: (versionId, localId) => guids.get(versionId)?.get(localId),
+      projectGuidOf: (modelId) => projectGuids.get(versionOfModel(modelId) ?? ''),
       aspectRatio,
     });
   }

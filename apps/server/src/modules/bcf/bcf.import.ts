@@ -17,7 +17,7 @@ import { presentImport, type BcfImportAnswer, type SkippedTopic } from './bcf.pr
 import type { BcfRepo, ResolvedObject } from './bcf.repo.ts';
 import { formatStoredBcf, parseStoredBcf, type StoredComment } from './bcf.stored.ts';
 import type { ParsedTopic } from './bcf.types.ts';
-import { componentGuids } from './bcf.viewpoint.ts';
+import { referencedGuids } from './bcf.viewpoint.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { bcfInstant } from './bcf.xmlio.ts';
 
@@ -45,7 +45,7 @@ export class BcfImporter {
     const members = (await this.issues.projectUsers(user, projectId)).data.results;
     const resolved = await this.repo.objectsByGuid(
       projectId,
-      topics.flatMap(({ viewpoints }) => viewpoints.flatMap(componentGuids)),
+      topics.flatMap(({ viewpoints }) => viewpoints.flatMap(referencedGuids)),
     );
     // the pictures go to the blob store first (the collector removes any a failed import leaves behind)
     const snapshots = new Map<string, StoredSnapshot>();

@@ -6,7 +6,12 @@ import { ISSUE_TYPES, type IssueStatus, type IssueType, type LinkedDocument } fr
 import type { ResolvedObject } from './bcf.repo.ts';
 import { commentStatusText, viewpointCommentText } from './bcf.stored.ts';
 import type { BcfComment, BcfTopic, BcfViewpoint } from './bcf.types.ts';
-import { componentGuids, viewerStateOfViewpoint, type VersionObject } from './bcf.viewpoint.ts';
+import {
+  componentGuids,
+  referencedGuids,
+  viewerStateOfViewpoint,
+  type VersionObject,
+} from './bcf.viewpoint.ts';
 import { bcfInstant, GUID, nameGuid } from './bcf.xmlio.ts';
 
 /** BCF statuses of other tools, mapped to Penstock's; anything unknown is 'open'. */
@@ -87,7 +92,9 @@ export function linksFromViewpoint(
 ): LinkedDocument[] {
   if (!viewpoint) return [];
   const wanted = new Set(componentGuids(viewpoint));
-  const byGuid = objectsByGuid(resolved.filter((o) => wanted.has(o.guid)));
+  // the measurements' models too, so that a measurement keeps its model (they choose no link)
+  const looked = new Set(referencedGuids(viewpoint));
+  const byGuid = objectsByGuid(resolved.filter((o) => looked.has(o.guid)));
   const objectsOf = (guid: string) => byGuid.get(guid) ?? [];
   const count = (guids: readonly string[]) => {
     const counts = new Map<string, number>();

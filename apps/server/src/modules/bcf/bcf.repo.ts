@@ -68,14 +68,22 @@ export class BcfRepo {
     return rows;
   }
 
-  /** The JSON text of each version's conversion viewables. */
-  async viewablesOf(versionIds: readonly string[]): Promise<Array<{ versionId: string; viewables: string }>> {
+  /** The JSON text of each version's conversion viewables (only the project's versions, when it is given). */
+  async viewablesOf(
+    versionIds: readonly string[],
+    projectId?: string,
+  ): Promise<Array<{ versionId: string; viewables: string }>> {
     if (!versionIds.length) return [];
-    const rows = await this.db
+    let query = this.db
       .selectFrom('conversions')
-      .select(['version_id', 'viewables'])
-      .where('version_id', 'in', versionIds)
-      .execute();
+      .select(['conversions.version_id as version_id', 'conversions.viewables as viewables'])
+      .where('conversions.version_id', 'in', versionIds);
+    if (projectId !== undefined)
+      query = query
+        .innerJoin('versions', 'versions.id', 'conversions.version_id')
+        .innerJoin('items', 'items.id', 'versions.item_id')
+        .where('items.project_id', '=', projectId);
+    const rows = await query.execute();
     return rows.map((row) => ({ versionId: row.version_id, viewables: row.viewables }));
   }
 

@@ -3,6 +3,8 @@
  * BCF 3.0 (bcf.xml.ts) and BCF 2.0/2.1 (bcf2.xml.ts) both map to and from these types.
  */
 
+import type { BcfMeasurement } from './bcf.measurements.ts';
+
 /** A problem with an imported file; its message is shown to the user (400). */
 export class BcfFormatError extends Error {}
 
@@ -65,6 +67,11 @@ export interface BcfViewpoint {
   /** present only when the file draws lines */
   lines?: BcfLine[];
   clippingPlanes?: BcfClippingPlane[];
+  /**
+   * Penstock's measurements as they are (bcf.measurements.ts), kept in a file of Penstock's own beside the
+   * .bcfv: the Lines say what other tools can show of them
+   */
+  measurements?: BcfMeasurement[];
 }
 
 /** An image of a topic's viewpoint (its Snapshot), checked by its bytes. */

@@ -230,7 +230,9 @@ describe('an issue viewer state as a BCF viewpoint', () => {
       { id: 'c', name: '', kind: 'point', points: [p(3)], value: 0 },
       { id: 'd', name: '', kind: 'run', points: [p(0), p(1), p(2), p(3)], value: 3 },
     ]);
-    expect(lines).toHaveLength(2 + 3 + 0 + 3);
+    // a run: one line per segment (its two ends), not joined to the next segment
+    expect(lines).toHaveLength(2 + 3 + 0 + 2);
+    expect(lines[6]).toEqual({ start: threeToIfc(p(2)), end: threeToIfc(p(3)) });
     // the angle's second arm goes up: viewer +Y is IFC +Z
     expect(lines[1]).toEqual({ start: { x: 0, y: 0, z: 0 }, end: { x: 0, y: 0, z: 1 } });
     // the area is closed

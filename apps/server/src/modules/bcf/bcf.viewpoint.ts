@@ -10,21 +10,27 @@
  * - appearance: isolated ↔ DefaultVisibility false with the isolated objects as exceptions; hidden ↔
  *   DefaultVisibility true with the hidden as exceptions; colours ↔ Coloring (RRGGBB, no alpha);
  * - sections: shown planes and the box's six faces ↔ ClippingPlanes (bcf.sections.ts);
- * - measurements → Lines (a distance is one line, an angle two, an area its outline, a run its segments);
- *   a file's Lines come back as distance measurements.
+ * - measurements → Lines (a distance is one line, an angle two, an area its outline, a run one per segment),
+ *   and as they are in Penstock's own file beside the viewpoint (bcf.measurements.ts), so that they come
+ *   back unchanged; a file's other Lines come back as distance measurements.
  * What BCF has no form for, and is therefore not written: x-ray (everything but the selection see-through),
  * the colour-by legend, the cut faces' colour, hidden section planes, a federated model's offset, opacity,
- * colour or hiding, and a measurement of a single point.
+ * colour or hiding (a measurement of a single point travels in Penstock's measurements file only).
  */
-import { cameraFromViewerState, threeToIfc, ifcToThree, viewerCameraFromBcf } from './bcf.camera.ts';
+import { cameraFromViewerState, viewerCameraFromBcf } from './bcf.camera.ts';
+import {
+  bcfMeasurements,
+  linesOfMeasurements,
+  measurementModelGuids,
+  measurementsOfViewpoint,
+} from './bcf.measurements.ts';
 import { clippingPlanesOfSections, sectionsOfClippingPlanes } from './bcf.sections.ts';
-import type { BcfColoring, BcfLine, BcfViewpoint, BcfVisibility } from './bcf.types.ts';
+import type { BcfColoring, BcfViewpoint, BcfVisibility } from './bcf.types.ts';
 import {
   modelIdOf,
   versionOfModel,
   type Appearance,
   type FederatedModel,
-  type Measurement,
   type ObjectRef,
   type ReadViewerState,
   type ViewerState,
@@ -111,17 +117,7 @@ function coloringOf(appearance: Appearance | null, guidOf: GuidLookup): BcfColor
   return coloring;
 }
 
-/** The lines that draw a measurement (IFC frame). */
-export function linesOfMeasurements(measurements: readonly Measurement[]): BcfLine[] {
-  const lines: BcfLine[] = [];
-  for (const m of measurements) {
-    const points = m.points.map(threeToIfc);
-    const closed = m.kind === 'area' && points.length > 2;
-    const count = m.kind === 'point' ? 0 : closed ? points.length : points.length - 1;
-    for (let i = 0; i < count; i++) lines.push({ start: points[i]!, end: points[(i + 1) % points.length]! });
-  }
-  return lines;
-}
+export { linesOfMeasurements };
 
 /**
  * The BCF viewpoint (without its Guid) of an issue's viewer state, or null when it shows nothing BCF can
@@ -136,6 +132,8 @@ export function viewpointOfState(input: {
   /** the pinned object's GlobalId (issue 33: by model version + GlobalId, in any model of the view) */
   pinnedGuid?: string | null;
   guidOf: GuidLookup;
+  /** the GlobalId of a model's IfcProject (`urn:<versionId>`), for the measurements taken on it */
+  projectGuidOf?: (modelId: string) => string | undefined;
   aspectRatio?: number;
 }): Omit<BcfViewpoint, 'guid'> | null {
   const { state, ownVersion, guidOf } = input;
@@ -155,6 +153,8 @@ export function viewpointOfState(input: {
   if (coloring.length) viewpoint.coloring = coloring;
   const lines = linesOfMeasurements(state.measurements);
   if (lines.length) viewpoint.lines = lines;
+  if (state.measurements.length)
+    viewpoint.measurements = bcfMeasurements(state.measurements, input.projectGuidOf ?? (() => undefined));
   const planes = clippingPlanesOfSections(state.sections);
   if (planes.length) viewpoint.clippingPlanes = planes;
   const says = viewpoint.camera || Object.keys(viewpoint).length > 2 || viewpoint.selection.length;
@@ -163,7 +163,7 @@ export function viewpointOfState(input: {
 
 // ---- BCF → viewer state ---------------------------------------------------------------------------------
 
-/** Every IfcGuid a viewpoint names: selected, visibility exceptions, coloured (file order, once each). */
+/** Every IfcGuid a viewpoint's components name: selected, visibility exceptions, coloured (file order, once each). */
 export function componentGuids(viewpoint: BcfViewpoint): string[] {
   return [
     ...new Set([
@@ -173,6 +173,11 @@ export function componentGuids(viewpoint: BcfViewpoint): string[] {
     ]),
   ];
 }
+
+/** What an import looks up: the components, and the IfcProjects of the models measurements were taken on. */
+export const referencedGuids = (viewpoint: BcfViewpoint): string[] => [
+  ...new Set([...componentGuids(viewpoint), ...measurementModelGuids(viewpoint)]),
+];
 
 /** A lookup of the objects each IfcGuid stands for among the models of a project. */
 export type ObjectsOfGuid = (guid: string) => readonly VersionObject[];
@@ -189,19 +194,6 @@ function refsOf(guids: readonly string[], objectsOf: ObjectsOfGuid): ObjectRef[]
       refs.push({ model: modelIdOf(o.versionId), localId: o.localId });
     }
   return refs;
-}
-
-/** The measurement a BCF line is shown as: a distance between its ends (viewer frame). */
-function measurementOfLine(line: BcfLine, n: number): Measurement {
-  const start = ifcToThree(line.start);
-  const end = ifcToThree(line.end);
-  return {
-    id: `bcf-line-${n + 1}`,
-    name: `BCF line ${n + 1}`,
-    kind: 'distance',
-    points: [start, end],
-    value: Math.hypot(end.x - start.x, end.y - start.y, end.z - start.z),
-  };
 }
 
 const emptyModel = (versionId: string): FederatedModel => ({
@@ -222,7 +214,8 @@ const emptyModel = (versionId: string): FederatedModel => ({
  * so that opening the issue loads them beside the own one. Visibility with DefaultVisibility false isolates
  * its exceptions (when any of them is found; otherwise nothing is isolated, rather than an empty view),
  * with true hides them; coloured components get their colour; clipping planes become section planes (six
- * box faces at the end: the section box); lines become distance measurements.
+ * box faces at the end: the section box); Penstock's measurements come back as they were (their model
+ * found by its IfcProject's GlobalId, the own version first), other lines as distance measurements.
  */
 export function viewerStateOfViewpoint(
   viewpoint: BcfViewpoint,
@@ -245,6 +238,17 @@ export function viewerStateOfViewpoint(
   const others = new Set<string>();
   for (const guid of componentGuids(viewpoint))
     for (const o of objectsOf(guid)) if (o.versionId !== ownVersion) others.add(o.versionId);
+  const versionOfProject = (guid: string) => {
+    const versions = objectsOf(guid).map((o) => o.versionId);
+    return versions.includes(ownVersion) ? ownVersion : versions[0];
+  };
+  const measurements = measurementsOfViewpoint(viewpoint, versionOfProject);
+  if (measurements.length) state.measurements = measurements;
+  // a model measured on is loaded with the view, as the models of its components are
+  for (const m of measurements) {
+    const versionId = m.model ? versionOfModel(m.model) : null;
+    if (versionId && versionId !== ownVersion) others.add(versionId);
+  }
   if (others.size) state.models = [...others].sort().map(emptyModel);
 
   const visibility = viewpoint.visibility;
@@ -260,6 +264,6 @@ export function viewerStateOfViewpoint(
 
   const sections = sectionsOfClippingPlanes(viewpoint.clippingPlanes);
   if (sections) state.sections = sections;
-  if (viewpoint.lines?.length) state.measurements = viewpoint.lines.map(measurementOfLine);
+
   return state;
 }

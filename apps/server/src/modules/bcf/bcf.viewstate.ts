@@ -32,6 +32,8 @@ export interface Measurement {
   kind: MeasurementKind;
   points: BcfVector[];
   value: number;
+  /** the model (`urn:<versionId>`) it was measured on */
+  model?: string;
 }
 
 export interface Appearance {
@@ -118,6 +120,7 @@ function measurementsOf(value: unknown): Measurement[] {
         kind: m.kind as MeasurementKind,
         points: points as BcfVector[],
         value: isNumber(m.value) ? m.value : 0,
+        ...(typeof m.model === 'string' && m.model ? { model: m.model } : {}),
       },
     ];
   });

@@ -6,6 +6,7 @@ import type { JobQueue } from '../../jobs/jobQueue.ts';
 import type { DocumentFiles } from '../documents/index.ts';
 import type { AccessService } from '../../security/access.ts';
 import { ModelsRepo } from './models.repo.ts';
+import { GeoreferenceRepo } from './georeference.repo.ts';
 import { ModelsService } from './models.service.ts';
 import { modelsRoutes } from './models.routes.ts';
 import { registerModelTree } from './tree/index.ts';
@@ -26,7 +27,7 @@ export function registerModels(
 ): { repo: ModelsRepo; models: ModelsService; jobs: ConversionJobs } {
   const repo = new ModelsRepo(db);
   const jobs = new ConversionJobs(repo, blobs, queue, options);
-  const models = new ModelsService(repo, access, jobs, blobs);
+  const models = new ModelsService(repo, access, jobs, blobs, new GeoreferenceRepo(db));
   files.onVersionAdded((version) => models.versionAdded(version.id, version.fileName));
   modelsRoutes(app, models);
   registerModelTree(app, db, repo, access);

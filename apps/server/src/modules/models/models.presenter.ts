@@ -5,6 +5,7 @@ import {
   buildStaticRecord,
   type DynamicRecord,
   type ElementProperty,
+  type ModelGeoreference,
   type ModelInfo,
   type ObjectDetail,
   type ObjectIndex,
@@ -27,6 +28,7 @@ export const fileTypeOf = fileExtensionOf;
 export function presentModelInfo(
   version: VersionContext,
   conversion: ConversionsTable | undefined,
+  georeference: ModelGeoreference | null = null,
 ): ModelInfo {
   const done = conversion?.state === 'done';
   return {
@@ -45,6 +47,7 @@ export function presentModelInfo(
     },
     objectCount: conversion ? Number(conversion.object_count) : 0,
     viewables: done ? (JSON.parse(conversion.viewables) as Viewable[]) : [],
+    georeference: done ? georeference : null,
   };
 }
 

@@ -45,6 +45,9 @@ export type ObjectIdentity = Pick<
 >;
 
 /** SQL for models: conversion jobs and the object index. */
+import { writeGeoreference } from './georeference.repo.ts';
+import type { ModelGeoreference } from '@penstock/shared';
+
 export class ModelsRepo {
   constructor(private readonly db: Db) {}
 
@@ -200,9 +203,12 @@ export class ModelsRepo {
       itemsSize: number;
       viewables: unknown[];
       objectCount: number;
+      /** where the model sits in the world (model_georeferences), null when its IFC says nothing */
+      georeference?: ModelGeoreference | null;
     },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await writeGeoreference(trx, versionId, result.georeference ?? null);
       await trx
         .insertInto('blobs')
         .values([

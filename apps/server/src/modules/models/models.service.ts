@@ -21,6 +21,7 @@ import {
   type Viewable,
 } from './models.presenter.ts';
 import { countPdfPages, PdfReadError } from '../../storage/pdfPages.ts';
+import type { GeoreferenceRepo } from './georeference.repo.ts';
 
 /** How many models' item tables are kept in memory (a 100k-object plant's is about 0.5 MB). */
 const ITEM_TABLES_KEPT = 8;
@@ -58,6 +59,7 @@ export class ModelsService {
     private readonly access: AccessService,
     private readonly jobs: ConversionJobs,
     private readonly blobs: BlobStore,
+    private readonly georeferences: GeoreferenceRepo,
   ) {}
 
   /** Called for every new version (upload, demo seed): IFC models are queued for conversion. */
@@ -77,7 +79,7 @@ export class ModelsService {
       await this.recordPdf(version);
       conversion = await this.repo.findConversion(versionId);
     }
-    return presentModelInfo(version, conversion);
+    return presentModelInfo(version, conversion, await this.georeferences.of(versionId));
   }
 
   /** The .frag's hash (its ETag) and how to read it: a revalidated copy opens nothing. */
@@ -152,7 +154,11 @@ export class ModelsService {
     await this.access.requireAccess(user, { project: version.project_id }, 'convertModel');
     if (!isModelFile(version.file_name)) throw badRequest('Only IFC models (.ifc, .ifczip) are converted');
     await this.jobs.enqueue(versionId);
-    return presentModelInfo(version, await this.repo.findConversion(versionId));
+    return presentModelInfo(
+      version,
+      await this.repo.findConversion(versionId),
+      await this.georeferences.of(versionId),
+    );
   }
 
   private async accessible(user: CurrentUser, versionId: string): Promise<VersionContext> {

@@ -215,6 +215,8 @@ for (const kind of await testDatabases()) {
       const index = (await get(`/api/models/${versionId}/objects`)).json();
       const info = (await get(`/api/models/${versionId}`)).json();
       expect(index.localIds).toHaveLength(info.objectCount);
+      // IfcOpenHouse's site gives no latitude or longitude: it lines up by its own coordinates
+      expect(info.georeference).toBeNull();
       const rows = await penstock.database.db
         .selectFrom('model_objects')
         .select(['local_id', 'kind', 'ifc_class'])
@@ -247,6 +249,36 @@ for (const kind of await testDatabases()) {
       expect(rebuilt).toEqual([]);
       expect((await get(`/api/models/${versionId}`)).json().objectCount).toBe(info.objectCount);
     });
+
+    it("stores a model's IfcMapConversion and site with the version and gives them with its information", async () => {
+      const house = fs.readFileSync(fixture('AC20-FZK-Haus.ifc'), 'latin1');
+      const end = house.lastIndexOf('ENDSEC;');
+      const placed = `${house.slice(0, end)}${[
+        "#900001= IFCPROJECTEDCRS('EPSG:25832','ETRS89 / UTM zone 32N','ETRS89',$,'UTM','32N',$);",
+        '#900003= IFCMAPCONVERSION(#62,#900001,458870.5,5438350.25,112.,0.766044443119,0.642787609687,$);',
+      ].join('\n')}\n${house.slice(end)}`;
+      const versionId = await upload('placed-house.ifc', Buffer.from(placed, 'latin1'));
+      await penstock.jobs.idle();
+      const info = (await get(`/api/models/${versionId}`)).json();
+      expect(info.conversion.state).toBe('done');
+      expect(info.georeference.mapConversion).toEqual({
+        eastings: 458870.5,
+        northings: 5438350.25,
+        orthogonalHeight: 112,
+        xAxisAbscissa: 0.766044443119,
+        xAxisOrdinate: 0.642787609687,
+        scale: 1,
+        crs: 'EPSG:25832',
+      });
+      expect(info.georeference.site).toMatchObject({ elevation: 110 });
+      expect(info.georeference.trueNorth).toBeCloseTo(50, 6);
+      const rows = await penstock.database.db
+        .selectFrom('model_georeferences')
+        .select('version_id')
+        .where('version_id', '=', versionId)
+        .execute();
+      expect(rows).toHaveLength(1);
+    }, 120_000);
 
     it('converts a zipped IFC (upper-case extension) like an IFC', async () => {
       const zip = new JSZip();

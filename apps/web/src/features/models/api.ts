@@ -1,3 +1,4 @@
+import type { ModelGeoreference } from '@penstock/shared';
 import { apiFetch } from '../../base/api.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface ModelInfo {
   conversion: { state: ConversionState; progress: number; error: string | null };
   objectCount: number;
   viewables: Viewable[];
+  /** where the model sits in the world (its IfcMapConversion or IfcSite): federated models line up by it */
+  georeference?: ModelGeoreference | null;
 }
 
 export const modelInfoKey = (versionId: string) => ['models', versionId, 'info'] as const;

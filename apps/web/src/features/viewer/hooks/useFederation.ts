@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { FederatedModelState, ModelViewer, ObjectRef } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
+import { inForeground } from '../../../base/foreground.ts';
 import { useAppStore } from '../../../base/store.tsx';
 import { fetchFragments, fetchItemIndex } from '../api.ts';
 import { fetchModelInfo } from '../../models/api.ts';
@@ -58,7 +59,9 @@ export function useViewHazards(
 
 /**
  * A federated view's other models come from the same store as the tab's: the viewer downloads their .frag
- * when a stored view (a saved view, an issue's viewpoint) lists them, and the item table of each model added.
+ * when a stored view (a saved view, an issue's viewpoint) lists them, the item table of each model added, and
+ * lines them up by the georeference each model version's information gives (its IfcMapConversion or IfcSite,
+ * read at conversion).
  */
 export function useModelSource(viewer: ModelViewer | null) {
   useEffect(() => {
@@ -66,9 +69,19 @@ export function useModelSource(viewer: ModelViewer | null) {
     viewer.setModelSource((versionId) => fetchFragments(versionId));
     // an added model's item table: clicks and snaps on it are answered from the GPU id buffer
     viewer.setItemIndexSource((versionId) => fetchItemIndex(versionId));
+    viewer.federation.setGeoreferenceSource(
+      async (versionId) => (await fetchModelInfo(versionId)).georeference ?? null,
+    );
+    // a model loading into the view is work the user waits for: background work (the tab's property
+    // data, the static save's parts) waits for it rather than taking the server and the page meanwhile
+    const stopWatching = viewer.federation.onLoading(
+      (work) => void inForeground(work).catch(() => undefined),
+    );
     return () => {
+      stopWatching();
       viewer.setModelSource(null);
       viewer.setItemIndexSource(null);
+      viewer.federation.setGeoreferenceSource(null);
     };
   }, [viewer]);
 }

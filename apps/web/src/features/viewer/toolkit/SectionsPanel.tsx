@@ -188,7 +188,9 @@ export function SectionsPanel({ viewer, selected, onClose }: ToolPanelProps) {
             title="The fill of the faces a section cuts"
             onChange={(event) => run(() => sections.setCapColour(event.target.value))}
           />
-          <span className="me-auto">{state.capColour === null ? 'Grey (default)' : state.capColour}</span>
+          <span className="me-auto">
+            {state.capColour === null ? 'Each model’s colour (default)' : state.capColour}
+          </span>
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
