@@ -137,7 +137,9 @@ export function workflowRoutes(
       );
       if (!target || !staged) throw badRequest(needBoth);
       await staged.commit();
-      return reply.status(201).send(await documents.addFile(user, target, fileName, staged, { checkName: true }));
+      return reply
+        .status(201)
+        .send(await documents.addFile(user, target, fileName, staged, { checkName: true }));
     } catch (error) {
       await staged?.discard();
       throw error;

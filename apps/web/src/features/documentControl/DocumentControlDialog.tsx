@@ -15,7 +15,13 @@ export function DocumentControlDialog({ projectId, onClose }: { projectId: strin
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <Tabs defaultActiveKey="register" id="document-control-tabs" className="mb-3" mountOnEnter unmountOnExit>
+        <Tabs
+          defaultActiveKey="register"
+          id="document-control-tabs"
+          className="mb-3"
+          mountOnEnter
+          unmountOnExit
+        >
           <Tab eventKey="register" title="Register">
             <RegisterTable projectId={projectId} />
           </Tab>
