@@ -85,6 +85,7 @@ describe('property value contract', () => {
         { guid: 'g3', name: '3D', role: '3d' },
         { guid: 'g2', name: 'Ground floor', role: '2d', storey: 'Ground floor' },
       ],
+      georeference: null,
     };
     expect(ModelInfoSchema.parse(info)).toEqual(info);
     const bad = { ...info, conversion: { state: 'paused', progress: 2, error: null } };

@@ -141,6 +141,55 @@ describe.each(await testDatabases())('orphan blob collector on %s', (kind) => {
         })
         .execute();
     },
+    'transmittal_recipients.attachment_hash': async (hash) => {
+      // a transmittal (its cover sheet a file of the project) whose outside recipient answered with a file
+      const cover = await penstock.files.addFile(
+        { id: userId },
+        { projectId, folderId },
+        `cover-${hash}.pdf`,
+        { hash: await store('cover'), size: 10 },
+      );
+      const transmittalId = `t.${crypto.randomUUID()}`;
+      await db()
+        .insertInto('transmittals')
+        .values({
+          id: transmittalId,
+          project_id: projectId,
+          sequence: Math.floor(Math.random() * 1e9),
+          number: `BW-TRN-${hash.slice(0, 6)}`,
+          purpose: 'For comment',
+          asks_response: 1,
+          message: '',
+          due_date: null,
+          sender_id: userId,
+          sender_name: 'Test User',
+          cover_version_id: cover.version.id,
+          issued_at: new Date().toISOString(),
+        })
+        .execute();
+      await db()
+        .insertInto('transmittal_recipients')
+        .values({
+          id: `tr.${crypto.randomUUID()}`,
+          transmittal_id: transmittalId,
+          kind: 'outside',
+          user_id: null,
+          name: 'Outside Person',
+          email: 'outside@example.com',
+          token_hash: null,
+          token_expires_at: null,
+          token_revoked_at: null,
+          acknowledged_at: null,
+          responded_at: new Date().toISOString(),
+          decision: 'accepted',
+          comment: '',
+          attachment_hash: hash,
+          attachment_name: 'answer.txt',
+          attachment_size: 10,
+          reminded_at: null,
+        })
+        .execute();
+    },
     'training_courses.material_hash': async (hash) => {
       const at = new Date().toISOString();
       await db()

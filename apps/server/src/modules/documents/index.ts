@@ -15,6 +15,7 @@ import { InfoStandardRepo, NamingCheck } from '../infoStandard/index.ts';
 /** Bound to a transaction, it lets a caller write a file in its own unit of work (see DocumentFiles.recordFile). */
 export { DocumentsRepo, type VersionRow } from './documents.repo.ts';
 export { sendStoredFile } from './sendStoredFile.ts';
+export { presentVersion } from './documents.presenter.ts';
 export {
   DocumentFiles,
   ISO_19650_FOLDERS,

@@ -6,6 +6,7 @@ import type {
   TransmittalPurpose,
   TransmittalRegister,
   TransmittalSummary,
+  WorkflowStructure,
 } from '@penstock/shared';
 import { apiFetch } from '../../base/api.ts';
 
@@ -74,3 +75,11 @@ export const revokeLink = (id: string, recipientId: string): Promise<Transmittal
   apiFetch(`/api/transmittals/${q(id)}/recipients/${q(recipientId)}/revoke`, { method: 'POST' });
 export const fetchAccessLog = (id: string): Promise<TransmittalAccessEntry[]> =>
   apiFetch(`/api/transmittals/${q(id)}/access-log`);
+
+/**
+ * The project's folders and files (GET /api/workflow/structure), for choosing the documents to issue: the
+ * Workflow panel's own query (the same key, so one cache), asked here without importing that feature.
+ */
+export const structureKey = (projectId: string) => ['workflowStructure', projectId] as const;
+export const fetchStructure = (projectId: string): Promise<WorkflowStructure> =>
+  apiFetch<WorkflowStructure>(`/api/workflow/structure?projectId=${encodeURIComponent(projectId)}`);

@@ -156,9 +156,9 @@ async function renderViewer(
       },
     },
   );
-  await vi.waitFor(() => expect(fake.viewer.load).toHaveBeenCalled());
+  await vi.waitFor(() => expect(fake.viewer.load).toHaveBeenCalled(), { timeout: 10_000 });
   const toggle = await screen.findByRole('button', { name: 'Show/Hide issues' });
-  await vi.waitFor(() => expect(toggle).toBeEnabled());
+  await vi.waitFor(() => expect(toggle).toBeEnabled(), { timeout: 10_000 });
   return { fake, toggle, fetchMock };
 }
 

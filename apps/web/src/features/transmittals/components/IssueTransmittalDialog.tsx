@@ -6,11 +6,12 @@ import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useProjectUsers } from '../../projects/hooks/useProjectUsers.ts';
-import { fetchStructure, structureKey } from '../../workflow/api.ts';
 import {
   fetchPurposes,
+  fetchStructure,
   issueTransmittal,
   purposesKey,
+  structureKey,
   transmittalKeys,
   type IssuedTransmittal,
 } from '../api.ts';
