@@ -1,35 +1,17 @@
-import { WATER_FRAMEWORK_STANDARD, type InfoStandard } from '@penstock/shared';
 import type { Db } from '../db/database.ts';
-import { InfoStandardRepo } from '../modules/infoStandard/index.ts';
 import { DeliveryPlanRepo } from '../modules/register/index.ts';
 
 /**
- * The demo project's information standard (the water framework default with its project and originator
- * codes) and a small delivery plan: one deliverable late, one not started, one for the technical manager.
- * The demo's own files keep their older names, so the register shows how existing files are reported.
+ * The demo project's small delivery plan: one deliverable late, one not started, one for the technical
+ * manager. Its naming standard is offered (the water framework default) but not saved: a project checks names only once its manager saves
+ * a standard (Document register → Naming standard), so the demo's everyday uploads into Shared keep working
+ * until the team decides. The demo's own files keep their older names; the register shows how they compare.
  */
 export async function seedDemoNaming(
   db: Db,
   projectId: string,
   users: { manager: string; engineer: string; engineerEmail: string; managerEmail: string },
 ): Promise<void> {
-  const standard: InfoStandard = {
-    ...WATER_FRAMEWORK_STANDARD,
-    fields: WATER_FRAMEWORK_STANDARD.fields.map((field) =>
-      field.key === 'project'
-        ? { ...field, codes: [{ code: 'RWTW', description: 'Riverside Water Treatment Works' }] }
-        : field.key === 'originator'
-          ? {
-              ...field,
-              codes: [
-                { code: 'PSK', description: 'Penstock Engineering' },
-                { code: 'ACM', description: 'Acme Civils' },
-              ],
-            }
-          : field,
-    ),
-  };
-  await new InfoStandardRepo(db).saveStandard(projectId, standard, users.manager);
   const planned = [
     [
       'RWTW-PSK-IW-00-DR-P-0101.pdf',
