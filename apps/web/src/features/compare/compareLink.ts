@@ -37,6 +37,13 @@ export const comparePairParam = (pair: ComparePair): string =>
   `${pair.baseVersionId}${SEPARATOR}${pair.headVersionId}`;
 
 /** The link: /main?compare=<base>..<head> (version ids need no escaping). */
+/** The address's query without the compare link (once its tab is open). */
+export const withoutCompare = (current: URLSearchParams): URLSearchParams => {
+  const next = new URLSearchParams(current);
+  next.delete(COMPARE_PARAM);
+  return next;
+};
+
 export const compareHref = (pair: ComparePair): string =>
   `${MAIN_ROUTE}?${COMPARE_PARAM}=${comparePairParam(pair)}`;
 

@@ -8,7 +8,7 @@ import { useConfig } from '../../config/hooks/useConfig.ts';
 import { useProjects } from '../../projects/hooks/useProjects.ts';
 import { useSelectProject } from './useSelectProject.ts';
 import { useCompareFiles } from '../../compare/api.ts';
-import { COMPARE_PARAM, compareTabId, readCompareLink } from '../../compare/compareLink.ts';
+import { COMPARE_PARAM, compareTabId, readCompareLink, withoutCompare } from '../../compare/compareLink.ts';
 
 export const COMPARE_NOT_OPENED = 'This compare cannot be opened.';
 
@@ -22,12 +22,6 @@ export const drawingCompareTab = (files: CompareFiles): OpenModel => ({
   hrefbim360: '',
   compare: { kind: 'drawing', baseVersionId: files.base.id, headVersionId: files.head.id },
 });
-
-const withoutCompare = (current: URLSearchParams) => {
-  const next = new URLSearchParams(current);
-  next.delete(COMPARE_PARAM);
-  return next;
-};
 
 /**
  * A compare link, /main?compare=<base>..<head> (issue 34 §3): the server checks both versions; two

@@ -10,7 +10,12 @@ import { fetchVersions } from '../../documents/api.ts';
 import { fetchModelInfo, type ModelInfo } from '../../models/api.ts';
 import { useProjects } from '../../projects/hooks/useProjects.ts';
 import { useSelectProject } from './useSelectProject.ts';
-import { COMPARE_PARAM, compareTabId, readCompareLink, type ComparePair } from '../../compare/compareLink.ts';
+import {
+  compareTabId,
+  readCompareLink,
+  withoutCompare,
+  type ComparePair,
+} from '../../compare/compareLink.ts';
 
 export const MODEL_COMPARE_NOT_OPENED = 'This model compare cannot be opened.';
 
@@ -57,12 +62,6 @@ export function modelCompareTab(pair: ComparePair, base: Side, head: Side): Open
     compare: { kind: 'model', ...pair },
   };
 }
-
-const withoutCompare = (current: URLSearchParams) => {
-  const next = new URLSearchParams(current);
-  next.delete(COMPARE_PARAM);
-  return next;
-};
 
 /**
  * A compare link (/main?compare=<base>..<head>, compareLink.ts) naming two models: a model compare tab is
