@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seededTemplate, templateApplies } from './template.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -26,7 +27,8 @@ export interface RunningPenstock {
 
 /**
  * Starts Penstock as a user would (`npm run serve`, the built web app, a fresh data folder seeded
- * with the demo project) and waits for it to print its address.
+ * with the demo project) and waits for it to print its address. The seeded folder is a copy of the run's
+ * template (template.ts) where the journey's settings do not change what the seed writes.
  */
 export async function startPenstock(
   env: Record<string, string> = {},
@@ -35,7 +37,9 @@ export async function startPenstock(
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` before the end-to-end tests');
   }
+  const journeyEnv = { PENSTOCK_DEMO_MODEL_SIZES: '150,600', ...env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-e2e-'));
+  if (templateApplies(env)) fs.cpSync(await seededTemplate(journeyEnv), dataDir, { recursive: true });
   for (const [name, content] of Object.entries(options.configFiles ?? {})) {
     fs.mkdirSync(path.join(dataDir, 'config'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'config', name), content);
