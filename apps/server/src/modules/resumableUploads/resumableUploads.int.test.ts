@@ -14,7 +14,8 @@ import { readBlob } from '../../storage/blobStore.ts';
  */
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const metadata = (folderId: string, fileName: string) => `folderId ${b64(folderId)},filename ${b64(fileName)}`;
+const metadata = (folderId: string, fileName: string) =>
+  `folderId ${b64(folderId)},filename ${b64(fileName)}`;
 
 for (const kind of await testDatabases()) {
   describe(`resumable uploads, tus 1.0 (${kind})`, () => {
@@ -57,7 +58,12 @@ for (const kind of await testDatabases()) {
       penstock.app.inject({
         method: 'POST',
         url: '/api/uploads',
-        headers: { ...TUS, cookie, 'upload-length': String(size), 'upload-metadata': metadata(folderId, fileName) },
+        headers: {
+          ...TUS,
+          cookie,
+          'upload-length': String(size),
+          'upload-metadata': metadata(folderId, fileName),
+        },
       });
     const patch = (cookie: string, location: string, offset: number, bytes: Buffer) =>
       penstock.app.inject({
@@ -96,7 +102,11 @@ for (const kind of await testDatabases()) {
         expect(refused.json().error).toBeTruthy();
         const status = await penstock.app.inject({ method: 'GET', url: location, headers: { cookie } });
         expect([403, 404]).toContain(status.statusCode);
-        const cancel = await penstock.app.inject({ method: 'DELETE', url: location, headers: { ...TUS, cookie } });
+        const cancel = await penstock.app.inject({
+          method: 'DELETE',
+          url: location,
+          headers: { ...TUS, cookie },
+        });
         expect([403, 404]).toContain(cancel.statusCode);
       }
       // a wrong offset changes nothing

@@ -24,7 +24,11 @@ export class ResumableUploadsRepo {
   }
 
   async find(id: string): Promise<ResumableUploadRow | undefined> {
-    const row = await this.db.selectFrom('resumable_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('resumable_uploads')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row && toRow(row);
   }
 

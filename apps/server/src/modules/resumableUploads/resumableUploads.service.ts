@@ -1,10 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import {
-  RESUMABLE_UPLOADS_PATH,
-  type CurrentUser,
-  type ResumableUploadStatus,
-} from '@penstock/shared';
+import { RESUMABLE_UPLOADS_PATH, type CurrentUser, type ResumableUploadStatus } from '@penstock/shared';
 import { HttpError, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
 import { TooLargeError, type BlobStore } from '../../storage/blobStore.ts';
@@ -71,7 +67,8 @@ export class ResumableUploadsService {
     const role = await this.access.requireAccess(user, { project: folder.project_id }, 'upload');
     await this.files.control.requireChangeIn(role, 'upload', [folder.id]);
     const { fileName, size } = input();
-    if (size > this.settings.maxBytes) throw new HttpError(413, new TooLargeError(this.settings.maxBytes).message);
+    if (size > this.settings.maxBytes)
+      throw new HttpError(413, new TooLargeError(this.settings.maxBytes).message);
     const target = { projectId: folder.project_id, folderId: folder.id };
     // refused now rather than after the last of 2 GB: a held document, a name Shared or Published refuses
     await this.files.checkNewFile(target, fileName, { checkName: true });
@@ -82,6 +79,18 @@ export class ResumableUploadsService {
   /** HEAD, PATCH and DELETE /api/uploads/<id>: the upload's own user continues it, asks its offset, cancels it. */
   async continue(user: CurrentUser, id: string, request: Request): Promise<Response> {
     const row = await this.ownUpload(user, id);
+    // a stored or refused upload's bytes are gone; its client is told it is complete, and asks GET for the rest
+    // (a 404 would make tus-js-client send the whole file again)
+    if (request.method === 'HEAD' && (row.version_id || row.error))
+      return new Response(null, {
+        status: 200,
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': String(row.size),
+          'Upload-Length': String(row.size),
+          'Cache-Control': 'no-store',
+        },
+      });
     if (request.method === 'PATCH' && (await this.finishedOrComplete(row)))
       throw conflict(`The upload is complete: GET ${RESUMABLE_UPLOADS_PATH}/${id} tells what became of it`);
     if (request.method === 'DELETE' && this.finishing.has(id)) throw conflict('The upload is being stored');

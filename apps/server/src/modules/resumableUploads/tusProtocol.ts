@@ -42,7 +42,11 @@ export function tusServer(options: {
     },
     async onUploadFinish(request, upload) {
       const { status, json } = await options.onFinish(request as unknown as Request, upload);
-      return { status_code: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) };
+      return {
+        status_code: status,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(json),
+      };
     },
   });
   return { server, store };
