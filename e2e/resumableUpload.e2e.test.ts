@@ -56,7 +56,9 @@ describe(`a ${SIZE_MB} MB upload through a server restart in Chromium`, () => {
   let server: RunningPenstock;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-  const source = path.join(os.tmpdir(), `penstock-e2e-${process.pid}-${FILE_NAME}`);
+  // the chosen file's name is the stored one's
+  const sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-e2e-upload-'));
+  const source = path.join(sourceDir, FILE_NAME);
   let original = '';
 
   beforeAll(async () => {
@@ -71,7 +73,7 @@ describe(`a ${SIZE_MB} MB upload through a server restart in Chromium`, () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    fs.rmSync(source, { force: true });
+    fs.rmSync(sourceDir, { recursive: true, force: true });
   });
 
   it('resumes after the server is killed and stores the file byte for byte', async () => {
@@ -108,7 +110,13 @@ describe(`a ${SIZE_MB} MB upload through a server restart in Chromium`, () => {
     // resumed, not started over: the upload the killed server held is the one stored (a new one would have
     // left it receiving, at the bytes of the kill)
     const status = await page.evaluate(
-      async (id) => (await (await fetch(`/api/uploads/${id}`)).json()) as { state: string; size: number },
+      async (id) =>
+        (await (await fetch(`/api/uploads/${id}`)).json()) as {
+          state: string;
+          size: number;
+          folderId: string;
+          itemId: string;
+        },
       uploadId!,
     );
     expect(status).toMatchObject({ state: 'stored', size: total });
@@ -118,18 +126,17 @@ describe(`a ${SIZE_MB} MB upload through a server restart in Chromium`, () => {
     expect(fs.statSync(blob).size).toBe(total);
     expect(await sha256Of(blob)).toBe(original);
     expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
-    // listed in its folder once
-    const listed = await page.evaluate(async (name) => {
-      const get = async (id: string) =>
-        (await (await fetch(`/api/tree?id=${encodeURIComponent(id)}`)).json()) as Array<{
+    // listed in its folder once, with one version
+    const listed = await page.evaluate(
+      async ({ folderId, name }) => {
+        const nodes = (await (await fetch(`/api/tree?id=${encodeURIComponent(folderId)}`)).json()) as Array<{
           id: string;
           text: string;
         }>;
-      const project = (await get('#')).find((p) => p.text.startsWith('Riverside'))!;
-      const wip = (await get(project.id)).find((f) => f.text === 'WIP')!;
-      const process = (await get(wip.id)).find((f) => f.text === 'Process')!;
-      return (await get(process.id)).filter((node) => node.text === name).length;
-    }, FILE_NAME);
-    expect(listed).toBe(1);
+        return nodes.filter((node) => node.text === name).map((node) => node.id);
+      },
+      { folderId: status.folderId, name: FILE_NAME },
+    );
+    expect(listed).toEqual([status.itemId]);
   }, 1_800_000);
 });

@@ -92,7 +92,12 @@ export async function resumableFault(target: Target): Promise<Result> {
     content.writeUInt32BE(round + 1, 0);
     return content;
   };
-  const calibration = await almostUploaded(engineer, folder.id, 'fault-resumable-calibration.bin', contentOf(99));
+  const calibration = await almostUploaded(
+    engineer,
+    folder.id,
+    'fault-resumable-calibration.bin',
+    contentOf(99),
+  );
   const duration = await timed(() => lastPatch(engineer, calibration, content));
   let ok = (await versionsOf(target, 'fault-resumable-calibration.bin')).join() === 'true';
   const outcomes = [`not killed: ${ok ? 'stored whole' : 'NOT STORED'}`];
@@ -118,7 +123,8 @@ export async function resumableFault(target: Target): Promise<Result> {
       atKill.length <= 1 &&
       whole(atKill) &&
       (answer !== 'acknowledged' || atKill.length === 1) &&
-      ((state === 'stored' && after.length === 1 && whole(after)) || (state !== 'stored' && after.length === 0)) &&
+      ((state === 'stored' && after.length === 1 && whole(after)) ||
+        (state !== 'stored' && after.length === 0)) &&
       !left;
     ok &&= roundOk;
     outcomes.push(
