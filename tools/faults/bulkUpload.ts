@@ -34,7 +34,7 @@ async function registerSheet(tag: string): Promise<Buffer> {
 
 async function bulkUpload(api: Api, folderId: string, tag: string): Promise<void> {
   const form = new FormData();
-  form.append('register', new Blob([await registerSheet(tag)]), 'register.xlsx');
+  form.append('register', new Blob([new Uint8Array(await registerSheet(tag))]), 'register.xlsx');
   for (let n = 0; n < FILES; n++)
     form.append('file', new Blob([crypto.randomBytes(FILE_BYTES)]), nameOf(tag, n));
   await api.api(`/api/folders/${folderId}/bulk-upload`, { method: 'POST', body: form });
@@ -66,7 +66,9 @@ export async function bulkUploadFault(target: Target): Promise<Result> {
   let server = await start(target);
   let engineer = await session(server.url);
   const folder = await engineer.folder('WIP/Process');
-  const duration = await timed(() => bulkUpload(engineer, folder.id, 'calibration'));
+  // the first call warms the server up (exceljs, the register's reading): the second is the one to aim at
+  const warmUp = await timed(() => bulkUpload(engineer, folder.id, 'warmup'));
+  const duration = Math.min(warmUp, await timed(() => bulkUpload(engineer, folder.id, 'calibration')));
   const isAll = (p: Awaited<ReturnType<typeof recorded>>) =>
     p.items === FILES && p.titled === FILES && p.versions === FILES;
   const isNone = (p: Awaited<ReturnType<typeof recorded>>) =>

@@ -28,7 +28,12 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 const TUS = { 'tus-resumable': '1.0.0' };
 
 /** Creates an upload and sends all but its last LAST bytes; the last PATCH is the caller's. */
-async function almostUploaded(api: Api, folderId: string, name: string, content: Buffer): Promise<string> {
+async function almostUploaded(
+  api: Api,
+  folderId: string,
+  name: string,
+  content: Buffer<ArrayBuffer>,
+): Promise<string> {
   const created = await fetch(`${api.url}/api/uploads`, {
     method: 'POST',
     headers: {
@@ -45,7 +50,7 @@ async function almostUploaded(api: Api, folderId: string, name: string, content:
   return location;
 }
 
-const patch = (api: Api, location: string, offset: number, bytes: Buffer) =>
+const patch = (api: Api, location: string, offset: number, bytes: Buffer<ArrayBuffer>) =>
   fetch(`${api.url}${location}`, {
     method: 'PATCH',
     headers: {
@@ -57,7 +62,7 @@ const patch = (api: Api, location: string, offset: number, bytes: Buffer) =>
     body: bytes,
   });
 
-async function lastPatch(api: Api, location: string, content: Buffer): Promise<void> {
+async function lastPatch(api: Api, location: string, content: Buffer<ArrayBuffer>): Promise<void> {
   const answer = await patch(api, location, content.length - LAST, content.subarray(content.length - LAST));
   if (answer.status !== 200) throw new Error(`last patch: ${answer.status} ${await answer.text()}`);
 }
