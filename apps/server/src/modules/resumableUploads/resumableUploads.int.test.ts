@@ -141,6 +141,11 @@ for (const kind of await testDatabases()) {
       const again = await penstock.app.inject({ method: 'GET', url: location, headers: { cookie: owner } });
       expect(again.json()).toMatchObject({ state: 'stored', versionId: status.versionId });
       expect((await patch(owner, location, content.length, Buffer.alloc(0))).statusCode).toBe(409);
+      // a client that never got the last answer is told it is complete (not 404, which would send it again)
+      const afterwards = await head(owner, location);
+      expect(afterwards.statusCode).toBe(200);
+      expect(afterwards.headers['upload-offset']).toBe(String(content.length));
+      expect([403, 404]).toContain((await head(colleague, location)).statusCode);
     }, 60_000);
 
     it('checks the folder before the first byte: viewers, the record, the naming standard', async () => {
@@ -188,3 +193,48 @@ for (const kind of await testDatabases()) {
     });
   });
 }
+
+describe('resumable uploads with the files in S3 (s3rver)', () => {
+  let penstock: TestPenstock;
+  afterAll(() => penstock?.destroy());
+
+  it('keeps the partial upload in the data folder and hands the finished file to the bucket', async () => {
+    penstock = await createTestPenstock('sqlite', {}, { objectStore: 's3' });
+    const user = await penstock.createUser();
+    const { folders } = await penstock.createProject('Tus on S3', [{ userId: user.id, role: 'member' }]);
+    const cookie = await penstock.signIn(user.email);
+    const content = crypto.randomBytes(9 * 1024 * 1024 + 5);
+    const created = await penstock.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        ...TUS,
+        cookie,
+        'upload-length': String(content.length),
+        'upload-metadata': metadata(folders['WIP/Civil']!, 'on-s3.bin'),
+      },
+    });
+    const location = created.headers.location as string;
+    const send = (offset: number, end: number) =>
+      penstock.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...TUS,
+          cookie,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: content.subarray(offset, end),
+      });
+    expect((await send(0, 4 * 1024 * 1024)).statusCode).toBe(204);
+    expect(fs.readdirSync(path.join(penstock.dataDir, 'uploads')).length).toBe(2);
+    const last = await send(4 * 1024 * 1024, content.length);
+    expect(last.statusCode, last.body).toBe(200);
+    const hash = crypto.createHash('sha256').update(content).digest('hex');
+    expect(penstock.blobs.kind).toBe('s3');
+    expect((await readBlob(penstock.blobs, hash)).equals(content)).toBe(true);
+    expect(fs.readdirSync(path.join(penstock.dataDir, 'uploads'))).toEqual([]);
+    expect(fs.existsSync(path.join(penstock.dataDir, 'blobs', hash.slice(0, 2)))).toBe(false);
+  }, 60_000);
+});
