@@ -139,4 +139,17 @@ describe(`a ${SIZE_MB} MB upload through a server restart in Chromium`, () => {
     );
     expect(listed).toEqual([status.itemId]);
   }, 1_800_000);
+
+  it('cancels: the progress row goes, and the server keeps nothing of the upload', async () => {
+    const panel = page.getByRole('region', { name: 'Upload' });
+    await panel.getByTestId('upload-input').setInputFiles(source);
+    await expect
+      .poll(() => bytesReceived(server.dataDir), { timeout: 120_000, interval: 20 })
+      .toBeGreaterThan(0);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel.getByText(`${FILE_NAME} was cancelled: nothing of it was kept`).waitFor({ timeout: 60_000 });
+    expect(await panel.getByRole('progressbar').count()).toBe(0);
+    await expect.poll(() => uploadIds(server.dataDir), { timeout: 30_000 }).toEqual([]);
+    expect(fs.readdirSync(path.join(server.dataDir, 'uploads'))).toEqual([]);
+  }, 300_000);
 });
