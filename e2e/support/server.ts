@@ -21,8 +21,11 @@ async function freePort(): Promise<number> {
 export interface RunningPenstock {
   url: string;
   dataDir: string;
+  port: number;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL, keeping the data folder (start again with `{ dataDir, port }`) */
+  kill(): Promise<void>;
 }
 
 /**
@@ -32,19 +35,23 @@ export interface RunningPenstock {
  */
 export async function startPenstock(
   env: Record<string, string> = {},
-  options: { configFiles?: Record<string, string> } = {},
+  /** `dataDir` and `port`: start again on a killed server's data, at its address */
+  options: { configFiles?: Record<string, string>; dataDir?: string; port?: number } = {},
 ): Promise<RunningPenstock> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` before the end-to-end tests');
   }
   const journeyEnv = { PENSTOCK_DEMO_MODEL_SIZES: '150,600', ...env };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-e2e-'));
-  if (templateApplies(env)) fs.cpSync(await seededTemplate(journeyEnv), dataDir, { recursive: true });
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-e2e-'));
+    if (templateApplies(env)) fs.cpSync(await seededTemplate(journeyEnv), dataDir, { recursive: true });
+  }
   for (const [name, content] of Object.entries(options.configFiles ?? {})) {
     fs.mkdirSync(path.join(dataDir, 'config'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'config', name), content);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -80,7 +87,14 @@ export async function startPenstock(
   return {
     url,
     dataDir,
+    port,
     output: () => log,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

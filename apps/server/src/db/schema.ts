@@ -552,6 +552,22 @@ export interface DeliverablesTable {
   created_by: string | null;
 }
 
+/** a tus upload in progress or just finished (issue 35 §4); its bytes are in the data folder's uploads/ */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  project_id: string;
+  folder_id: string;
+  file_name: string;
+  /** bigint: a string from PostgreSQL */
+  size: number | string;
+  created_at: string;
+  expires_at: string;
+  version_id: string | null;
+  name_warning: string | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -568,6 +584,7 @@ export interface Database {
   project_info_standards: ProjectInfoStandardsTable;
   item_metadata: ItemMetadataTable;
   deliverables: DeliverablesTable;
+  resumable_uploads: ResumableUploadsTable;
   dsear_attachments: DsearAttachmentsTable;
   versions: VersionsTable;
   blobs: BlobsTable;

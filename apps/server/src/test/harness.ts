@@ -72,6 +72,11 @@ export interface TestPenstock extends Penstock {
     content: Buffer;
     projectName?: string;
   }): Promise<ConvertedModel>;
+  /**
+   * Closes this server and builds a new one on the same data folder, database and object store (a restart);
+   * this one must not be used afterwards, the new one destroys them all.
+   */
+  restart(): Promise<TestPenstock>;
   destroy(): Promise<void>;
 }
 
@@ -174,13 +179,15 @@ export async function createTestPenstock(
   kind: TestDatabase,
   overrides: Record<string, string> = {},
   options: { objectStore?: 'local' | 's3' } = {},
+  /** a restart's: the data, database and object store of the server before it */
+  reuse?: { dataDir: string; databaseUrl?: string; dropDatabase: () => Promise<void>; s3?: TestS3 },
 ): Promise<TestPenstock> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-test-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres')
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-test-'));
+  let databaseUrl: string | undefined = reuse?.databaseUrl;
+  let dropDatabase = reuse?.dropDatabase ?? (async () => {});
+  if (kind === 'postgres' && !reuse)
     ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase({ migrated: true }));
-  const s3 = options.objectStore === 's3' ? await startTestS3() : undefined;
+  const s3 = reuse ? reuse.s3 : options.objectStore === 's3' ? await startTestS3() : undefined;
   const env = loadEnv({
     PENSTOCK_DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -272,6 +279,10 @@ export async function createTestPenstock(
         viewer: await test.signIn(b.email),
         outsider: await test.signIn(c.email),
       };
+    },
+    async restart() {
+      await penstock.close();
+      return createTestPenstock(kind, overrides, options, { dataDir, databaseUrl, dropDatabase, s3 });
     },
     async destroy() {
       await penstock.close();
