@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
-import type {
-  SharedTransmittal,
-  Transmittal,
-  TransmittalAccessEntry,
-  TransmittalRegister,
+import {
+  WATER_FRAMEWORK_STANDARD,
+  type SharedTransmittal,
+  type Transmittal,
+  type TransmittalAccessEntry,
+  type TransmittalRegister,
 } from '@penstock/shared';
 import {
   createTestPenstock,
@@ -415,6 +416,34 @@ for (const kind of await testDatabases()) {
       const tender = await issue({ purpose: 'for tender' });
       expect(tender.statusCode, tender.body).toBe(201);
       expect(tender.json<{ transmittal: Transmittal }>().transmittal.purpose).toBe('For tender');
+    });
+
+    it("numbers with the information standard's project code once saved; issued numbers never change", async () => {
+      const standard = {
+        ...WATER_FRAMEWORK_STANDARD,
+        fields: WATER_FRAMEWORK_STANDARD.fields.map((field) =>
+          field.key === 'project'
+            ? { ...field, codes: [{ code: 'rwt01', description: 'Riverside' }] }
+            : field,
+        ),
+      };
+      const saved = await call('PUT', `/api/projects/${projectId}/info-standard`, 'manager', { standard });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const next = await issue({ purpose: 'For information', dueDate: null });
+      expect(next.statusCode, next.body).toBe(201);
+      expect(next.json<{ transmittal: Transmittal }>().transmittal.number).toBe('RWT01-TRN-0005');
+      const register = (
+        await call('GET', `/api/projects/${projectId}/transmittals`, 'sender')
+      ).json<TransmittalRegister>();
+      expect(register.sent.map((t) => t.number)).toEqual([
+        'RWT01-TRN-0005',
+        'RWTW-TRN-0004',
+        'RWTW-TRN-0003',
+        'RWTW-TRN-0002',
+        'RWTW-TRN-0001',
+      ]);
+      const xlsx = await call('GET', `/api/projects/${projectId}/transmittals/register.xlsx`, 'viewer');
+      expect(xlsx.headers['content-disposition']).toContain('RWT01 Transmittal register.xlsx');
     });
   });
 }
