@@ -214,6 +214,19 @@ for (const kind of await testDatabases()) {
       expect(toOutside?.text).toContain(links[0]!.url);
       const toMember = smtp.received.find((m) => m.to.includes(people.receiver.email));
       expect(toMember?.text).toContain('https://penstock.example/personalHub');
+      // once delivered, the outbox's copy has the link without its token
+      const kept = await penstock.database.db
+        .selectFrom('email_outbox')
+        .select(['body_text', 'kept_text', 'sent_at'])
+        .where('to_address', '=', 'site.agent@contractor.example')
+        .execute();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.sent_at).not.toBeNull();
+      expect(kept[0]!.kept_text).toBeNull();
+      expect(kept[0]!.body_text).not.toContain(token);
+      expect(kept[0]!.body_text).toContain(
+        'https://penstock.example/transmittal/[link withheld after sending]',
+      );
 
       // the next one takes the next number
       const second = await issue({ purpose: 'For information', outside: [], dueDate: null });
