@@ -9,7 +9,8 @@ const MANAGER = { email: 'tm@penstock.demo', password: 'penstock-demo' };
 /**
  * Container names and the register (issue 35): the project manager adds a role code to the naming standard,
  * uploads a conforming and a non-conforming drawing into WIP, the move of the non-conforming one into Shared
- * is refused with the field's message, and the register lists both and exports to Excel.
+ * is refused with the field's message, the register lists both and exports to Excel, and the project browser's
+ * list view shows WIP/Civil's files with their parsed name fields, sorted and filtered.
  */
 describe('the document register in Chromium', () => {
   let server: RunningPenstock;
@@ -111,5 +112,27 @@ describe('the document register in Chromium', () => {
     await dialog.getByRole('tab', { name: 'Delivery plan' }).click();
     await dialog.getByRole('table', { name: 'Delivery plan' }).getByText('late').waitFor();
     await screenshot(page, 'register-delivery-plan');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // the project browser's list view: WIP/Civil's files with their parsed fields, sorted and filtered
+    const browser = page.getByRole('navigation', { name: 'Project browser' });
+    await browser.getByRole('button', { name: 'List', exact: true }).click();
+    await browser.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'WIP' }).click();
+    await browser.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Civil' }).click();
+    const list = browser.getByRole('table', { name: 'Files in Civil' });
+    const listed = list.getByRole('row', { name: /RWTW-PSK-IW-00-DR-Q-0101\.pdf/ });
+    await listed.waitFor();
+    expect(await listed.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['WIP', 'S0', 'RWTW', 'PSK', 'IW', '00', 'DR', 'Q', '0101']),
+    );
+    await list.getByRole('button', { name: 'Role' }).click();
+    await expect
+      .poll(() => list.getByRole('columnheader', { name: /Role/ }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await list.getByLabel('Filter Role').fill('z');
+    await expect.poll(() => list.getByRole('row').count()).toBe(3); // headings, filters, the Z drawing
+    await list.getByRole('row', { name: /RWTW-PSK-IW-00-DR-Z-0102\.pdf/ }).waitFor();
+    await list.getByLabel('Filter Role').fill('');
+    await screenshot(page, 'register-browser-list');
   }, 120_000);
 });

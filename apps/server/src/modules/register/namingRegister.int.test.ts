@@ -196,6 +196,21 @@ for (const kind of await testDatabases()) {
       const filtered = await register('?conforms=yes&q=inlet');
       expect(filtered.rows.map((row) => row.name)).toEqual(['NW-ACM-ZZ-00-DR-C-0001.pdf']);
       expect((await register('?state=WIP')).rows.every((row) => row.state === 'WIP')).toBe(true);
+      // one folder's files: the project browser's list view
+      const civil = await register(`?folderId=${folders['Shared/Civil']}`);
+      expect(civil.rows.map((row) => row.name).sort()).toEqual([
+        'NW-ACM-ZZ-00-DR-C-0001.pdf',
+        'loose name.pdf',
+        'old drawing.pdf',
+      ]);
+      expect(civil.rows.find((row) => row.name === 'NW-ACM-ZZ-00-DR-C-0001.pdf')!.title).toBe(
+        'Inlet works general arrangement',
+      );
+      const foreign = await call('GET', `/api/projects/${projectId}/register?folderId=f.elsewhere`, 'viewer');
+      expect([foreign.statusCode, foreign.json()]).toEqual([
+        400,
+        { error: 'folderId: not a folder of this project' },
+      ]);
 
       const xlsx = await call('GET', `/api/projects/${projectId}/register.xlsx`, 'viewer');
       expect(xlsx.statusCode).toBe(200);

@@ -25,6 +25,21 @@ export function useRegister(projectId: string) {
   });
 }
 
+/**
+ * The register rows of the files directly in one folder (the project browser's list view). `files` is what
+ * the folder's tree listing holds (its items' latest version ids): when that changes (an upload, a move, a
+ * publication) the rows are read again.
+ */
+export function useFolderRegister(projectId: string, folderId: string, files: readonly string[]) {
+  return useQuery({
+    queryKey: [...registerKey(projectId), folderId, files.join(',')],
+    queryFn: () =>
+      apiFetch<ProjectRegister>(`${project(projectId)}/register?folderId=${encodeURIComponent(folderId)}`),
+    refetchOnMount: 'always',
+    placeholderData: (previous, query) => (query?.queryKey[2] === folderId ? previous : undefined),
+  });
+}
+
 export function useInfoStandard(projectId: string) {
   return useQuery({
     queryKey: standardKey(projectId),
