@@ -106,6 +106,8 @@ export interface ImportRowReport {
   fileName: string;
   ok: boolean;
   problems: string[];
+  /** what is allowed but worth saying (a name that breaks the naming standard, stored in WIP) */
+  warnings?: string[];
 }
 
 export interface BulkUploadReport {

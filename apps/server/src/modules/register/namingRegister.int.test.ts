@@ -251,6 +251,26 @@ for (const kind of await testDatabases()) {
       expect(checked.json<BulkUploadReport>().stored).toBe(false);
       expect(await rowCounts(penstock.database.db)).toEqual(before);
 
+      // into WIP a name that breaks the standard passes, with the upload's warning
+      const loose = await bulk(
+        'WIP/Civil',
+        await sheet(header, [['loose wip.pdf', 'Sketch', '']]),
+        [['loose wip.pdf', PDF]],
+        '?check=1',
+      );
+      expect(loose.statusCode, loose.body).toBe(200);
+      expect(loose.json<BulkUploadReport>().rows).toEqual([
+        {
+          row: 2,
+          fileName: 'loose wip.pdf',
+          ok: true,
+          problems: [],
+          warnings: [
+            expect.stringContaining("'loose wip.pdf' does not follow the project's naming standard"),
+          ],
+        },
+      ]);
+
       const stored = await bulk('Shared/Process', goodSheet, files);
       expect(stored.statusCode, stored.body).toBe(201);
       const rows = (await register('?q=NW-ACM-PT')).rows;
