@@ -411,6 +411,17 @@ for (const kind of await testDatabases()) {
           (m) => m.to.includes('late@contractor.example') && /Reminder|due by 2099-01-31/.test(m.text),
         ),
       ).toBe(true);
+
+      // due tomorrow: not reminded within the hour of its own e-mail, but a day after its issue
+      const day = 24 * 60 * 60_000;
+      const soon = await issue({
+        memberIds: [],
+        outside: [{ email: 'soon@contractor.example' }],
+        dueDate: new Date(Date.now() + day).toISOString().slice(0, 10),
+      });
+      expect(soon.statusCode, soon.body).toBe(201);
+      expect(await penstock.transmittalReminders.remind(new Date(Date.now() + 3600_000))).toBe(0);
+      expect(await penstock.transmittalReminders.remind(new Date(Date.now() + day + 3600_000))).toBe(1);
     });
 
     it('purposes of issue are edited by managers only', async () => {
@@ -444,12 +455,13 @@ for (const kind of await testDatabases()) {
       expect(saved.statusCode, saved.body).toBe(200);
       const next = await issue({ purpose: 'For information', dueDate: null });
       expect(next.statusCode, next.body).toBe(201);
-      expect(next.json<{ transmittal: Transmittal }>().transmittal.number).toBe('RWT01-TRN-0005');
+      expect(next.json<{ transmittal: Transmittal }>().transmittal.number).toBe('RWT01-TRN-0006');
       const register = (
         await call('GET', `/api/projects/${projectId}/transmittals`, 'sender')
       ).json<TransmittalRegister>();
       expect(register.sent.map((t) => t.number)).toEqual([
-        'RWT01-TRN-0005',
+        'RWT01-TRN-0006',
+        'RWTW-TRN-0005',
         'RWTW-TRN-0004',
         'RWTW-TRN-0003',
         'RWTW-TRN-0002',
