@@ -102,6 +102,8 @@ describe('bulk upload with a register', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Upload 2 files' }));
     expect(await screen.findByText('Stored 2 files with their titles in WIP/Civil.')).toBeVisible();
+    // the pickers are emptied: the package is not sent twice
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(sent).toEqual([
       { url: '/api/folders/f.civil/bulk-upload?check=1', register: 'register.xlsx', files: [A, B] },
       { url: '/api/folders/f.civil/bulk-upload', register: 'register.xlsx', files: [A, B] },

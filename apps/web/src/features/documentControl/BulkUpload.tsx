@@ -21,6 +21,8 @@ export function BulkUpload({ projectId }: { projectId: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
   const [answer, setAnswer] = useState<(ImportAnswer & { checked: boolean }) | null>(null);
+  // bumped once a package is stored: the file pickers start empty again, so it is not sent twice
+  const [picked, setPicked] = useState(0);
   const send = useMutation({
     mutationFn: (check: boolean) =>
       bulkUpload(folderId, sheet!, files, check, (sent, total) => setProgress({ sent, total })),
@@ -31,6 +33,9 @@ export function BulkUpload({ projectId }: { projectId: string }) {
     onSuccess: (result, check) => {
       setAnswer({ ...result, checked: check });
       if (!result.stored) return;
+      setSheet(null);
+      setFiles([]);
+      setPicked((n) => n + 1);
       void client.invalidateQueries({ queryKey: treeKey(folderId) });
       void client.invalidateQueries({ queryKey: registerKey(projectId) });
       void client.invalidateQueries({ queryKey: planKey(projectId) });
@@ -74,7 +79,7 @@ export function BulkUpload({ projectId }: { projectId: string }) {
             ))}
           </Form.Select>
         </Form.Group>
-        <Form.Group controlId="bulk-register">
+        <Form.Group controlId="bulk-register" key={`register-${picked}`}>
           <Form.Label className="small mb-0">Register (.xlsx)</Form.Label>
           <Form.Control
             size="sm"
@@ -86,7 +91,7 @@ export function BulkUpload({ projectId }: { projectId: string }) {
             }}
           />
         </Form.Group>
-        <Form.Group controlId="bulk-files">
+        <Form.Group controlId="bulk-files" key={`files-${picked}`}>
           <Form.Label className="small mb-0">Files</Form.Label>
           <Form.Control
             size="sm"
@@ -103,7 +108,7 @@ export function BulkUpload({ projectId }: { projectId: string }) {
             Check
           </Button>
           <Button size="sm" type="submit" disabled={!ready}>
-            Upload {files.length > 0 ? `${files.length} file${files.length === 1 ? '' : 's'}` : ''}
+            Upload {files.length > 0 ? plural(files.length, 'file') : ''}
           </Button>
         </div>
       </div>
@@ -132,10 +137,10 @@ export function BulkUpload({ projectId }: { projectId: string }) {
         <>
           <Alert variant={failed ? 'danger' : answer.stored ? 'success' : 'info'} className="py-2">
             {failed
-              ? `${failed} of ${answer.rows.length} rows have problems: nothing was stored.`
+              ? `${failed} of ${plural(answer.rows.length, 'row')} ${failed === 1 ? 'has' : 'have'} problems: nothing was stored.`
               : answer.stored
-                ? `Stored ${answer.rows.length} files with their titles in ${folderPath}.`
-                : `All ${answer.rows.length} rows pass. Nothing is stored yet: Upload to store them.`}
+                ? `Stored ${plural(answer.rows.length, 'file')} with ${answer.rows.length === 1 ? 'its title' : 'their titles'} in ${folderPath}.`
+                : `${answer.rows.length === 1 ? 'The row passes' : `All ${answer.rows.length} rows pass`}. Nothing is stored yet: Upload to store ${answer.rows.length === 1 ? 'it' : 'them'}.`}
           </Alert>
           <ImportReport rows={answer.rows} label="Register check" />
         </>
@@ -143,3 +148,5 @@ export function BulkUpload({ projectId }: { projectId: string }) {
     </Form>
   );
 }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

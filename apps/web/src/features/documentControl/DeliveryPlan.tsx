@@ -128,7 +128,7 @@ export function DeliveryPlan({ projectId, canEdit }: { projectId: string; canEdi
               ? `Imported ${importSheet.data.rows.length} deliverables.`
               : `${importSheet.data.rows.filter((row) => !row.ok).length} of ${importSheet.data.rows.length} rows have problems: nothing was imported.`}
           </Alert>
-          <ImportReport rows={importSheet.data.rows} label="Delivery plan import" />
+          <ImportReport rows={importSheet.data.rows} label="Import report" nameLabel="Name" />
         </div>
       )}
       {canEdit && (

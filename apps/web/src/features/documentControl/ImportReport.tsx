@@ -5,13 +5,22 @@ import type { ImportRowReport } from '@penstock/shared';
  * The row-by-row report of a bulk upload or a delivery plan import: each sheet row with its problems (or its
  * warnings); a file sent without a row is listed with no row number.
  */
-export function ImportReport({ rows, label }: { rows: readonly ImportRowReport[]; label: string }) {
+export function ImportReport({
+  rows,
+  label,
+  nameLabel = 'File name',
+}: {
+  rows: readonly ImportRowReport[];
+  label: string;
+  /** the heading of the names' column */
+  nameLabel?: string;
+}) {
   return (
     <Table size="sm" responsive className="small align-middle mb-0" aria-label={label}>
       <thead>
         <tr>
           <th scope="col">Row</th>
-          <th scope="col">File name</th>
+          <th scope="col">{nameLabel}</th>
           <th scope="col">Result</th>
         </tr>
       </thead>
