@@ -1,9 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Form, Table } from 'react-bootstrap';
+import { FaPen } from 'react-icons/fa6';
 import { suitabilityCode, type RegisterRow } from '@penstock/shared';
 import { Loading } from '../../components/Loading.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useFolderRegister } from './api.ts';
+import { MetadataDialog } from './MetadataDialog.tsx';
 import { SortHeading, cellText, nextSort, sortRows, type ColumnKey, type Sort } from './registerColumns.tsx';
 
 /**
@@ -11,7 +13,8 @@ import { SortHeading, cellText, nextSort, sortRows, type ColumnKey, type Sort } 
  * ISO 19650 status and revision, suitability, and the name's parsed fields. A heading sorts by its column (again: the
  * other way); the filter box matches any column, and each column has its own filter under its heading.
  * `nameCell` draws a file's name (the browser opens the file from it); `files` are the item and latest
- * version ids of the folder's tree listing, so the list follows uploads and moves.
+ * version ids of the folder's tree listing, so the list follows uploads and moves. Contributors edit a
+ * file's title and description from its row (MetadataDialog).
  */
 export function FolderFileTable({
   projectId,
@@ -19,17 +22,21 @@ export function FolderFileTable({
   folderName,
   files,
   nameCell,
+  canEdit = false,
 }: {
   projectId: string;
   folderId: string;
   folderName: string;
   files: readonly string[];
   nameCell: (row: RegisterRow) => ReactNode;
+  /** whether the user may give files their title and description (PUT /api/items/:itemId/metadata) */
+  canEdit?: boolean;
 }) {
   const register = useFolderRegister(projectId, folderId, files);
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<Partial<Record<ColumnKey, string>>>({});
   const [sort, setSort] = useState<Sort>({ key: 'name', up: true });
+  const [editing, setEditing] = useState<RegisterRow | null>(null);
   const columns = useMemo<Array<{ key: ColumnKey; label: string }>>(
     () => [
       { key: 'name', label: 'File name' },
@@ -140,7 +147,20 @@ export function FolderFileTable({
                   </Badge>
                 )}
               </td>
-              <td className="folder-file-title">{row.title}</td>
+              <td className="folder-file-title">
+                {row.title}
+                {canEdit && (
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 ms-1 align-baseline text-secondary"
+                    aria-label={`Edit the title and description of ${row.name}`}
+                    title="Edit the title and description"
+                    onClick={() => setEditing(row)}
+                  >
+                    <FaPen aria-hidden="true" />
+                  </button>
+                )}
+              </td>
               <td className="folder-file-description" title={row.description || undefined}>
                 {row.description}
               </td>
@@ -154,6 +174,7 @@ export function FolderFileTable({
           ))}
         </tbody>
       </Table>
+      {editing && <MetadataDialog projectId={projectId} row={editing} onClose={() => setEditing(null)} />}
       {rows.length === 0 && (
         <p className="text-secondary small mt-2 mb-0">
           {register.data.rows.length === 0 ? `No files in ${folderName}.` : 'No files match the filters.'}

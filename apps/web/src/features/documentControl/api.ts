@@ -157,3 +157,16 @@ export function importDeliverables(projectId: string, sheet: File): Promise<Impo
 }
 
 export const deliverablesXlsxHref = (projectId: string) => `${project(projectId)}/deliverables.xlsx`;
+
+/** PUT /api/items/:itemId/metadata: a file's title and description (contributors). */
+export function useSaveMetadata(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, ...metadata }: { itemId: string; title: string; description: string }) =>
+      apiFetch<{ itemId: string; title: string; description: string }>(
+        `/api/items/${encodeURIComponent(itemId)}/metadata`,
+        { method: 'PUT', json: metadata },
+      ),
+    onSuccess: () => void client.invalidateQueries({ queryKey: registerKey(projectId) }),
+  });
+}

@@ -51,6 +51,11 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
     action: 'editDeliveryPlan',
   },
   {
+    control: "project browser's list view: edit a file's title and description",
+    route: 'PUT /api/items/:itemId/metadata',
+    action: 'upload',
+  },
+  {
     control: 'document register: Bulk upload tab',
     route: 'POST /api/folders/:folderId/bulk-upload',
     action: 'upload',

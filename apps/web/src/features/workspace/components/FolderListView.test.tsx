@@ -118,6 +118,8 @@ describe("the project browser's list view", () => {
       'PS',
       'M3',
     ]);
+    // no editing while the user's role does not allow it (here: not known)
+    expect(screen.queryByRole('button', { name: /^Edit the title/ })).not.toBeInTheDocument();
     // a name that breaks the standard is marked
     expect(within(within(table).getByRole('row', { name: /Valve chamber/ })).getByText('name')).toBeVisible();
 
@@ -168,6 +170,42 @@ describe("the project browser's list view", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Tree' }));
     expect(screen.queryByRole('navigation', { name: 'Open folder' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'WIP', expanded: false })).toBeVisible();
+  });
+
+  it("edits a file's title and description from the list, and reads the folder again", async () => {
+    const saved: unknown[] = [];
+    let title = 'Pump station model';
+    const fetchMock = mockFetch({
+      ...signedInRoutes(),
+      [registerUrl]: () => ({
+        json: { ...WIP_REGISTER, rows: [{ ...WIP_REGISTER.rows[0]!, title }] },
+      }),
+      'PUT /api/items/i.pump/metadata': (init) => {
+        const body = JSON.parse(String(init?.body)) as { title: string; description: string };
+        saved.push(body);
+        title = body.title;
+        return { json: { itemId: 'i.pump', ...body } };
+      },
+    });
+    const member = projectSelected();
+    renderWithProviders(<ProjectBrowser />, {
+      initialState: { ...member, selectedProject: { ...project, role: 'member' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'List' }));
+    await userEvent.click(
+      within(await screen.findByRole('list', { name: 'Folders' })).getByRole('button', { name: 'WIP' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit the title and description of Pump station.ifc' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Pump station.ifc' });
+    await userEvent.clear(within(dialog).getByLabelText('Title'));
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Pump station, wet well');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(saved).toEqual([{ title: 'Pump station, wet well', description: 'Wet well and pumps' }]);
+    expect(await screen.findByRole('cell', { name: /Pump station, wet well/ })).toBeInTheDocument();
+    expect(calls(fetchMock).filter((call) => call === `GET ${registerUrl}`)).toHaveLength(2);
   });
 
   it('says when the files cannot be listed', async () => {

@@ -9,6 +9,7 @@ import { fileTypeOf } from '../../../base/openModel.ts';
 import { fetchTreeChildren, treeKey } from '../../projects/api.ts';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
 import { FolderFileTable } from '../../documentControl/FolderFileTable.tsx';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { useTreeSettings } from './treeContext.ts';
 import { noDataMessage } from './TreeFolder.tsx';
 
@@ -28,6 +29,7 @@ export function FolderListView({
   top: readonly TreeNode[];
 }) {
   const { blocked, allowed, openFile, hoverFile } = useTreeSettings();
+  const may = useMayInProject(projectId);
   // the open folder's path from the project's top level; empty: the project itself
   const [trail, setTrail] = useState<TreeNode[]>([]);
   const open = trail.at(-1);
@@ -127,6 +129,8 @@ export function FolderListView({
               folderName={open.text}
               files={files.map((file) => `${file.id}:${file.versionId ?? file.versionNumber ?? ''}`)}
               nameCell={nameCell}
+              // PUT /api/items/:itemId/metadata: 'upload'
+              canEdit={may('upload')}
             />
           )}
           {folders.length === 0 && files.length === 0 && (
