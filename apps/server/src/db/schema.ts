@@ -468,6 +468,8 @@ export interface EmailOutboxTable {
   sent_at: string | null;
   /** the last failure's reason (the server's answer; never a password) */
   last_error: string | null;
+  /** replaces body_text once the message is delivered or given up (its secret link taken out); else null */
+  kept_text: string | null;
 }
 
 export interface FormValuesTable {

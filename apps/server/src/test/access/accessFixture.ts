@@ -169,6 +169,9 @@ export function jsonField(data: unknown, field = 'formData') {
   return multipartBody({ [field]: JSON.stringify(data) });
 }
 
+/** A container name the water framework standard allows (the matrix saves it before it submits and approves). */
+const containerName = (number: number) => `MX-MTX-ZZ-00-DR-C-${String(number).padStart(4, '0')}.txt`;
+
 export async function buildAccessFixture(penstock: TestPenstock): Promise<AccessFixture> {
   const person = async (name: string, roles: GlobalRole[] = []): Promise<Person> => {
     const user = await penstock.createUser({ name, roles });
@@ -289,8 +292,9 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
 
   // each column's own targets
   const own = {} as Record<Column, OwnTargets>;
-  for (const column of COLUMNS) {
-    const submit = await upload('WIP/Civil', `matrix-${column}-submit.txt`, `submit ${column}\n`);
+  for (const [index, column] of COLUMNS.entries()) {
+    // submitted into Published after the matrix has saved a naming standard: a name it allows
+    const submit = await upload('WIP/Civil', containerName(100 + index), `submit ${column}\n`);
     const remove = await upload('WIP/Civil', `matrix-${column}-delete.txt`, `delete ${column}\n`);
     const restore = await upload('WIP/Civil', `matrix-${column}-restore.txt`, `restore ${column}\n`);
     const move = await upload('WIP/Civil', `matrix-${column}-move.txt`, `move ${column}\n`);
@@ -336,7 +340,8 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     return { ...made, itemId: document.item.id };
   };
   const inReview = await submitted('matrix-review.txt');
-  const awaiting = await submitted('matrix-approval.txt');
+  // published by the matrix's approval, after it has saved a naming standard: a name it allows
+  const awaiting = await submitted(containerName(1));
   const changeable = await submitted('matrix-withdraw.txt');
   await form(people.workflowReviewer, 'PUT', '/api/workflow/UpdateReviewers', {
     id: awaiting.reviewers[0]!.id,

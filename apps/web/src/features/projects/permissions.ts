@@ -45,6 +45,21 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
     route: 'POST /api/projects/:projectId/deliverables',
     action: 'editDeliveryPlan',
   },
+  {
+    control: 'document register: Import from Excel (delivery plan)',
+    route: 'POST /api/projects/:projectId/deliverables/import',
+    action: 'editDeliveryPlan',
+  },
+  {
+    control: "project browser's list view: edit a file's title and description",
+    route: 'PUT /api/items/:itemId/metadata',
+    action: 'upload',
+  },
+  {
+    control: 'document register: Bulk upload tab',
+    route: 'POST /api/folders/:folderId/bulk-upload',
+    action: 'upload',
+  },
   { control: 'issues: New issue, edit and close', route: 'POST /api/issues', action: 'writeIssues' },
   { control: 'issues: edit and close', route: 'PATCH /api/issues/:id', action: 'writeIssues' },
   { control: 'issues: BCF import', route: 'POST /api/issues/bcf', action: 'writeIssues' },
