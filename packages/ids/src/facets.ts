@@ -9,7 +9,7 @@ import type {
   PartOfFacet,
   PropertyFacet,
 } from './model.ts';
-import { PropertyReader, type FoundProperty } from './properties.ts';
+import { PropertyReader, type FoundProperty, type FoundPropertySet } from './properties.ts';
 import { classificationsOf, isUserDefined, materialNamesOf, predefinedTypeOf } from './relations.ts';
 import { schemaOf } from './schema.ts';
 import { matches, type NumberKind } from './values.ts';
@@ -40,8 +40,11 @@ const show = (value: IdsValue) =>
 export class FacetChecker {
   readonly properties: PropertyReader;
 
-  constructor(readonly file: IfcFile) {
-    this.properties = new PropertyReader(file);
+  constructor(
+    readonly file: IfcFile,
+    extraPropertySets?: ReadonlyMap<number, readonly FoundPropertySet[]>,
+  ) {
+    this.properties = new PropertyReader(file, extraPropertySets);
   }
 
   /** A facet used as applicability: does the element match it? */

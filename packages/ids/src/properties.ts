@@ -44,7 +44,11 @@ export class PropertyReader {
   private readonly units: Map<string, number>;
   private readonly cache = new Map<number, FoundPropertySet | null>();
 
-  constructor(private readonly file: IfcFile) {
+  constructor(
+    private readonly file: IfcFile,
+    /** sets added by the caller, by element id (merged over the model's own of the same name) */
+    private readonly extra?: ReadonlyMap<number, readonly FoundPropertySet[]>,
+  ) {
     this.units = projectUnits(file);
   }
 
@@ -65,6 +69,11 @@ export class PropertyReader {
     if (type !== undefined) addAll(r.psets.get(type));
     addAll(r.psets.get(id));
     addAll(r.materialProps.get(id));
+    for (const set of this.extra?.get(id) ?? []) {
+      const existing = sets.get(set.name);
+      if (!existing) sets.set(set.name, { name: set.name, properties: new Map(set.properties) });
+      else for (const [name, property] of set.properties) existing.properties.set(name, property);
+    }
     return sets;
   }
 
