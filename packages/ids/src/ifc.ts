@@ -95,6 +95,13 @@ export class IfcFile {
    * else read through web-ifc.
    */
   static async open(bytes: Uint8Array, options: { readText?: boolean } = {}): Promise<IfcFile> {
+    // what would make web-ifc scan until its memory runs out (or abort): not STEP, or cut off
+    const latin1 = (from: number, to: number) =>
+      String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+    if (!latin1(0, Math.min(bytes.length, 1024)).trimStart().startsWith('ISO-10303-21'))
+      throw new Error('it is not an IFC file: it does not start with the STEP header ISO-10303-21');
+    if (!/END-ISO-10303-21\s*;/i.test(latin1(Math.max(0, bytes.length - 1024), bytes.length)))
+      throw new Error('it is incomplete: it does not end with END-ISO-10303-21;');
     const ifc = await webIfc();
     const modelId = ifc.OpenModel(bytes);
     const schemaName = String(ifc.GetModelSchema(modelId)).toUpperCase();
