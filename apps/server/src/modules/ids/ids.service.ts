@@ -223,14 +223,17 @@ export class IdsService {
       versionNumber: latest.number,
       validation: presentValidation(validation),
       validVersionId,
-      scopes: scopes.map((s) =>
-        presentScope(
-          s,
-          s.kind === 'folder'
-            ? folderPath(ctx.folders, s.target_id)
-            : (models.get(s.target_id) ?? '(a deleted file)'),
-        ),
-      ),
+      // folders first, then models, each by name
+      scopes: scopes
+        .map((s) =>
+          presentScope(
+            s,
+            s.kind === 'folder'
+              ? folderPath(ctx.folders, s.target_id)
+              : (models.get(s.target_id) ?? '(a deleted file)'),
+          ),
+        )
+        .sort((a, b) => a.kind.localeCompare(b.kind) || a.targetName.localeCompare(b.targetName)),
     };
   }
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/jobQueue.ts';
@@ -17,6 +18,7 @@ import { IdsService } from './ids.service.ts';
 import { IdsResultsService } from './idsResults.service.ts';
 
 export { IdsGate } from './idsGate.ts';
+export { IdsLibrary } from './idsLibrary.ts';
 export { IdsCheckJobs } from './idsCheck.jobs.ts';
 export { readIdsText } from './idsReading.ts';
 
@@ -58,4 +60,28 @@ export function registerIds(
     // a converted model version is checked against the IDS files in its scope (again, if converted again)
     converted: async (versionId) => void (await planner.queueModelVersion(versionId, true)),
   };
+}
+
+/**
+ * Says where an IDS file applies (every model under these folders), in the caller's transaction `db`: the
+ * demo seed scopes the shipped IDS. The checks follow each model's conversion.
+ */
+export async function scopeIdsFile(
+  db: Db,
+  scope: { projectId: string; idsItemId: string; folderIds: readonly string[]; createdBy: string },
+): Promise<void> {
+  const at = new Date().toISOString();
+  await new IdsRepo(db).replaceScopes(
+    scope.idsItemId,
+    scope.folderIds.map((folderId) => ({
+      id: `is.${crypto.randomUUID()}`,
+      project_id: scope.projectId,
+      ids_item_id: scope.idsItemId,
+      kind: 'folder',
+      target_id: folderId,
+      include_dynamic: null,
+      created_by: scope.createdBy,
+      created_at: at,
+    })),
+  );
 }
