@@ -15,5 +15,5 @@ console.log('lines', file.ids().length);
 console.log('open', (performance.now() - t).toFixed(0), 'ms');
 t = performance.now();
 const res = checkModel(file, r.document, { applicableIds: true });
-console.log('check', (performance.now() - t).toFixed(0), 'ms', 'rss', (process.memoryUsage().rss/1e6).toFixed(0));
+console.log('check', (performance.now() - t).toFixed(0), 'ms', 'rss', (process.memoryUsage().rss/1e6).toFixed(0), 'heap', (process.memoryUsage().heapUsed/1e6).toFixed(0), 'ext', (process.memoryUsage().external/1e6).toFixed(0), 'ab', (process.memoryUsage().arrayBuffers/1e6).toFixed(0));
 for (const s of res.specifications) console.log(s.pass ? 'PASS' : 'FAIL', s.usage, s.name, s.applicable, s.passed, s.failed.length, s.reason ?? '', s.failed[0]?.reasons.join('; ') ?? '');

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { writePlantIfc } from '@penstock/plantgen';
 import type { IdsOverview, IdsVersionChecks } from '@penstock/shared';
 import { treeRss } from '../model/compareRun.ts';
-import { startServer } from '../model/penstockServer.ts';
+import { DEMO_PROJECT, startServer } from '../model/penstockServer.ts';
 
 export interface BenchRow {
   benchmark: string;
@@ -47,8 +47,10 @@ export async function benchIdsCheck(tmp: string, log: (message: string) => void)
   const server = await startServer(dataDir, path.join(tmp, 'no-web'));
   try {
     // the demo project's shipped IDS applies to WIP and Shared: the bench's upload folder (Archived) joins them
-    const [project] = await server.api<Array<{ id: string }>>('/api/tree?id=%23');
-    const base = `/api/projects/${project!.id}/ids`;
+    const projects = await server.api<Array<{ id: string; text: string }>>('/api/tree?id=%23');
+    const project = projects.find((p) => p.text === DEMO_PROJECT);
+    if (!project) throw new Error('the demo project was not seeded');
+    const base = `/api/projects/${project.id}/ids`;
     const ids = (await server.api<IdsOverview>(base)).documents.find(
       (d) => d.validation.title === 'Water asset data',
     );
