@@ -43,6 +43,12 @@ function webIfc(): Promise<WebIFC.IfcAPI> {
   return api;
 }
 
+/** Loads web-ifc and the IFC schemas ahead of the first model (a process started ahead of need calls it). */
+export async function prepareIfc(): Promise<void> {
+  await webIfc();
+  for (const version of ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const) schemaOf(version);
+}
+
 const VERSIONS: Record<string, IfcVersion> = {
   IFC2X3: 'IFC2X3',
   IFC4: 'IFC4',

@@ -10,6 +10,7 @@ import {
   IfcFile,
   checkModel,
   parseIds,
+  prepareIfc,
   type FoundProperty,
   type FoundPropertySet,
   type IdsDocument,
@@ -201,4 +202,8 @@ process.once('message', (job: CheckJobInput) => {
     }),
   );
 });
-post({ type: 'ready' });
+// ready once web-ifc and the schemas are loaded: a process started ahead of need takes its job at once
+void prepareIfc().then(
+  () => post({ type: 'ready' }),
+  () => post({ type: 'ready' }),
+);
