@@ -1,5 +1,6 @@
 import * as WebIFC from 'web-ifc';
-import { isSubtypeOf, schemaOf, type IfcVersion } from './schema.ts';
+import { isSubtypeOf, schemaOf, type IfcVersion, type SchemaInfo } from './schema.ts';
+import { StepLines } from './step.ts';
 
 /**
  * An IFC model as the checker reads it: web-ifc's lines by id, with the relations IDS facets follow
@@ -42,6 +43,12 @@ function webIfc(): Promise<WebIFC.IfcAPI> {
   return api;
 }
 
+/** Loads web-ifc and the IFC schemas ahead of the first model (a process started ahead of need calls it). */
+export async function prepareIfc(): Promise<void> {
+  await webIfc();
+  for (const version of ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const) schemaOf(version);
+}
+
 const VERSIONS: Record<string, IfcVersion> = {
   IFC2X3: 'IFC2X3',
   IFC4: 'IFC4',
@@ -52,11 +59,17 @@ const VERSIONS: Record<string, IfcVersion> = {
   IFC4X3_RC4: 'IFC4X3_ADD2',
 };
 
+/** Lines the property reader reads once and keeps in its own form (millions in a large model). */
+const SINGLE_READ =
+  /^IFC(PROPERTY(SINGLE|ENUMERATED|LIST|BOUNDED|TABLE)VALUE|QUANTITY|PROPERTYSET$|ELEMENTQUANTITY$|RELDEFINESBYPROPERTIES$)/;
+
 export class IfcFile {
   private readonly lines = new Map<number, Line>();
   private readonly types = new Map<number, string>();
-  private readonly byTypeIndex = new Map<string, number[]>();
+  private byTypeIndex = new Map<string, number[]>();
   private relations: Relations | null = null;
+  private readonly typeCodes = new Map<string, number>();
+  private readonly schemaInfo: SchemaInfo;
 
   private constructor(
     private readonly api: WebIFC.IfcAPI,
@@ -64,7 +77,14 @@ export class IfcFile {
     readonly schema: IfcVersion,
     /** the schema as the file names it (IFC4X3_ADD2 …) */
     readonly schemaName: string,
+    /** the file's instances read from its text (step.ts): their types, and lines parsed without web-ifc */
+    private readonly step: StepLines | null,
   ) {
+    this.schemaInfo = schemaOf(schema);
+    if (step) {
+      this.byTypeIndex = step.byType();
+      return;
+    }
     const all = api.GetAllLines(modelId);
     for (let i = 0; i < all.size(); i++) {
       const id = all.get(i);
@@ -76,7 +96,19 @@ export class IfcFile {
     }
   }
 
-  static async open(bytes: Uint8Array): Promise<IfcFile> {
+  /**
+   * Opens a model. Its text is indexed once (where each instance starts, and its type: step.ts) when the
+   * index agrees with web-ifc's count of lines; lines are then parsed from the text where step.ts is sure,
+   * else read through web-ifc.
+   */
+  static async open(bytes: Uint8Array, options: { readText?: boolean } = {}): Promise<IfcFile> {
+    // what would make web-ifc scan until its memory runs out (or abort): not STEP, or cut off
+    const latin1 = (from: number, to: number) =>
+      String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+    if (!latin1(0, Math.min(bytes.length, 1024)).trimStart().startsWith('ISO-10303-21'))
+      throw new Error('it is not an IFC file: it does not start with the STEP header ISO-10303-21');
+    if (!/END-ISO-10303-21\s*;/i.test(latin1(Math.max(0, bytes.length - 1024), bytes.length)))
+      throw new Error('it is incomplete: it does not end with END-ISO-10303-21;');
     const ifc = await webIfc();
     const modelId = ifc.OpenModel(bytes);
     const schemaName = String(ifc.GetModelSchema(modelId)).toUpperCase();
@@ -85,7 +117,12 @@ export class IfcFile {
       ifc.CloseModel(modelId);
       throw new Error(`The IFC schema ${schemaName} is not one IDS 1.0 checks (IFC2X3, IFC4, IFC4X3_ADD2)`);
     }
-    return new IfcFile(ifc, modelId, schema, schemaName);
+    let step: StepLines | null = null;
+    if (options.readText !== false) {
+      step = StepLines.scan(bytes, ifc.GetMaxExpressID(modelId));
+      if (step && step.count !== ifc.GetAllLines(modelId).size()) step = null;
+    }
+    return new IfcFile(ifc, modelId, schema, schemaName, step);
   }
 
   close(): void {
@@ -94,7 +131,7 @@ export class IfcFile {
 
   /** every instance's id */
   ids(): number[] {
-    return [...this.types.keys()];
+    return [...this.byTypeIndex.values()].flat();
   }
   /** the instances of exactly this class (upper case) */
   byType(name: string): number[] {
@@ -104,14 +141,26 @@ export class IfcFile {
     return [...this.byTypeIndex.keys()];
   }
   typeOf(id: number): string {
-    return this.types.get(id) ?? '';
+    return (this.step ? this.step.typeOf(id) : this.types.get(id)) ?? '';
   }
   line(id: number): Line {
     let line = this.lines.get(id);
-    if (!line) {
-      line = this.api.GetLine(this.modelId, id, false, false) as Line;
-      this.lines.set(id, line);
+    if (line) return line;
+    if (this.step) {
+      const name = this.step.typeOf(id);
+      if (name) {
+        let code = this.typeCodes.get(name);
+        if (code === undefined) this.typeCodes.set(name, (code = this.api.GetTypeCodeFromName(name)));
+        const parsed = this.step.line(id, code, this.schemaInfo);
+        if (parsed) {
+          // properties and quantities are read once, into the property reader's own sets: not kept here
+          if (!SINGLE_READ.test(name)) this.lines.set(id, parsed);
+          return parsed;
+        }
+      }
     }
+    line = this.api.GetLine(this.modelId, id, false, false) as Line;
+    this.lines.set(id, line);
     return line;
   }
   /** an attribute's raw value (undefined when the line has no such attribute) */
@@ -162,6 +211,11 @@ export interface Relations {
   fills: Map<number, number>;
   /** material definition / profile → its property sets (IfcMaterialProperties, IfcProfileProperties …) */
   materialProps: Map<number, number[]>;
+  /**
+   * property definitions read for more than one object (of a type object, of several occurrences, of a
+   * material): worth keeping once read; the others are read for their one element and let go
+   */
+  shared: Set<number>;
 }
 
 function push(map: Map<number, number[]>, key: number, value: number) {
@@ -183,12 +237,22 @@ function indexRelations(file: IfcFile): Relations {
     voids: new Map(),
     fills: new Map(),
     materialProps: new Map(),
+    shared: new Set(),
+  };
+  const seen = new Set<number>();
+  const note = (definition: number) => {
+    if (seen.has(definition)) r.shared.add(definition);
+    else seen.add(definition);
   };
   for (const id of file.byType('IFCRELDEFINESBYPROPERTIES')) {
     const def = file.ref(id, 'RelatingPropertyDefinition');
     // IFC4 allows a set of property set definitions (IfcPropertySetDefinitionSet)
     const defs = def !== null ? [def] : file.refs(id, 'RelatingPropertyDefinition');
-    for (const object of file.refs(id, 'RelatedObjects')) for (const d of defs) push(r.psets, object, d);
+    for (const object of file.refs(id, 'RelatedObjects'))
+      for (const d of defs) {
+        push(r.psets, object, d);
+        note(d);
+      }
   }
   for (const id of file.byType('IFCRELDEFINESBYTYPE')) {
     const type = file.ref(id, 'RelatingType');
@@ -200,7 +264,12 @@ function indexRelations(file: IfcFile): Relations {
     if (!isSubtypeOf(schema, name, 'IFCTYPEOBJECT')) continue;
     for (const id of file.byType(name)) {
       const has = file.line(id).HasPropertySets;
-      if (Array.isArray(has)) for (const p of has) if (isRef(p)) push(r.psets, id, p.value);
+      if (Array.isArray(has))
+        for (const p of has)
+          if (isRef(p)) {
+            push(r.psets, id, p.value);
+            r.shared.add(p.value);
+          }
     }
   }
   for (const id of file.byType('IFCRELASSOCIATESCLASSIFICATION')) {
@@ -249,6 +318,7 @@ function indexRelations(file: IfcFile): Relations {
     for (const id of file.byType(name)) {
       const target = file.ref(id, 'Material') ?? file.ref(id, 'ProfileDefinition');
       if (target !== null) push(r.materialProps, target, id);
+      r.shared.add(id);
     }
   }
   // IFC2X3 and IFC4 material property subtypes (IfcMechanicalMaterialProperties …) carry Material too
@@ -262,6 +332,7 @@ function indexRelations(file: IfcFile): Relations {
     for (const id of file.byType(name)) {
       const target = file.ref(id, 'Material');
       if (target !== null) push(r.materialProps, target, id);
+      r.shared.add(id);
     }
   }
   return r;

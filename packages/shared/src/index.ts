@@ -43,3 +43,4 @@ export * from './transmittals.contract.ts';
 export * from './infoStandard/index.ts';
 export * from './drawingCompare.contract.ts';
 export * from './resumableUploads.contract.ts';
+export * from './ids.contract.ts';

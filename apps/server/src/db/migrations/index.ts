@@ -29,6 +29,7 @@ import * as outboxKeptText from './20261206T1000_outbox_kept_text.ts';
 import * as modelCompares from './20261204T1000_model_compares.ts';
 import * as modelGeoreferences from './20261204T0930_model_georeferences.ts';
 import * as resumableUploads from './20261205T1200_resumable_uploads.ts';
+import * as ids from './20261206T1000_ids.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '20261204T1000_transmittals': transmittals,
   '20261204T1035_info_standard': infoStandard,
   '20261205T1200_resumable_uploads': resumableUploads,
+  '20261206T1000_ids': ids,
   '20261206T1000_outbox_kept_text': outboxKeptText,
 };
