@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FederatedModelState, ModelViewer, ObjectRef } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
 import { inForeground } from '../../../base/foreground.ts';
@@ -64,9 +64,13 @@ export function useViewHazards(
  * read at conversion).
  */
 export function useModelSource(viewer: ModelViewer | null) {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!viewer) return;
     viewer.setModelSource((versionId) => fetchFragments(versionId));
+    // every model version's object index (the tab's own is cached already): stored views name objects by
+    // model version + GlobalId, and are restored through it
+    viewer.setObjectIdSource((versionId) => queryClient.fetchQuery(objectIndexQuery(versionId)));
     // an added model's item table: clicks and snaps on it are answered from the GPU id buffer
     viewer.setItemIndexSource((versionId) => fetchItemIndex(versionId));
     viewer.federation.setGeoreferenceSource(
@@ -81,9 +85,10 @@ export function useModelSource(viewer: ModelViewer | null) {
       stopWatching();
       viewer.setModelSource(null);
       viewer.setItemIndexSource(null);
+      viewer.setObjectIdSource(null);
       viewer.federation.setGeoreferenceSource(null);
     };
-  }, [viewer]);
+  }, [viewer, queryClient]);
 }
 
 /** The tag of an object of another model of the view ('' without one), from that model's object index. */
