@@ -5,7 +5,7 @@ import { errorMessage } from '../../../base/api.ts';
 import { inForeground } from '../../../base/foreground.ts';
 import { useAppStore } from '../../../base/store.tsx';
 import { fetchFragments, fetchItemIndex } from '../api.ts';
-import { fetchModelInfo } from '../../models/api.ts';
+import { fetchModelInfo, modelInfoKey } from '../../models/api.ts';
 import { CONVERSION_POLL_MS } from '../../models/hooks/useModelInfo.ts';
 import type { ObjectIndex } from '../api.ts';
 import { indexObjects, type IndexedObjects } from '../objectIndex.ts';
@@ -101,6 +101,22 @@ export function useOtherObjectTag(
   const index = useMemo(() => (objects.data ? indexObjects(objects.data) : null), [objects.data]);
   if (!other || !object) return null;
   return index?.tagOf(object.localId) ?? '';
+}
+
+/** The file name of the model another model's selected object is in (null: the tab's own, or none). */
+export function useOtherModelFileName(
+  tabVersionId: string,
+  object: { versionId: string; localId: number } | null,
+): string | null {
+  const other = object !== null && object.versionId !== tabVersionId;
+  const versionId = object?.versionId ?? '';
+  const info = useQuery({
+    queryKey: modelInfoKey(versionId),
+    queryFn: () => fetchModelInfo(versionId),
+    enabled: other,
+    staleTime: 60_000,
+  });
+  return other ? (info.data?.fileName ?? null) : null;
 }
 
 /** How long 'Add to view' waits for a model that is still converting (a file just uploaded). */
