@@ -44,7 +44,7 @@ const isStoredViewObject = (value: unknown): value is StoredViewObject => {
 
 /**
  * The lists of objects a version-3 state names, with where they are (selection, appearance.hidden,
- * appearance.isolated, appearance.colours.<n>.objects, appearance.solid): what is not a list is answered
+ * appearance.isolated, appearance.colours.<n>.objects, appearance.solid, appearance.outlined): what is not a list is answered
  * as it is, for the schema to refuse.
  */
 export function storedObjectLists(state: Record<string, unknown>): Array<[(string | number)[], unknown]> {
@@ -55,6 +55,7 @@ export function storedObjectLists(state: Record<string, unknown>): Array<[(strin
     lists.push([['appearance', 'hidden'], a.hidden ?? []]);
     if (a.isolated !== null && a.isolated !== undefined) lists.push([['appearance', 'isolated'], a.isolated]);
     if (a.solid !== undefined) lists.push([['appearance', 'solid'], a.solid]);
+    if (a.outlined !== undefined) lists.push([['appearance', 'outlined'], a.outlined]);
     const colours = Array.isArray(a.colours) ? a.colours : [];
     colours.forEach((group: unknown, n) =>
       lists.push([

@@ -64,6 +64,7 @@ const runtime: ModelViewerState = {
       },
     ],
     colourBy: { property: 'Fluid', legend: [{ value: 'W', colour: '#ff0000', count: 2 }] },
+    outlined: [{ model: other, localId: 200 }],
   },
 };
 
@@ -94,6 +95,7 @@ describe('the stored form of a view (version 3: objects by model version + Globa
         },
       ],
       colourBy: runtime.appearance!.colourBy,
+      outlined: [{ versionId: OTHER, globalId: 'pump' }],
     });
     // what is not about objects is kept as it is
     expect(stored.models).toEqual(runtime.models);

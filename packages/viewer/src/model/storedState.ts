@@ -15,11 +15,15 @@ import type { ModelViewerState } from './types.ts';
  */
 export type StoredObject = { versionId: string; globalId: string } | { versionId: string; localId: number };
 
-export interface StoredAppearance extends Omit<AppearanceState, 'hidden' | 'isolated' | 'colours' | 'solid'> {
+export interface StoredAppearance extends Omit<
+  AppearanceState,
+  'hidden' | 'isolated' | 'colours' | 'solid' | 'outlined'
+> {
   hidden: StoredObject[];
   isolated: StoredObject[] | null;
   colours: { colour: string; objects: StoredObject[] }[];
   solid?: StoredObject[];
+  outlined?: StoredObject[];
 }
 
 /** ModelViewerState version 3: the selection of every model in one list, objects by version + GlobalId. */
@@ -85,6 +89,7 @@ export function versionsOfStoredState(state: StoredViewerState): string[] {
     ...(a?.isolated ?? []),
     ...(a?.colours.flatMap((c) => c.objects) ?? []),
     ...(a?.solid ?? []),
+    ...(a?.outlined ?? []),
   ];
   return [...new Set(all.map((o) => o.versionId))];
 }
@@ -98,6 +103,7 @@ export function versionsOfViewerState(state: ModelViewerState, ownModelId: strin
     ...(a?.isolated ?? []),
     ...(a?.colours.flatMap((c) => c.objects) ?? []),
     ...(a?.solid ?? []),
+    ...(a?.outlined ?? []),
   ];
   const own = state.selection.length ? [versionOfModelId(ownModelId)] : [];
   return [...new Set([...own, ...refs.map((r) => versionOfModelId(r.model))])];
@@ -138,13 +144,14 @@ export function toStoredState(
     selection: stores([...own, ...(otherSelection ?? [])]),
   };
   if (appearance) {
-    const { hidden, isolated, colours, solid, ...look } = appearance;
+    const { hidden, isolated, colours, solid, outlined, ...look } = appearance;
     stored.appearance = {
       ...look,
       hidden: stores(hidden),
       isolated: isolated ? stores(isolated) : null,
       colours: colours.map((c) => ({ colour: c.colour, objects: stores(c.objects) })),
       ...(solid?.length ? { solid: stores(solid) } : {}),
+      ...(outlined?.length ? { outlined: stores(outlined) } : {}),
     };
   }
   return stored;
@@ -181,7 +188,7 @@ export function fromStoredState(
     otherSelection: selected.filter((r) => r.model !== ownModelId),
   };
   if (appearance) {
-    const { hidden, isolated, colours, solid, ...look } = appearance;
+    const { hidden, isolated, colours, solid, outlined, ...look } = appearance;
     restored.appearance = {
       ...look,
       hidden: refsOf(hidden),
@@ -189,6 +196,7 @@ export function fromStoredState(
       isolated: isolated && (refsOf(isolated).length || !isolated.length) ? refsOf(isolated) : null,
       colours: (colours ?? []).map((c) => ({ colour: c.colour, objects: refsOf(c.objects) })),
       ...(solid?.length ? { solid: refsOf(solid) } : {}),
+      ...(outlined?.length ? { outlined: refsOf(outlined) } : {}),
     };
   }
   return restored;
