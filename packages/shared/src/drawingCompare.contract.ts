@@ -6,19 +6,21 @@
 import { z } from 'zod';
 import { VERSION_ID_PATTERN } from './ids.ts';
 import { VersionSchema } from './contract.ts';
+import { isModelFile } from './modelFiles.ts';
 
 export type CompareKind = 'drawing' | 'model' | 'mixed' | 'unsupported';
 
 const typeOf = (fileTypeOrName: string) =>
   (fileTypeOrName.includes('.') ? (fileTypeOrName.split('.').pop() ?? '') : fileTypeOrName).toLowerCase();
 
-/** Which compare two files get, from their types or names ('pdf', 'ifc', 'P&ID.pdf'). */
+/** Which compare two files get, from their types or names ('pdf', 'ifc', 'ifczip', 'P&ID.pdf'). */
 export function compareKind(base: string, head: string): CompareKind {
   const a = typeOf(base);
   const b = typeOf(head);
   if (a === 'pdf' && b === 'pdf') return 'drawing';
-  if (a === 'ifc' && b === 'ifc') return 'model';
-  const known = (type: string) => type === 'pdf' || type === 'ifc';
+  // models: IFC and zipped IFC (modelFiles.ts), as converted for the viewer
+  if (isModelFile(a) && isModelFile(b)) return 'model';
+  const known = (type: string) => type === 'pdf' || isModelFile(type);
   return known(a) && known(b) ? 'mixed' : 'unsupported';
 }
 
