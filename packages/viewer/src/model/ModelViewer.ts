@@ -15,6 +15,14 @@ import { createSections } from './sections.ts';
 import { createMeasure } from './measure.ts';
 import { createAppearance } from './appearance.ts';
 import { createFederation } from './federation.ts';
+import {
+  createObjectIdCache,
+  fromStoredState,
+  isStoredViewerState,
+  toStoredState,
+  versionsOfStoredState,
+  versionsOfViewerState,
+} from './storedState.ts';
 import { untilMeshesShown } from './tiles.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
 
@@ -99,6 +107,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   });
   // where the item tables of added models come from (setItemIndexSource)
   let itemIndexSource: ((versionId: string) => Promise<Uint32Array>) | null = null;
+  // the GlobalIds of each model version, for the stored form of a view (setObjectIdSource)
+  const objectIds = createObjectIdCache();
   // the box around every shown model: kept until models, their offsets or their visibility change (the
   // depth range follows it at every camera move)
   let shownBox: THREE.Box3 | null = null;
@@ -417,6 +427,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     setItemIndexSource(source) {
       itemIndexSource = source;
     },
+    setObjectIdSource: (source) => objectIds.setSource(source),
     takeClicks(owner) {
       clickOwner = owner;
     },
@@ -460,7 +471,16 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         appearance: appearance.state(),
       };
     },
-    async restoreViewerState(state) {
+    async storedViewerState() {
+      const state = api.viewerState();
+      const own = model?.modelId ?? '';
+      return toStoredState(state, own, await objectIds.lookups(versionsOfViewerState(state, own)));
+    },
+    async restoreViewerState(stored) {
+      if (!model || disposed) return;
+      const state = isStoredViewerState(stored)
+        ? fromStoredState(stored, model.modelId, await objectIds.lookups(versionsOfStoredState(stored)))
+        : stored;
       if (!model || disposed) return;
       if (state.plan !== planName) await api.showPlan(state.plan);
       const { position: p, target: t } = state.camera;

@@ -16,6 +16,8 @@ export interface VersionContext {
   created_at: string;
   number: number;
   revision: string;
+  /** the item's deletion (ISO), or null for a live file */
+  deleted_at: string | null;
 }
 
 export type ObjectColumns = Pick<
@@ -66,6 +68,7 @@ export class ModelsRepo {
         'versions.created_at',
         'versions.number',
         'versions.revision',
+        'items.deleted_at',
       ])
       .where('versions.id', '=', versionId)
       .executeTakeFirst();

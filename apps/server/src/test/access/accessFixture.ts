@@ -86,6 +86,8 @@ export interface AccessFixture {
   folderId: string;
   itemId: string;
   versionId: string;
+  /** a PDF drawing's version (WIP), for the drawing compare's calls (compared with itself) */
+  drawingVersionId: string;
   localId: number;
   issueId: string;
   people: Record<PersonColumn, Person>;
@@ -233,6 +235,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
 
   // the model, converted, and one of its objects
   const model = await upload('WIP', 'plant.ifc', Buffer.from(generatePlantIfc({ elements: 40, seed: 9 })));
+  const drawing = await upload('WIP', 'matrix-drawing.pdf', TINY_PDF);
   await penstock.jobs.idle();
   const objects = await json(member, 'GET', `/api/models/${model.version.id}/objects`);
   const issue = await json(member, 'POST', '/api/issues', {
@@ -475,6 +478,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     folderId: project.folders.WIP!,
     itemId: model.item.id,
     versionId: model.version.id,
+    drawingVersionId: drawing.version.id,
     localId: (objects as { localIds: number[] }).localIds[0]!,
     issueId: (issue as { id: string }).id,
     people,

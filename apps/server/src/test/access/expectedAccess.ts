@@ -141,6 +141,10 @@ export const ACCESS: Record<string, Rule> = {
   ),
   'GET /api/views/:viewId': read('saved views'),
   'GET /api/compare-files': read('the two versions of a compare'),
+  'GET /api/compare-files/changed-pages': read("a drawing pair's changed-page count"),
+  'PUT /api/compare-files/changed-pages': read(
+    "a drawing pair's changed-page count, counted in the browser of anyone who reads both",
+  ),
   'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
   'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),
 

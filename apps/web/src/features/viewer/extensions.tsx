@@ -72,6 +72,11 @@ export interface AutomaticDocumentationProps {
   values: PropertyValues;
   /** the selected object's tag: null when nothing is selected, '' when it has no tag */
   selectedTag: string | null;
+  /**
+   * the file name of the other model of a federated view the selected object is in (its data is edited in
+   * that model's own tab); null or absent for the tab's own model
+   */
+  selectedInModel?: string | null | undefined;
   onClose: () => void;
 }
 
@@ -79,8 +84,13 @@ export interface SelectionPanelProps {
   versionId: string;
   localId: number;
   tag: string;
-  /** the merged dynamic record of the object's tag */
+  /** the merged dynamic record of the object's tag (an object of the tab's own model) */
   dynamic?: DynamicRecord | undefined;
+  /**
+   * the object is in another model of a federated view: the panel asks for its dynamic values with that
+   * model's project and file
+   */
+  otherModel?: boolean | undefined;
   /** width of the area the panel floats in */
   areaWidth: number;
   onClose: () => void;

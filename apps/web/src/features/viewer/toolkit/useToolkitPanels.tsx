@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ModelViewer, ModelViewerState } from '@penstock/viewer';
+import type { ModelViewer, ModelViewerState, StoredViewerState } from '@penstock/viewer';
 import type { useSidePanel } from '../sidePanels.ts';
 import { AppearancePanel } from './AppearancePanel.tsx';
 import { ChangesPanel } from './ChangesPanel.tsx';
@@ -19,12 +19,12 @@ export interface ToolPanelProps {
   /** the selected object of the tab's model, if any */
   selected: number | null;
   /**
-   * The whole view now (camera, models, sections, measurements, appearance) and going back to a stored one:
-   * use these rather than the viewer's own viewerState/restoreViewerState, as they also load and unload the
-   * federated models.
+   * The whole view now (camera, models, sections, measurements, appearance) in its stored form (objects by
+   * model version + GlobalId) and going back to a stored one (any version): use these rather than the
+   * viewer's own viewerState, as they name every model's objects as stored views must.
    */
-  currentView: () => ModelViewerState;
-  restoreView: (state: ModelViewerState) => Promise<void>;
+  currentView: () => Promise<StoredViewerState>;
+  restoreView: (state: ModelViewerState | StoredViewerState) => Promise<void>;
   /** a model being added from the project browser ('Add to view'), for the Models panel */
   federationStatus?: { name: string; error: string | null; busy: boolean } | null;
   /** a model compare tab's compare (the Changes panel) */
@@ -70,7 +70,7 @@ export function useToolkitPanels({
         selected={selected}
         federationStatus={federationStatus ?? null}
         compare={compare}
-        currentView={() => viewer.viewerState()}
+        currentView={() => viewer.storedViewerState()}
         restoreView={(state) => viewer.restoreViewerState(state)}
         onClose={() => side.close(open!)}
       />
