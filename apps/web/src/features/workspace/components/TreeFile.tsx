@@ -1,5 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { FaClockRotateLeft, FaCodeCompare, FaLayerGroup } from '../../../components/shellIcons.ts';
+import {
+  FaClockRotateLeft,
+  FaCodeCompare,
+  FaLayerGroup,
+  FaPenToSquare,
+} from '../../../components/shellIcons.ts';
 import { isModelFile, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
 import { fileTypeOf } from '../../../base/openModel.ts';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
@@ -14,8 +19,17 @@ const VersionsDialog = lazy(() =>
  * A file of the project browser. Allowed types open in the workspace (single click: new tab, double click:
  * replace the selected tab); any other file is a link that opens in a new browser tab.
  */
-export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
-  const { allowed, maxNameLength, openFile, hoverFile, addToView, compare } = useTreeSettings();
+export function TreeFile({
+  node,
+  depth,
+  folderId,
+}: {
+  node: TreeNode;
+  depth: number;
+  /** the folder it is listed in */
+  folderId?: string | undefined;
+}) {
+  const { allowed, maxNameLength, openFile, hoverFile, addToView, compare, editIds } = useTreeSettings();
   const fileType = fileTypeOf(node);
   const label = truncateLabel(node.text, maxNameLength);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -103,6 +117,17 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           onClick={() => compare.choose(node)}
         >
           <FaCodeCompare aria-hidden="true" />
+        </button>
+      )}
+      {editIds && folderId && node.type === 'item' && fileType.toLowerCase() === 'ids' && (
+        <button
+          type="button"
+          className="tree-versions tree-edit-ids"
+          aria-label="Edit IDS"
+          title={`Open ${node.text} in the IDS editor`}
+          onClick={() => editIds(node, folderId)}
+        >
+          <FaPenToSquare aria-hidden="true" />
         </button>
       )}
       {node.type === 'item' && (
