@@ -103,6 +103,13 @@ export const PROJECT_ACTIONS = {
   },
   /** the delivery plan (MIDP): managers plan deliverables, members read them */
   editDeliveryPlan: { roles: MANAGERS, refusal: 'Only project managers can change the delivery plan' },
+  /** information requirements (issue 36): managers say which IDS files apply where and set the gate */
+  manageIds: {
+    roles: MANAGERS,
+    refusal: 'Only project managers can change where information requirements apply',
+  },
+  /** contributors may have a model checked again (after entering dynamic values, say) */
+  recheckIds: { roles: CONTRIBUTORS, refusal: 'Viewers cannot check models again' },
 } as const satisfies Record<string, ProjectRule>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DocumentHold } from './documentControl.ts';
 import { isIsoDay } from './issues.contract.ts';
+import type { WorkflowIdsSummary } from './ids.contract.ts';
 
 /**
  * Document review and approval (forms spec §3 'Workflow payloads', §4 'Workflow', §7 '/api/workflow'; hub
@@ -236,6 +237,8 @@ export interface HubWorkflow {
 }
 export interface WorkflowDetail extends HubWorkflow {
   history: WorkflowEvent[];
+  /** issue 36: the submitted model version's information requirements check (null for other documents) */
+  idsCheck?: WorkflowIdsSummary | null;
 }
 
 /** A markup as the hub lists it (hub spec §3 'Hub markup') and GET /api/markup?id= answers. */
