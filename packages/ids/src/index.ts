@@ -11,8 +11,7 @@ export { auditIds, type AuditProblem } from './audit.ts';
 export { checkModel, type CheckResult, type SpecificationResult, type ElementFailure } from './check.ts';
 export { IfcFile } from './ifc.ts';
 export { parseIds, IdsReadError } from './parse.ts';
-export { writeIds, inSchemaOrder } from './write.ts';
-export { validateIdsSchema, validateIdsSchemas, type SchemaProblem } from './xsd.ts';
+export { validateIdsSchema, type SchemaProblem } from './xsd.ts';
 
 /** An IDS file read and judged: usable for checking, or invalid with the reasons. */
 export type IdsReading =

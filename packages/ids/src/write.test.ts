@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  auditIds,
-  parseIds,
-  readIds,
-  validateIdsSchema,
-  validateIdsSchemas,
-  writeIds,
-  type IdsDocument,
-} from './index.ts';
+import { auditIds, parseIds, readIds, type IdsDocument } from './index.ts';
+import { writeIds } from './write.ts';
+import { validateIdsSchema, validateIdsSchemas } from './xsd.ts';
 
 /**
  * The writer (write.ts) against the IDS 1.0 schema and the audit: every facet, cardinality and kind of value
