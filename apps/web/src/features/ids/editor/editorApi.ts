@@ -1,11 +1,13 @@
 import { parseIds, type IdsDocument } from '@penstock/ids/document';
 import { UploadResultSchema, type UploadResult } from '@penstock/shared';
 import { apiFetch, apiSend } from '../../../base/api.ts';
-import { blankDocument } from './idsEditorState.ts';
 
-/** Where the editor's document comes from: a new IDS (the shipped example), or a file of the project. */
-export type IdsSource =
-  { kind: 'new' } | { kind: 'file'; itemId: string; fileName: string; folderId: string };
+/** A file of the project the editor opens (or has saved). */
+export interface IdsFileRef {
+  itemId: string;
+  fileName: string;
+  folderId: string;
+}
 
 /** The text of an item's latest version (GET /api/items/<id>/content). */
 export async function fetchItemText(itemId: string): Promise<string> {
@@ -15,17 +17,14 @@ export async function fetchItemText(itemId: string): Promise<string> {
   return response.text();
 }
 
-/** The document the editor opens with: the file read (its structure; the server judges it), or a new one. */
-export async function loadIdsDocument(
-  source: IdsSource,
-  example: () => Promise<string | null>,
-): Promise<IdsDocument> {
-  if (source.kind === 'file') return parseIds(await fetchItemText(source.itemId));
-  const xml = await example();
-  return xml ? parseIds(xml) : blankDocument();
-}
+/** An IDS file of the project read for the editor (its structure: the server judges the rest). */
+export const loadIdsFile = async (itemId: string): Promise<IdsDocument> =>
+  parseIds(await fetchItemText(itemId));
 
-/** Store the written IDS in a folder through the upload call: a new file, or the next version of one of that name. */
+/**
+ * Store the written IDS in a folder through the upload call (POST /api/folders/<id>/files): a new file, or
+ * the next version of the file of that name.
+ */
 export async function saveIdsFile(folderId: string, fileName: string, xml: string): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', new File([xml], fileName, { type: 'application/xml' }), fileName);

@@ -7,6 +7,8 @@ import {
 } from '../../../components/shellIcons.ts';
 import { isModelFile, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
 import { fileTypeOf } from '../../../base/openModel.ts';
+import { useAppStore } from '../../../base/store.tsx';
+import { IdsFileBadge } from '../../ids/IdsFileBadge.tsx';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
 import { useTreeSettings } from './treeContext.ts';
 
@@ -34,6 +36,8 @@ export function TreeFile({
   const label = truncateLabel(node.text, maxNameLength);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const codes = [node.revision, node.suitability].filter(Boolean).join(' ');
+  const projectId = useAppStore().state.selectedProject?.projectid;
+  const idsFile = node.type === 'item' && fileType.toLowerCase() === 'ids';
   const content = (
     <>
       <span className="tree-twisty" aria-hidden="true" />
@@ -55,6 +59,7 @@ export function TreeFile({
           {codes}
         </span>
       )}
+      {idsFile && projectId && <IdsFileBadge projectId={projectId} itemId={node.id} />}
     </>
   );
   const style = { paddingLeft: `${0.5 + depth * 1.1}rem` };
@@ -119,7 +124,7 @@ export function TreeFile({
           <FaCodeCompare aria-hidden="true" />
         </button>
       )}
-      {editIds && folderId && node.type === 'item' && fileType.toLowerCase() === 'ids' && (
+      {editIds && folderId && idsFile && (
         <button
           type="button"
           className="tree-versions tree-edit-ids"
