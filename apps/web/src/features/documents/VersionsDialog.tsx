@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
-import { suitabilityCode, formatDate } from '@penstock/shared';
+import { suitabilityCode, formatDate, isIdsFileName } from '@penstock/shared';
+import { useAppStore } from '../../base/store.tsx';
+import { IdsVersionStatus } from '../ids/IdsValidity.tsx';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
 import { compareHref, compareKind } from '../compare/compareLink.ts';
 import { ChangedPages } from '../compare/components/ChangedPages.tsx';
@@ -21,6 +23,8 @@ export function VersionsDialog({
 }) {
   const versions = useVersions(itemId);
   const navigate = useNavigate();
+  // IDS files (issue 36): each version's status, valid or invalid with the schema's or the audit's reasons
+  const projectId = useAppStore().state.selectedProject?.projectid;
   return (
     <ListDialog
       onHide={onClose}
@@ -72,6 +76,9 @@ export function VersionsDialog({
                       <ChangedPages baseVersionId={previous.id} headVersionId={version.id} />
                     )}
                     {previous && comparable === 'model' && <VersionChanges versionId={version.id} isModel />}
+                    {projectId && isIdsFileName(version.fileName) && (
+                      <IdsVersionStatus projectId={projectId} versionId={version.id} />
+                    )}
                   </td>
                   <td>
                     {previous && (comparable === 'drawing' || comparable === 'model') && (

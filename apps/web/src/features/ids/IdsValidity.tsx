@@ -1,4 +1,5 @@
 import type { IdsProblem, IdsValidation } from '@penstock/shared';
+import { useIdsValidation } from './api.ts';
 
 /** 'line 12: ...' where the reader knows the line. */
 export const idsProblemText = (problem: IdsProblem) =>
@@ -44,4 +45,12 @@ export function IdsValidity({
       </ul>
     </div>
   );
+}
+
+/** One stored version of an IDS file: its status as the server recorded it on upload (the versions list). */
+export function IdsVersionStatus({ projectId, versionId }: { projectId: string; versionId: string }) {
+  const validation = useIdsValidation(projectId, versionId);
+  if (validation.isPending) return <span className="small text-body-secondary">Reading…</span>;
+  if (validation.isError) return null;
+  return <IdsValidity validation={validation.data} />;
 }

@@ -9,6 +9,7 @@ import { initialPanelBox } from '../../../components/useFloatingPanel.ts';
 import { FloatingPanel } from '../../../components/FloatingPanel.tsx';
 import { useObjectDetail } from '../hooks/useProperties.ts';
 import { ObjectIdentity } from './ObjectIdentity.tsx';
+import { ObjectIdsResults } from '../../ids/ObjectIdsResults.tsx';
 import {
   formatPropertyValue,
   groupByCategory,
@@ -170,6 +171,8 @@ export function PropertiesPanel({
           {dynamic?.locked && <DynamicGroup record={dynamic} />}
         </>
       )}
+      {/* issue 36: what the object fails of the information requirements */}
+      <ObjectIdsResults versionId={versionId} localId={localId} />
     </FloatingPanel>
   );
 }
