@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
 import { suitabilityCode, formatDate, isIdsFileName } from '@penstock/shared';
-import { useAppStore } from '../../base/store.tsx';
 import { IdsVersionStatus } from '../ids/IdsValidity.tsx';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
 import { compareHref, compareKind } from '../compare/compareLink.ts';
@@ -15,16 +14,18 @@ import { VersionChanges } from './VersionChanges.tsx';
 export function VersionsDialog({
   itemId,
   name,
+  projectId,
   onClose,
 }: {
   itemId: string;
   name: string;
+  /** the file's project (an IDS file's versions show their status, issue 36) */
+  projectId?: string | undefined;
   onClose: () => void;
 }) {
   const versions = useVersions(itemId);
   const navigate = useNavigate();
   // IDS files (issue 36): each version's status, valid or invalid with the schema's or the audit's reasons
-  const projectId = useAppStore().state.selectedProject?.projectid;
   return (
     <ListDialog
       onHide={onClose}

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, ProgressBar, Spinner } from 'react-bootstrap';
 import { FaFileExcel, FaPalette } from 'react-icons/fa6';
 import type { IdsCheck, IdsFailingObject, IdsIssueMode } from '@penstock/shared';
-import type { AppearanceSummary } from '@penstock/viewer';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { idsReportHref, useRaiseIdsIssues } from '../api.ts';
-import { resultLegendTitle, showsResult } from './resultAppearance.ts';
+import { resultLegendTitle } from './resultAppearance.ts';
 import { SpecificationRow } from './SpecificationRow.tsx';
 
 /** A check's result in one line. */
@@ -28,7 +27,7 @@ export function checkSummary(check: IdsCheck): string {
 export function CheckResult({
   projectId,
   check,
-  appearance,
+  colouredBy,
   mayRaise,
   firstOpen,
   onColour,
@@ -36,7 +35,8 @@ export function CheckResult({
 }: {
   projectId: string;
   check: IdsCheck;
-  appearance: AppearanceSummary;
+  /** the title of what the view is coloured by now */
+  colouredBy: string | null;
   mayRaise: boolean;
   /** the specification to show open at first (the first failing one of the panel) */
   firstOpen: number | null;
@@ -83,8 +83,8 @@ export function CheckResult({
           <div className="d-flex flex-wrap gap-1 mb-2">
             <button
               type="button"
-              className={`btn btn-sm ${showsResult(appearance.colourBy, allTitle) ? 'btn-secondary' : 'btn-outline-secondary'}`}
-              aria-pressed={showsResult(appearance.colourBy, allTitle)}
+              className={`btn btn-sm ${colouredBy === allTitle ? 'btn-secondary' : 'btn-outline-secondary'}`}
+              aria-pressed={colouredBy === allTitle}
               title="Failing objects red, passing green, the rest faded"
               onClick={() => onColour(null, allTitle)}
             >
@@ -133,7 +133,7 @@ export function CheckResult({
                   spec={spec}
                   open={open.has(spec.index)}
                   onToggle={() => setOpen(toggle(open, spec.index, !open.has(spec.index)))}
-                  coloured={showsResult(appearance.colourBy, title)}
+                  coloured={colouredBy === title}
                   onColour={() => onColour(spec.index, title)}
                   picked={mayRaise && !spec.pass ? picked.has(spec.index) : null}
                   onPick={(on) => {

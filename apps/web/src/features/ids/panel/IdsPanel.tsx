@@ -7,11 +7,10 @@ import { errorMessage } from '../../../base/api.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
-import { useAppearanceSummary } from '../../viewer/toolkit/appearance/useAppearance.ts';
-import { ToolPanel } from '../../viewer/toolkit/ToolPanel.tsx';
 import { fetchIdsObjectStates, idsObjectStatesKey, isChecking, useIdsChecks, useRecheckIds } from '../api.ts';
 import { CheckResult } from './CheckResult.tsx';
-import { resultAppearance, showsResult, withoutResult } from './resultAppearance.ts';
+import { resultAppearance, withoutResult } from './resultAppearance.ts';
+import { PanelFrame, useColourByTitle } from './usePanelFrame.tsx';
 import '../ids.css';
 
 export const IDS_PANEL_TITLE = 'Information requirements';
@@ -49,7 +48,7 @@ export function IdsPanel({
   const checks = useIdsChecks(projectId, versionId);
   const may = useMayInProject(projectId);
   const recheck = useRecheckIds(projectId, versionId);
-  const appearance = useAppearanceSummary(viewer);
+  const colouredBy = useColourByTitle(viewer);
   const queryClient = useQueryClient();
   const [lookError, setLookError] = useState<string | null>(null);
   const [colouring, setColouring] = useState(false);
@@ -60,7 +59,7 @@ export function IdsPanel({
     setLookError(null);
     setColouring(true);
     try {
-      if (showsResult(appearance.colourBy, title)) {
+      if (colouredBy === title) {
         await viewer.appearance.restore(withoutResult(viewer.appearance.state()));
         return;
       }
@@ -86,7 +85,7 @@ export function IdsPanel({
   };
 
   return (
-    <ToolPanel title={IDS_PANEL_TITLE} onClose={onClose}>
+    <PanelFrame title={IDS_PANEL_TITLE} onClose={onClose}>
       {checks.isPending && <Loading label="Loading the checks..." />}
       {checks.isError && <ErrorAlert title="The checks could not be loaded." error={checks.error} />}
       {checks.data && !checks.data.inScope && (
@@ -118,7 +117,7 @@ export function IdsPanel({
           key={check.id}
           projectId={projectId}
           check={check}
-          appearance={appearance}
+          colouredBy={colouredBy}
           mayRaise={may('writeIssues')}
           firstOpen={first?.checkId === check.id ? first.index : null}
           onColour={(specification, title) => void colour(check, specification, title)}
@@ -142,6 +141,6 @@ export function IdsPanel({
           {recheck.isError && <span className="small text-danger">{errorMessage(recheck.error)}</span>}
         </div>
       )}
-    </ToolPanel>
+    </PanelFrame>
   );
 }

@@ -47,10 +47,6 @@ export function resultAppearance(
   };
 }
 
-/** Whether the view shows a check's result now (its legend is the appearance's colour-by). */
-export const showsResult = (colourBy: AppearanceState['colourBy'], title: string) =>
-  colourBy?.property === title;
-
 /** The look without a result's colours: no colours, no x-ray, nothing kept solid (hidden and isolated stay). */
 export const withoutResult = (current: AppearanceState): AppearanceState => ({
   ...current,

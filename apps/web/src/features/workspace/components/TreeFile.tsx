@@ -148,7 +148,12 @@ export function TreeFile({
       )}
       {versionsOpen && (
         <Suspense fallback={null}>
-          <VersionsDialog itemId={node.id} name={node.text} onClose={() => setVersionsOpen(false)} />
+          <VersionsDialog
+            itemId={node.id}
+            name={node.text}
+            projectId={projectId}
+            onClose={() => setVersionsOpen(false)}
+          />
         </Suspense>
       )}
     </li>
