@@ -183,6 +183,7 @@ describe('a value as the value field shows it', () => {
     expect(modeOf({ kind: 'restriction', base: 'string', pattern: ['A.*'] })).toBe('pattern');
     expect(modeOf({ kind: 'restriction', base: 'double', minExclusive: '0' })).toBe('range');
     expect(modeOf({ kind: 'restriction', base: 'string', minLength: '3' })).toBe('other');
+    expect(modeOf({ kind: 'restriction', base: 'integer' })).toBe('range');
     expect(modeOf({ kind: 'restriction', base: 'string', pattern: ['A', 'B'] })).toBe('other');
     expect(modeOf({ kind: 'restriction', base: 'string', enumeration: ['A'], pattern: ['B'] })).toBe('other');
   });

@@ -36,6 +36,8 @@ export function modeOf(value: IdsValue | undefined): ValueMode {
     has(value, BOUND_KEYS),
     has(value, OTHER_KEYS),
   ];
+  // a range whose bounds were all cleared is still a range being written
+  if (!kinds.some(Boolean) && (value.base === 'double' || value.base === 'integer')) return 'range';
   if (kinds.filter(Boolean).length !== 1 || kinds[3]) return 'other';
   if (kinds[0]) return 'oneOf';
   if (kinds[1]) return (value.pattern?.length ?? 0) === 1 ? 'pattern' : 'other';
