@@ -34,6 +34,7 @@ import { registerSavedViews } from './modules/savedViews/index.ts';
 import { registerModelCompare, type CompareJobs } from './modules/modelCompare/index.ts';
 import { registerCompareFiles } from './modules/compareFiles/index.ts';
 import { registerBcf } from './modules/bcf/index.ts';
+import { registerIds, type IdsCheckJobs } from './modules/ids/index.ts';
 import { registerScheduleExports } from './modules/scheduleExports/index.ts';
 import { registerDsear } from './modules/dsear/index.ts';
 import { registerWorkflow, type WorkflowReminders } from './modules/workflow/index.ts';
@@ -51,6 +52,7 @@ import { registerTraining } from './modules/training/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { registerTransmittals, type TransmittalReminders } from './modules/transmittals/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
+import { defaultConversionMemoryMb } from './jobs/runConversion.ts';
 import { Notifier } from './notify/mailer.ts';
 
 export interface Penstock {
@@ -74,6 +76,8 @@ export interface Penstock {
   jobs: ConversionJobs;
   /** model compares (issue 34), on the same job queue; `await compareJobs.idle()` waits for them */
   compareJobs: CompareJobs;
+  /** IDS checks (issue 36), on the same job queue; `await idsJobs.idle()` waits for them */
+  idsJobs: IdsCheckJobs;
   /** e-mail notifications (the outbox); `queue()` does nothing without SMTP settings */
   notifier: Notifier;
   /** e-mails reminders of overdue workflows (with e-mail on): hourly, at most once a day per person */
@@ -179,6 +183,20 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     { log: app.log },
   );
   jobs.onConverted((versionId) => compares.versionConverted(versionId));
+  const {
+    jobs: idsJobs,
+    gate: idsGate,
+    converted: idsConverted,
+  } = registerIds(app, database.db, { blobs, queue, files, issues }, access, {
+    heapMb: env.conversionMemoryMb > 0 ? env.conversionMemoryMb : defaultConversionMemoryMb(),
+    timeoutMs: env.conversionTimeoutMinutes * 60_000,
+    scratchDir: path.join(env.dataDir, 'staging'),
+    maxUnzippedBytes: env.maxUnzippedBytes,
+    libraryDirs: [path.join(configDirs.defaultsDir, 'ids'), path.join(env.dataDir, 'config', 'ids')],
+    log: app.log,
+  });
+  jobs.onConverted(idsConverted);
+  jobs.onFailed(idsConverted);
   registerCompareFiles(app, database.db, access);
   registerBcf(app, database.db, issues, blobs, access);
   registerScheduleExports(app, database.db, files, blobs, access);
@@ -194,6 +212,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     {
       maxUploadBytes: env.maxUploadBytes,
       mail: workflowMail(notifier, env),
+      idsGate,
     },
   );
   registerHub(app, database.db, { access, workflows, users });
@@ -223,6 +242,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   await serveWebApp(app, env.webDistDir);
   await jobs.start();
   await compareJobs.start();
+  await idsJobs.start();
   notifier.start();
   const blobCollector = new BlobCollector(database.db, blobs, {
     graceMinutes: env.blobGraceMinutes,
@@ -243,6 +263,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     models,
     jobs,
     compareJobs,
+    idsJobs,
     notifier,
     workflowReminders,
     transmittalReminders,
@@ -251,6 +272,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     close: async () => {
       await blobCollector.stop();
       compareJobs.close();
+      idsJobs.close();
       await jobs.close();
       await app.close();
       await database.db.destroy();

@@ -1,4 +1,5 @@
 import { FacetChecker } from './facets.ts';
+import type { FoundPropertySet } from './properties.ts';
 import { IfcFile } from './ifc.ts';
 import { specificationUsage, type Facet, type IdsDocument, type Specification } from './model.ts';
 import { isSubtypeOf, schemaOf } from './schema.ts';
@@ -18,6 +19,8 @@ export interface ElementFailure {
   name: string | null;
   /** the failed requirement facets, with why */
   reasons: string[];
+  /** the same, with each failed requirement's index in the specification's requirements */
+  failures: { requirement: number; reason: string }[];
 }
 
 export interface SpecificationResult {
@@ -33,6 +36,20 @@ export interface SpecificationResult {
   failed: ElementFailure[];
   /** a specification-level reason (nothing applicable for a required one; any for a prohibited one) */
   reason: string | null;
+  /** the applicable elements' ids, when CheckOptions.applicableIds asks for them */
+  applicableIds?: number[];
+}
+
+export interface CheckOptions {
+  /** list each specification's applicable elements (SpecificationResult.applicableIds) */
+  applicableIds?: boolean;
+  /**
+   * Property sets added to elements by id, as if the model held them (Penstock checks its own captured values
+   * as a set named Penstock_Dynamic); a set of the same name as one the element has is merged over it
+   */
+  extraPropertySets?: ReadonlyMap<number, readonly FoundPropertySet[]>;
+  /** called after each specification (its index), for progress */
+  onSpecification?: (index: number) => void;
 }
 
 export interface CheckResult {
@@ -67,6 +84,7 @@ export function checkSpecification(
   file: IfcFile,
   checker: FacetChecker,
   spec: Specification,
+  options: Pick<CheckOptions, 'applicableIds'> = {},
 ): SpecificationResult {
   const usage = specificationUsage(spec);
   const applicable = candidates(file, spec.applicability).filter((id) =>
@@ -75,18 +93,23 @@ export function checkSpecification(
   const failed: ElementFailure[] = [];
   if (usage !== 'prohibited') {
     for (const id of applicable) {
-      const reasons: string[] = [];
-      for (const facet of spec.requirements) {
+      const failures: ElementFailure['failures'] = [];
+      spec.requirements.forEach((facet, requirement) => {
         const result = checker.requirement(facet, id);
-        if (!result.pass) reasons.push(result.reason ?? `The ${facet.facet} requirement is not met`);
-      }
-      if (reasons.length)
+        if (!result.pass)
+          failures.push({
+            requirement,
+            reason: result.reason ?? `The ${facet.facet} requirement is not met`,
+          });
+      });
+      if (failures.length)
         failed.push({
           expressId: id,
           globalId: file.text(id, 'GlobalId'),
           ifcClass: file.typeOf(id),
           name: file.text(id, 'Name'),
-          reasons,
+          reasons: failures.map((f) => f.reason),
+          failures,
         });
     }
   }
@@ -106,12 +129,17 @@ export function checkSpecification(
     passed: usage === 'prohibited' ? 0 : applicable.length - failed.length,
     failed,
     reason,
+    ...(options.applicableIds ? { applicableIds: applicable } : {}),
   };
 }
 
 /** Check an opened model against an IDS document (already audited). */
-export function checkModel(file: IfcFile, ids: IdsDocument): CheckResult {
-  const checker = new FacetChecker(file);
-  const specifications = ids.specifications.map((spec) => checkSpecification(file, checker, spec));
+export function checkModel(file: IfcFile, ids: IdsDocument, options: CheckOptions = {}): CheckResult {
+  const checker = new FacetChecker(file, options.extraPropertySets);
+  const specifications = ids.specifications.map((spec, index) => {
+    const result = checkSpecification(file, checker, spec, options);
+    options.onSpecification?.(index);
+    return result;
+  });
   return { schema: file.schemaName, pass: specifications.every((s) => s.pass), specifications };
 }

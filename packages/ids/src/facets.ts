@@ -9,7 +9,7 @@ import type {
   PartOfFacet,
   PropertyFacet,
 } from './model.ts';
-import { PropertyReader, type FoundProperty } from './properties.ts';
+import { PropertyReader, type FoundProperty, type FoundPropertySet } from './properties.ts';
 import { classificationsOf, isUserDefined, materialNamesOf, predefinedTypeOf } from './relations.ts';
 import { schemaOf } from './schema.ts';
 import { matches, type NumberKind } from './values.ts';
@@ -40,8 +40,11 @@ const show = (value: IdsValue) =>
 export class FacetChecker {
   readonly properties: PropertyReader;
 
-  constructor(readonly file: IfcFile) {
-    this.properties = new PropertyReader(file);
+  constructor(
+    readonly file: IfcFile,
+    extraPropertySets?: ReadonlyMap<number, readonly FoundPropertySet[]>,
+  ) {
+    this.properties = new PropertyReader(file, extraPropertySets);
   }
 
   /** A facet used as applicability: does the element match it? */
@@ -125,13 +128,24 @@ export class FacetChecker {
   }
 
   private property(facet: PropertyFacet, id: number): Outcome {
-    const sets = [...this.properties.setsOf(id).values()].filter((s) => matches(facet.propertySet, s.name));
+    const all = this.properties.setsOf(id);
+    // a simple set name is looked up, not matched against every set (likewise a simple property name)
+    const named = facet.propertySet.kind === 'simple' ? all.get(facet.propertySet.value) : undefined;
+    const sets =
+      facet.propertySet.kind === 'simple'
+        ? named
+          ? [named]
+          : []
+        : [...all.values()].filter((s) => matches(facet.propertySet, s.name));
     if (!sets.length) return absent(`No property set ${show(facet.propertySet)}`);
     let found = 0;
     for (const set of sets) {
-      const properties = [...set.properties.values()].filter(
-        (p) => matches(facet.baseName, p.name) && !p.empty,
-      );
+      let properties: FoundProperty[];
+      if (facet.baseName.kind === 'simple') {
+        const property = set.properties.get(facet.baseName.value);
+        properties = property && !property.empty ? [property] : [];
+      } else
+        properties = [...set.properties.values()].filter((p) => matches(facet.baseName, p.name) && !p.empty);
       if (!properties.length) {
         if (facet.cardinality === 'optional') continue;
         return absent(`The property set ${set.name} has no property ${show(facet.baseName)} with a value`);

@@ -1,5 +1,6 @@
 import * as WebIFC from 'web-ifc';
-import { isSubtypeOf, schemaOf, type IfcVersion } from './schema.ts';
+import { isSubtypeOf, schemaOf, type IfcVersion, type SchemaInfo } from './schema.ts';
+import { StepLines } from './step.ts';
 
 /**
  * An IFC model as the checker reads it: web-ifc's lines by id, with the relations IDS facets follow
@@ -52,11 +53,16 @@ const VERSIONS: Record<string, IfcVersion> = {
   IFC4X3_RC4: 'IFC4X3_ADD2',
 };
 
+/** Lines the property reader reads once and keeps in its own form (millions in a large model). */
+const SINGLE_READ = /^IFC(PROPERTY(SINGLE|ENUMERATED|LIST|BOUNDED|TABLE)VALUE|QUANTITY)/;
+
 export class IfcFile {
   private readonly lines = new Map<number, Line>();
   private readonly types = new Map<number, string>();
-  private readonly byTypeIndex = new Map<string, number[]>();
+  private byTypeIndex = new Map<string, number[]>();
   private relations: Relations | null = null;
+  private readonly typeCodes = new Map<string, number>();
+  private readonly schemaInfo: SchemaInfo;
 
   private constructor(
     private readonly api: WebIFC.IfcAPI,
@@ -64,7 +70,14 @@ export class IfcFile {
     readonly schema: IfcVersion,
     /** the schema as the file names it (IFC4X3_ADD2 …) */
     readonly schemaName: string,
+    /** the file's instances read from its text (step.ts): their types, and lines parsed without web-ifc */
+    private readonly step: StepLines | null,
   ) {
+    this.schemaInfo = schemaOf(schema);
+    if (step) {
+      this.byTypeIndex = step.byType();
+      return;
+    }
     const all = api.GetAllLines(modelId);
     for (let i = 0; i < all.size(); i++) {
       const id = all.get(i);
@@ -76,7 +89,19 @@ export class IfcFile {
     }
   }
 
-  static async open(bytes: Uint8Array): Promise<IfcFile> {
+  /**
+   * Opens a model. Its text is indexed once (where each instance starts, and its type: step.ts) when the
+   * index agrees with web-ifc's count of lines; lines are then parsed from the text where step.ts is sure,
+   * else read through web-ifc.
+   */
+  static async open(bytes: Uint8Array, options: { readText?: boolean } = {}): Promise<IfcFile> {
+    // what would make web-ifc scan until its memory runs out (or abort): not STEP, or cut off
+    const latin1 = (from: number, to: number) =>
+      String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+    if (!latin1(0, Math.min(bytes.length, 1024)).trimStart().startsWith('ISO-10303-21'))
+      throw new Error('it is not an IFC file: it does not start with the STEP header ISO-10303-21');
+    if (!/END-ISO-10303-21\s*;/i.test(latin1(Math.max(0, bytes.length - 1024), bytes.length)))
+      throw new Error('it is incomplete: it does not end with END-ISO-10303-21;');
     const ifc = await webIfc();
     const modelId = ifc.OpenModel(bytes);
     const schemaName = String(ifc.GetModelSchema(modelId)).toUpperCase();
@@ -85,7 +110,12 @@ export class IfcFile {
       ifc.CloseModel(modelId);
       throw new Error(`The IFC schema ${schemaName} is not one IDS 1.0 checks (IFC2X3, IFC4, IFC4X3_ADD2)`);
     }
-    return new IfcFile(ifc, modelId, schema, schemaName);
+    let step: StepLines | null = null;
+    if (options.readText !== false) {
+      step = StepLines.scan(bytes, ifc.GetMaxExpressID(modelId));
+      if (step && step.count !== ifc.GetAllLines(modelId).size()) step = null;
+    }
+    return new IfcFile(ifc, modelId, schema, schemaName, step);
   }
 
   close(): void {
@@ -94,7 +124,7 @@ export class IfcFile {
 
   /** every instance's id */
   ids(): number[] {
-    return [...this.types.keys()];
+    return [...this.byTypeIndex.values()].flat();
   }
   /** the instances of exactly this class (upper case) */
   byType(name: string): number[] {
@@ -104,14 +134,26 @@ export class IfcFile {
     return [...this.byTypeIndex.keys()];
   }
   typeOf(id: number): string {
-    return this.types.get(id) ?? '';
+    return (this.step ? this.step.typeOf(id) : this.types.get(id)) ?? '';
   }
   line(id: number): Line {
     let line = this.lines.get(id);
-    if (!line) {
-      line = this.api.GetLine(this.modelId, id, false, false) as Line;
-      this.lines.set(id, line);
+    if (line) return line;
+    if (this.step) {
+      const name = this.step.typeOf(id);
+      if (name) {
+        let code = this.typeCodes.get(name);
+        if (code === undefined) this.typeCodes.set(name, (code = this.api.GetTypeCodeFromName(name)));
+        const parsed = this.step.line(id, code, this.schemaInfo);
+        if (parsed) {
+          // properties and quantities are read once, into the property reader's own sets: not kept here
+          if (!SINGLE_READ.test(name)) this.lines.set(id, parsed);
+          return parsed;
+        }
+      }
     }
+    line = this.api.GetLine(this.modelId, id, false, false) as Line;
+    this.lines.set(id, line);
     return line;
   }
   /** an attribute's raw value (undefined when the line has no such attribute) */

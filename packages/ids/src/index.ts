@@ -8,7 +8,14 @@ import { validateIdsSchema } from './xsd.ts';
 
 export * from './model.ts';
 export { auditIds, type AuditProblem } from './audit.ts';
-export { checkModel, type CheckResult, type SpecificationResult, type ElementFailure } from './check.ts';
+export {
+  checkModel,
+  type CheckOptions,
+  type CheckResult,
+  type SpecificationResult,
+  type ElementFailure,
+} from './check.ts';
+export type { FoundProperty, FoundPropertySet, PropertyValue } from './properties.ts';
 export { IfcFile } from './ifc.ts';
 export { parseIds, IdsReadError } from './parse.ts';
 export { validateIdsSchema, type SchemaProblem } from './xsd.ts';

@@ -40,32 +40,75 @@ const QUANTITIES: Record<string, { value: string; measure: string }> = {
 
 const ROOT_ATTRIBUTES = new Set(['GlobalId', 'OwnerHistory', 'Name', 'Description']);
 
+const refOf = (raw: RawValue): number | null => (isRef(raw) ? raw.value : null);
+
+/** Adds a set to an element's sets: a set of a name already there is merged over it (the later wins). */
+function addSet(
+  sets: Map<string, FoundPropertySet>,
+  merged: Set<FoundPropertySet>,
+  set: FoundPropertySet,
+): void {
+  const existing = sets.get(set.name);
+  if (!existing) {
+    sets.set(set.name, set);
+    return;
+  }
+  let target = existing;
+  if (!merged.has(existing)) {
+    target = { name: existing.name, properties: new Map(existing.properties) };
+    merged.add(target);
+    sets.set(set.name, target);
+  }
+  for (const [name, property] of set.properties) target.properties.set(name, property);
+}
+
 export class PropertyReader {
   private readonly units: Map<string, number>;
   private readonly cache = new Map<number, FoundPropertySet | null>();
 
-  constructor(private readonly file: IfcFile) {
+  constructor(
+    private readonly file: IfcFile,
+    /** sets added by the caller, by element id (merged over the model's own of the same name) */
+    private readonly extra?: ReadonlyMap<number, readonly FoundPropertySet[]>,
+  ) {
     this.units = projectUnits(file);
   }
 
+  /** The last element asked for (a specification asks for each element's sets once per facet in a row). */
+  private last: { id: number; sets: Map<string, FoundPropertySet> } | null = null;
+
   /** The element's property sets by name. */
   setsOf(id: number): Map<string, FoundPropertySet> {
+    if (this.last?.id === id) return this.last.sets;
+    const sets = this.readSetsOf(id);
+    this.last = { id, sets };
+    return sets;
+  }
+
+  private readSetsOf(id: number): Map<string, FoundPropertySet> {
     const r = this.file.rel();
     const sets = new Map<string, FoundPropertySet>();
-    const addAll = (definitions: number[] | undefined) => {
-      for (const d of definitions ?? []) {
-        const set = this.readSet(d);
-        if (!set) continue;
-        const existing = sets.get(set.name);
-        if (!existing) sets.set(set.name, { name: set.name, properties: new Map(set.properties) });
-        else for (const [name, property] of set.properties) existing.properties.set(name, property);
-      }
-    };
+    // a set is shared with the cache until another of the same name merges into it (then it is copied)
+    const merged = new Set<FoundPropertySet>();
     const type = r.typeOf.get(id);
-    if (type !== undefined) addAll(r.psets.get(type));
-    addAll(r.psets.get(id));
-    addAll(r.materialProps.get(id));
+    if (type !== undefined) this.addAll(sets, merged, r.psets.get(type));
+    this.addAll(sets, merged, r.psets.get(id));
+    this.addAll(sets, merged, r.materialProps.get(id));
+    const extra = this.extra?.get(id);
+    if (extra) for (const set of extra) addSet(sets, merged, set);
     return sets;
+  }
+
+  private addAll(
+    sets: Map<string, FoundPropertySet>,
+    merged: Set<FoundPropertySet>,
+    definitions: number[] | undefined,
+  ): void {
+    if (!definitions) return;
+    for (const d of definitions) {
+      const set = this.readSet(d);
+      if (set) addSet(sets, merged, set);
+    }
   }
 
   private readSet(id: number): FoundPropertySet | null {
@@ -148,9 +191,22 @@ export class PropertyReader {
   private readProperty(id: number): FoundProperty | null {
     const file = this.file;
     const kind = file.typeOf(id);
-    const name = file.text(id, 'Name');
-    if (name === null) return null;
-    const unit = file.ref(id, 'Unit');
+    // the line once (a large model's property lines are parsed on each read, not kept)
+    const line = file.line(id);
+    const nameValue = primitive(line.Name);
+    if (nameValue === null || nameValue === undefined) return null;
+    const name = String(nameValue);
+    const unit = refOf(line.Unit);
+    if (kind === 'IFCPROPERTYSINGLEVALUE') {
+      const { dataType, value } = this.valueOf(line.NominalValue, unit);
+      return {
+        name,
+        kind,
+        supported: true,
+        columns: [{ dataType, values: value === null ? [] : [value] }],
+        empty: value === null || value === '',
+      };
+    }
     const base = { name, kind, supported: true };
     const column = (raws: RawValue[], u: number | null) => {
       const read = raws.map((raw) => this.valueOf(raw, u));
@@ -161,17 +217,13 @@ export class PropertyReader {
     };
     const emptyOf = (columns: FoundProperty['columns']) =>
       columns.every((c) => c.values.length === 0 || c.values.every((v) => v === ''));
-    if (kind === 'IFCPROPERTYSINGLEVALUE') {
-      const columns = [column([file.attr(id, 'NominalValue')], unit)];
-      return { ...base, columns, empty: emptyOf(columns) };
-    }
     if (kind === 'IFCPROPERTYENUMERATEDVALUE' || kind === 'IFCPROPERTYLISTVALUE') {
-      const raw = file.attr(id, kind === 'IFCPROPERTYLISTVALUE' ? 'ListValues' : 'EnumerationValues');
+      const raw = line[kind === 'IFCPROPERTYLISTVALUE' ? 'ListValues' : 'EnumerationValues'];
       const columns = [column(Array.isArray(raw) ? raw : [], unit)];
       return { ...base, columns, empty: emptyOf(columns) };
     }
     if (kind === 'IFCPROPERTYBOUNDEDVALUE') {
-      const raws = ['UpperBoundValue', 'LowerBoundValue', 'SetPointValue'].map((a) => file.attr(id, a));
+      const raws = ['UpperBoundValue', 'LowerBoundValue', 'SetPointValue'].map((a) => line[a]);
       const columns = [
         column(
           raws.filter((r) => r !== null && r !== undefined),
@@ -181,17 +233,17 @@ export class PropertyReader {
       return { ...base, columns, empty: emptyOf(columns) };
     }
     if (kind === 'IFCPROPERTYTABLEVALUE') {
-      const defining = file.attr(id, 'DefiningValues');
-      const defined = file.attr(id, 'DefinedValues');
+      const defining = line.DefiningValues;
+      const defined = line.DefinedValues;
       const columns = [
-        column(Array.isArray(defining) ? defining : [], file.ref(id, 'DefiningUnit')),
-        column(Array.isArray(defined) ? defined : [], file.ref(id, 'DefinedUnit')),
+        column(Array.isArray(defining) ? defining : [], refOf(line.DefiningUnit)),
+        column(Array.isArray(defined) ? defined : [], refOf(line.DefinedUnit)),
       ];
       return { ...base, columns, empty: emptyOf(columns) };
     }
     const quantity = QUANTITIES[kind];
     if (quantity) {
-      const raw = file.attr(id, quantity.value);
+      const raw = line[quantity.value];
       const value = primitive(raw);
       const values =
         typeof value === 'number'

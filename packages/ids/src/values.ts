@@ -52,8 +52,16 @@ export function sameValue(text: string, actual: Actual, kind: NumberKind = 'real
   return sameNumber(actual, expected, kind);
 }
 
-/** XSD regular expressions (implicitly anchored, no ^ $ meaning) as JavaScript ones. */
+const compiled = new Map<string, RegExp>();
+
+/** XSD regular expressions (implicitly anchored, no ^ $ meaning) as JavaScript ones (compiled once). */
 export function xsdPattern(pattern: string): RegExp {
+  let regex = compiled.get(pattern);
+  if (!regex) compiled.set(pattern, (regex = compileXsdPattern(pattern)));
+  return regex;
+}
+
+function compileXsdPattern(pattern: string): RegExp {
   // XSD's multi-character escapes \i \c (name characters) have no JavaScript equivalent: approximate them
   const translated = pattern
     .replace(/\\i/g, '[A-Za-z_:]')
@@ -85,10 +93,12 @@ export function matches(expected: IdsValue, actual: Actual, kind: NumberKind = '
       }
     }
   }
-  const length = typeof actual === 'string' ? [...actual].length : String(actual).length;
-  if (r.length !== undefined && length !== Number(r.length)) return false;
-  if (r.minLength !== undefined && length < Number(r.minLength)) return false;
-  if (r.maxLength !== undefined && length > Number(r.maxLength)) return false;
+  if (r.length !== undefined || r.minLength !== undefined || r.maxLength !== undefined) {
+    const length = typeof actual === 'string' ? [...actual].length : String(actual).length;
+    if (r.length !== undefined && length !== Number(r.length)) return false;
+    if (r.minLength !== undefined && length < Number(r.minLength)) return false;
+    if (r.maxLength !== undefined && length > Number(r.maxLength)) return false;
+  }
   const exact = kind === 'integer';
   if (r.minInclusive !== undefined && !bound(actual, r.minInclusive, (a, e, t) => a >= (exact ? e : e - t)))
     return false;

@@ -552,6 +552,72 @@ export interface DeliverablesTable {
   created_by: string | null;
 }
 
+/** issue 36: a project's IDS settings (gate 'warn' | 'refuse'; dynamic values checked as Penstock_Dynamic) */
+export interface IdsSettingsTable {
+  project_id: string;
+  gate: string;
+  include_dynamic: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+/** the reading of one version of an IDS file: 'valid' or 'invalid', problems and specifications as JSON */
+export interface IdsValidationsTable {
+  version_id: string;
+  status: string;
+  problems: string;
+  title: string | null;
+  specifications: string;
+  checked_at: string;
+}
+/** a folder ('folder', every model under it) or a model item ('model') an IDS file applies to */
+export interface IdsScopesTable {
+  id: string;
+  project_id: string;
+  ids_item_id: string;
+  kind: string;
+  target_id: string;
+  /** null: the project's setting */
+  include_dynamic: number | null;
+  created_by: string;
+  created_at: string;
+}
+/** one model version checked against one IDS version; specifications: JSON of IdsSpecificationResult[] */
+export interface IdsChecksTable {
+  id: string;
+  project_id: string;
+  model_version_id: string;
+  ids_version_id: string;
+  ids_item_id: string;
+  include_dynamic: number;
+  status: string;
+  progress: number | null;
+  error: string | null;
+  /** 1 every specification passes, 0 not, null until done */
+  pass: number | null;
+  specifications: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+/** the express ids of a specification's applicable objects (JSON array) */
+export interface IdsCheckObjectsTable {
+  check_id: string;
+  spec_index: number;
+  applicable: string;
+}
+/** an object failing a specification: its failed requirements (JSON of IdsRequirementFailure[]) */
+export interface IdsCheckFailuresTable {
+  check_id: string;
+  spec_index: number;
+  express_id: number;
+  global_id: string | null;
+  ifc_class: string;
+  name: string | null;
+  failures: string;
+  /** GlobalId, name and IFC class in lower case (the search filter) */
+  search_text: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -568,6 +634,12 @@ export interface Database {
   project_info_standards: ProjectInfoStandardsTable;
   item_metadata: ItemMetadataTable;
   deliverables: DeliverablesTable;
+  ids_settings: IdsSettingsTable;
+  ids_validations: IdsValidationsTable;
+  ids_scopes: IdsScopesTable;
+  ids_checks: IdsChecksTable;
+  ids_check_objects: IdsCheckObjectsTable;
+  ids_check_failures: IdsCheckFailuresTable;
   dsear_attachments: DsearAttachmentsTable;
   versions: VersionsTable;
   blobs: BlobsTable;

@@ -45,6 +45,7 @@ const QUEUE = 'conversion';
 export class ConversionJobs {
   private readonly running = new Map<string, ConversionHandle | null>();
   private readonly converted: Array<(versionId: string) => Promise<void>> = [];
+  private readonly failed: Array<(versionId: string) => Promise<void>> = [];
   private closed = false;
 
   constructor(
@@ -76,6 +77,14 @@ export class ConversionJobs {
    */
   onConverted(listener: (versionId: string) => Promise<void>): void {
     this.converted.push(listener);
+  }
+
+  /**
+   * Calls `listener` when a version's conversion has failed (the IDS checks record that the model cannot be
+   * read); its failure is logged, never the conversion's.
+   */
+  onFailed(listener: (versionId: string) => Promise<void>): void {
+    this.failed.push(listener);
   }
 
   /** Records the job as queued and sends it to the queue. */
@@ -155,6 +164,10 @@ export class ConversionJobs {
       // the failure: a failed conversion leaves none.
       await this.repo.markFailed(versionId, publicErrorMessage(message), { dropIndex: state.indexWritten });
       this.options.log?.warn({ versionId, error: message }, `conversion of ${version.file_name} failed`);
+      for (const listener of this.failed)
+        await listener(versionId).catch((error: unknown) =>
+          this.options.log?.warn({ versionId, err: error }, 'after the failed conversion: a listener failed'),
+        );
     }
   }
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TreeNode } from '@penstock/shared';
+import type { IdsOverview, IdsVersionChecks, TreeNode } from '@penstock/shared';
 import { createTestPenstock, type TestPenstock } from '../test/harness.ts';
-import { DEMO_PASSWORD, DEMO_PROJECT_NAME, DEMO_USERS, OTHER_PROJECT_NAME, seedDemoIfEmpty } from './demo.ts';
+import {
+  DEMO_IDS_FILE,
+  DEMO_PASSWORD,
+  DEMO_PROJECT_NAME,
+  DEMO_USERS,
+  OTHER_PROJECT_NAME,
+  seedDemoIfEmpty,
+} from './demo.ts';
 
 describe('demo seed', () => {
   let penstock: TestPenstock;
@@ -59,4 +66,38 @@ describe('demo seed', () => {
     });
     expect(pending.json()).toHaveLength(1);
   });
+
+  it("checks both demo models against the shipped 'Water asset data' IDS after their conversion", async () => {
+    await penstock.jobs.idle();
+    await penstock.idsJobs.idle();
+    const cookie = await penstock.signIn('engineer@penstock.demo', DEMO_PASSWORD);
+    const get = async <T>(url: string) =>
+      (await penstock.app.inject({ method: 'GET', url, headers: { cookie } })).json<T>();
+    const [project] = await get<TreeNode[]>('/api/tree?id=%23');
+    const overview = await get<IdsOverview>(`/api/projects/${project!.id}/ids`);
+    expect(overview.documents).toEqual([
+      expect.objectContaining({
+        fileName: DEMO_IDS_FILE,
+        folderPath: 'Shared/Process',
+        validation: expect.objectContaining({ status: 'valid', title: 'Water asset data' }),
+        scopes: [
+          expect.objectContaining({ kind: 'folder', targetName: 'Shared' }),
+          expect.objectContaining({ kind: 'folder', targetName: 'WIP' }),
+        ],
+      }),
+    ]);
+    const models = await penstock.database.db
+      .selectFrom('versions')
+      .select('id')
+      .where('file_name', 'like', '%.ifc')
+      .execute();
+    expect(models).toHaveLength(2);
+    for (const model of models) {
+      const { checks } = await get<IdsVersionChecks>(
+        `/api/projects/${project!.id}/ids/checks?versionId=${model.id}`,
+      );
+      expect(checks).toEqual([expect.objectContaining({ status: 'done', idsFileName: DEMO_IDS_FILE })]);
+      expect(checks[0]!.counts.specifications).toBe(22);
+    }
+  }, 120_000);
 });

@@ -16,6 +16,8 @@ import { DsearRepo, DsearService } from '../modules/dsear/index.ts';
 import { AccessRepo } from '../security/access.repo.ts';
 import { AccessService } from '../security/access.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
+import { IdsLibrary, scopeIdsFile } from '../modules/ids/index.ts';
+import { repoRoot } from '../env.ts';
 import { seedDemoProjectData } from './demoProjectData.ts';
 import { seedDemoFeedback } from './demoFeedback.ts';
 import { seedDemoNaming } from './demoNaming.ts';
@@ -64,6 +66,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export const DEMO_PROJECT_NAME = 'Riverside Water Treatment Works Upgrade';
 export const OTHER_PROJECT_NAME = 'Northbrook Sewage Pumping Station';
 
+/** The demo project's IDS file, scoped to its WIP and Shared folders (both demo models are checked). */
+export const DEMO_IDS_FILE = 'RWTW-IDS-Water-Asset-Data.ids';
+const SHIPPED_IDS_DIR = `${repoRoot}/apps/server/config/ids`;
+
 /** A demo file: where it goes, its name, and its content once stored. */
 interface DemoFile {
   top: string;
@@ -104,6 +110,13 @@ async function storeDemoFiles(blobs: BlobStore, [small, medium]: Env['demoModelS
     ],
     ['Published', 'Schedules', 'RWTW-Equipment-List.xlsx', () => generateEquipmentListXlsx(29)],
     ['Shared', 'Civil', 'RWTW-Site-Photo-Inlet.png', async () => generateSitePhotoPng(11)],
+    // the client's information requirements: Penstock's shipped 'Water asset data' IDS (issue 36)
+    [
+      'Shared',
+      'Process',
+      DEMO_IDS_FILE,
+      async () => (await new IdsLibrary([SHIPPED_IDS_DIR]).file('water-asset-data'))!.bytes,
+    ],
     [
       'WIP',
       'Mechanical',
@@ -197,13 +210,23 @@ async function writeDemoRows(
     return (await repo.childFolders(project.id, parent.id)).find((f) => f.name === child)!.id;
   };
   const author = { id: users.get('tm@penstock.demo')! };
-  for (const file of files)
-    await penstock.files.addFile(
+  for (const file of files) {
+    const stored = await penstock.files.addFile(
       author,
       { projectId: project.id, folderId: await folder(file.top, file.child) },
       file.fileName,
       file.blob,
     );
+    if (file.fileName === DEMO_IDS_FILE) {
+      const tops = await repo.childFolders(project.id, null);
+      await scopeIdsFile(penstock.database.db, {
+        projectId: project.id,
+        idsItemId: stored.item.id,
+        folderIds: tops.filter((f) => f.name === 'WIP' || f.name === 'Shared').map((f) => f.id),
+        createdBy: 'Tom Hughes',
+      });
+    }
+  }
 
   const other = await projects.createProject(OTHER_PROJECT_NAME, ISO_19650_FOLDERS);
   await projects.upsertMember(other.id, users.get('tm@penstock.demo')!, 'manager');

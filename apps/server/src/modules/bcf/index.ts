@@ -8,6 +8,10 @@ import { BcfService } from './bcf.service.ts';
 import { bcfRoutes } from './bcf.routes.ts';
 
 export { BcfService } from './bcf.service.ts';
+/** BCF's building blocks for other modules' exports (the IDS check's topics, issue 36) */
+export { writeBcf, readBcf, type ExportTopic } from './bcf.archive.ts';
+export { nameGuid } from './bcf.xmlio.ts';
+export type { BcfViewpoint } from './bcf.types.ts';
 
 /** BCF export (3.0, 2.1) and import (2.0, 2.1, 3.0) of a project's issues (GET and POST /api/issues/bcf). */
 export function registerBcf(

@@ -72,6 +72,16 @@ export class PropertiesRepo {
       .execute();
   }
 
+  /** The dynamic values of one file of a project, by tag (the IDS checks read them as Penstock_Dynamic). */
+  dynamicValuesOfFile(projectId: string, fileName: string): Promise<{ tag: string; values: string }[]> {
+    return this.db
+      .selectFrom('dynamic_values')
+      .select(['tag', 'values'])
+      .where('project_id', '=', projectId)
+      .where('file_name', '=', fileName)
+      .execute();
+  }
+
   /** Keys (project, file, tag) of the locked dynamic entries among these projects and files: one query. */
   async lockedKeys(projectIds: string[], fileNames: string[]): Promise<Set<string>> {
     if (!projectIds.length || !fileNames.length) return new Set();

@@ -10,6 +10,7 @@ import { WorkflowChangesService } from './workflowChanges.service.ts';
 import { WorkflowReminders } from './workflowReminders.ts';
 import { workflowRoutes } from './workflow.routes.ts';
 import type { WorkflowMail } from './workflow.mail.ts';
+import type { IdsGate } from '../ids/index.ts';
 
 export { WorkflowService } from './workflow.service.ts';
 export { WorkflowReminders } from './workflowReminders.ts';
@@ -27,10 +28,18 @@ export function registerWorkflow(
     files,
   }: { documentsRepo: DocumentsRepo; projects: ProjectDirectory; files: DocumentFiles },
   access: AccessService,
-  options: { maxUploadBytes: number; mail: WorkflowMail },
+  options: { maxUploadBytes: number; mail: WorkflowMail; idsGate?: IdsGate },
 ): { workflows: WorkflowService; reminders: WorkflowReminders } {
   const repo = new WorkflowRepo(db);
-  const workflows = new WorkflowService(repo, documentsRepo, projects, files, options.mail, access);
+  const workflows = new WorkflowService(
+    repo,
+    documentsRepo,
+    projects,
+    files,
+    options.mail,
+    access,
+    options.idsGate,
+  );
   const folders = new WorkflowFilesService(documentsRepo, projects, files, access);
   const changes = new WorkflowChangesService(repo, projects, workflows, options.mail, access);
   workflowRoutes(app, {

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import { stateOfTrail, type DocumentFiles, type DocumentsRepo } from '../documents/index.ts';
 import type { ProjectDirectory } from '../projects/index.ts';
+import type { IdsGate } from '../ids/index.ts';
 import { presentDetail, presentWorkflow } from './workflow.presenter.ts';
 import {
   newEventId,
@@ -45,6 +46,8 @@ export class WorkflowService {
     private readonly documents: DocumentFiles,
     private readonly mail: WorkflowMail,
     private readonly access: AccessService,
+    /** the information requirements gate (issue 36); absent, no model is gated */
+    private readonly idsGate?: IdsGate,
   ) {}
 
   async submit(user: CurrentUser, input: WorkflowSubmission & { comment: string }): Promise<WorkflowDetail> {
@@ -69,6 +72,8 @@ export class WorkflowService {
       throw conflict(
         `This document is already in review (submitted by ${open.created_by_name} on ${open.created_at.slice(0, 10)})`,
       );
+    // a model that the project's gate stops from being published with an A code is not submitted for it
+    const idsCheck = await this.idsGate?.requirePublishable(version.id, input.targetSuitability);
 
     const members = await this.projects.members([input.projectId]);
     const pick = (values: readonly string[], label: string) => {
@@ -130,7 +135,7 @@ export class WorkflowService {
       return this.withMail(unit, workflow.id, user.id, null, (detail) => this.mail.submitted(detail));
     });
     this.mail.sendQueued();
-    return detail;
+    return { ...detail, idsCheck: idsCheck ?? null };
   }
 
   /** PUT UpdateReviewers / UpdateApprovers: the listed person answers their own line, once. */
@@ -156,6 +161,13 @@ export class WorkflowService {
     // read before the transaction (SQLite has one connection: no reads outside it while it is open)
     const targetTrail = await this.documents.folderTrail(workflow.target_folder_id);
     const source = await this.documentsRepo.findVersion(workflow.version_id);
+    // the approval that would publish: the project's gate may stop it (issue 36)
+    if (
+      role === 'approver' &&
+      input.status === 'Approved' &&
+      (await this.wouldPublish(workflow.id, participant.id))
+    )
+      await this.idsGate?.requirePublishable(workflow.version_id, workflow.target_suitability);
 
     const decided = (detail: WorkflowDetail) =>
       this.mail.decided(detail, {
@@ -219,7 +231,23 @@ export class WorkflowService {
     });
     if (published) await this.documents.versionAdded(published);
     this.mail.sendQueued();
-    return detail;
+    return this.withIdsCheck(detail);
+  }
+
+  /** Whether approving this participant's line would approve the workflow (every other line approved). */
+  private async wouldPublish(workflowId: string, participantId: string): Promise<boolean> {
+    const lines = await this.repo.participantsOf([workflowId]);
+    const statusOf = (r: ParticipantRole) =>
+      lines
+        .filter((l) => l.role === r)
+        .map((l) => (l.id === participantId ? 'Approved' : l.status) as ParticipantStatus);
+    return workflowStatus(statusOf('reviewer'), statusOf('approver')) === 'Approved';
+  }
+
+  /** The workflow with its model's information requirements check (issue 36), for the Complete Review dialog. */
+  async withIdsCheck(detail: WorkflowDetail): Promise<WorkflowDetail> {
+    const idsCheck = (await this.idsGate?.summary(detail.documentId, detail.targetSuitability)) ?? null;
+    return { ...detail, idsCheck };
   }
 
   /**
@@ -244,7 +272,7 @@ export class WorkflowService {
     const workflow = await this.repo.find(id);
     if (!workflow) throw notFound('No such workflow');
     await this.access.requireAccess(user, { project: workflow.project_id }, 'read');
-    return this.detailOf(id, user.id);
+    return this.withIdsCheck(await this.detailOf(id, user.id));
   }
 
   /** The personal hub's three workflow lists: your own (administrators may ask for anyone's). */

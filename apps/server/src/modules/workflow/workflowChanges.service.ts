@@ -141,6 +141,6 @@ export class WorkflowChangesService {
     await this.access.requireAccess(user, { project: projectId }, 'read');
     const open = await this.repo.openOfItem(itemId);
     if (!open || open.project_id !== projectId) return { workflow: null };
-    return { workflow: await this.workflows.detailOf(open.id, user.id) };
+    return { workflow: await this.workflows.withIdsCheck(await this.workflows.detailOf(open.id, user.id)) };
   }
 }

@@ -3,6 +3,7 @@ import { generatePlantIfc } from '@penstock/plantgen';
 import type { GlobalRole } from '@penstock/shared';
 import { multipartFile, type TestPenstock } from '../harness.ts';
 import { TINY_PDF, TINY_PNG, multipartBody, validAnswers } from '../../modules/supplier/supplier.testing.ts';
+import { PLANT_IDS } from '../../modules/ids/ids.testing.ts';
 
 /**
  * The people of the access matrix (issue 16), one column each. The project roles are members of the
@@ -126,6 +127,8 @@ export interface AccessFixture {
   };
   /** a model compare (issue 34), done: the model against another model of the project */
   compare: { id: string; headVersionId: string };
+  /** an IDS file scoped to WIP (issue 36) and the model's check against it, done (a specification fails) */
+  ids: { itemId: string; versionId: string; checkId: string };
   history: { projectInput: string; calculation: string };
   dsearId: string;
   /** a file attached to the DSEAR entry (an item of the project's WIP/DSEAR folder) */
@@ -263,6 +266,19 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     )
   ).json() as { id: string };
   await penstock.compareJobs.idle();
+
+  // information requirements (issue 36): an IDS file the manager scopes to WIP, the models there checked
+  const idsFile = await upload('WIP', 'matrix.ids', PLANT_IDS);
+  await json(people.manager, 'PUT', `/api/projects/${project.id}/ids/${idsFile.item.id}/scopes`, {
+    scopes: [{ kind: 'folder', targetId: project.folders.WIP }],
+  });
+  await penstock.idsJobs.idle();
+  const idsChecks = await json(
+    member,
+    'GET',
+    `/api/projects/${project.id}/ids/checks?versionId=${model.version.id}`,
+  );
+  const ids = { itemId: idsFile.item.id, versionId: idsFile.version.id, checkId: idsChecks.checks[0].id };
 
   // each column's own targets
   const own = {} as Record<Column, OwnTargets>;
@@ -457,6 +473,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       json(people.manager, 'POST', `/api/projects/${project.id}/deliverables`, payload),
     )),
     compare: { id: compare.id, headVersionId: otherModel.version.id },
+    ids,
     history: {
       projectInput: (inputHistory as { id: string }[])[0]!.id,
       calculation: (calculationHistory as { id: string }[])[0]!.id,

@@ -159,6 +159,41 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/versions/:versionId/compare-summary': (f) => get(`/api/versions/${f.versionId}/compare-summary`),
   'GET /api/views/:viewId': (f) => get(`/api/views/${f.viewId}`),
 
+  // ---- information requirements (issue 36): the fixture's IDS is scoped to WIP, its check done; the
+  // calls that change scopes and settings send what is already there, so later calls see the same check
+  'GET /api/projects/:projectId/ids': (f) => get(`/api/projects/${f.projectId}/ids`),
+  'PUT /api/projects/:projectId/ids/settings': (f) =>
+    body('PUT', `/api/projects/${f.projectId}/ids/settings`, { gate: 'warn', includeDynamic: false }),
+  'PUT /api/projects/:projectId/ids/:itemId/scopes': (f) =>
+    body('PUT', `/api/projects/${f.projectId}/ids/${f.ids.itemId}/scopes`, {
+      scopes: [{ kind: 'folder', targetId: f.folderId }],
+    }),
+  'GET /api/projects/:projectId/ids/versions/:versionId': (f) =>
+    get(`/api/projects/${f.projectId}/ids/versions/${f.ids.versionId}`),
+  'POST /api/projects/:projectId/ids/validate': (f) =>
+    body('POST', `/api/projects/${f.projectId}/ids/validate`, { xml: '<ids/>' }),
+  'GET /api/projects/:projectId/ids/library': (f) => get(`/api/projects/${f.projectId}/ids/library`),
+  'POST /api/projects/:projectId/ids/library/:key': (f) =>
+    body('POST', `/api/projects/${f.projectId}/ids/library/water-asset-data`, { folderId: f.folderId }),
+  'POST /api/projects/:projectId/ids/recheck': (f) =>
+    body('POST', `/api/projects/${f.projectId}/ids/recheck`, { versionId: f.versionId }),
+  'GET /api/projects/:projectId/ids/checks': (f) =>
+    get(`/api/projects/${f.projectId}/ids/checks?versionId=${f.versionId}`),
+  'GET /api/projects/:projectId/ids/checks/:checkId': (f) =>
+    get(`/api/projects/${f.projectId}/ids/checks/${f.ids.checkId}`),
+  'GET /api/projects/:projectId/ids/checks/:checkId/specifications/:index/failures': (f) =>
+    get(`/api/projects/${f.projectId}/ids/checks/${f.ids.checkId}/specifications/1/failures`),
+  'GET /api/projects/:projectId/ids/checks/:checkId/objects': (f) =>
+    get(`/api/projects/${f.projectId}/ids/checks/${f.ids.checkId}/objects`),
+  'GET /api/projects/:projectId/ids/object': (f) =>
+    get(`/api/projects/${f.projectId}/ids/object?versionId=${f.versionId}&expressId=${f.localId}`),
+  'GET /api/projects/:projectId/ids/checks/:checkId/report.xlsx': (f) =>
+    get(`/api/projects/${f.projectId}/ids/checks/${f.ids.checkId}/report.xlsx`),
+  'GET /api/projects/:projectId/ids/checks/:checkId/report.bcf': (f) =>
+    get(`/api/projects/${f.projectId}/ids/checks/${f.ids.checkId}/report.bcf`),
+  'POST /api/projects/:projectId/ids/checks/:checkId/issues': (f) =>
+    body('POST', `/api/projects/${f.projectId}/ids/checks/${f.ids.checkId}/issues`, {}),
+
   // ---- revision compare (issue 34): the fixture has one model version, compared with itself
   'GET /api/compare-files': (f) => get(`/api/compare-files?base=${f.versionId}&head=${f.versionId}`),
   'PATCH /api/views/:viewId': (f, who) =>

@@ -188,6 +188,26 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/model-compares/:compareId/issues': edit('raise changes as issues'),
   'GET /api/versions/:versionId/compare-summary': read("a version's changes against the one before"),
 
+  // ---- information requirements (issue 36): members read and export; managers say where IDS files apply
+  'GET /api/projects/:projectId/ids': read('the IDS files, their status and scopes'),
+  'PUT /api/projects/:projectId/ids/settings': rule(['manager'], 'project managers set the IDS gate'),
+  'PUT /api/projects/:projectId/ids/:itemId/scopes': rule(['manager'], 'project managers scope IDS files'),
+  'GET /api/projects/:projectId/ids/versions/:versionId': read("an IDS version's status"),
+  'POST /api/projects/:projectId/ids/validate': read('an IDS text judged (nothing stored)'),
+  'GET /api/projects/:projectId/ids/library': read('the shipped IDS files'),
+  'POST /api/projects/:projectId/ids/library/:key': edit('copy a shipped IDS file (an upload)'),
+  'POST /api/projects/:projectId/ids/recheck': edit('have a model checked again'),
+  'GET /api/projects/:projectId/ids/checks': read("a model version's checks"),
+  'GET /api/projects/:projectId/ids/checks/:checkId': read('a check'),
+  'GET /api/projects/:projectId/ids/checks/:checkId/specifications/:index/failures': read('failing objects'),
+  'GET /api/projects/:projectId/ids/checks/:checkId/objects': read(
+    'the objects of a check (colour by result)',
+  ),
+  'GET /api/projects/:projectId/ids/object': read("an object's results"),
+  'GET /api/projects/:projectId/ids/checks/:checkId/report.xlsx': read('a check and export it'),
+  'GET /api/projects/:projectId/ids/checks/:checkId/report.bcf': read('a check and export it as BCF'),
+  'POST /api/projects/:projectId/ids/checks/:checkId/issues': edit('raise failures as issues'),
+
   // ---- personal hub
   'GET /api/workflow/created': ownList('workflows created'),
   'GET /api/workflow/pendingReview': ownList('reviews pending'),

@@ -1,0 +1,409 @@
+import type { Line, RawValue } from './ifc.ts';
+import type { AttributeInfo, SchemaInfo } from './schema.ts';
+
+/**
+ * The instances of a few entity types read straight from the STEP text, in the shape web-ifc's
+ * `GetLine(model, id, false, false)` gives (step.test.ts compares the two on every fixture). A large model
+ * holds millions of property lines, and web-ifc hands each over through its JavaScript bridge at about 15 µs a
+ * line (23 s for a 100k-element plant); here one pass over the bytes notes where each instance of the wanted
+ * types starts, and a line is parsed from there when it is asked for (about 1 µs). Anything this reader does
+ * not know for certain (a non-ASCII byte in a string, an unknown escape, an untyped number, `*`) answers
+ * null, and the caller asks web-ifc.
+ */
+
+const QUOTE = 39; // '
+const HASH = 35; // #
+const SEMI = 59; // ;
+const EQUALS = 61; // =
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const COMMA = 44; // ,
+const DOLLAR = 36; // $
+const STAR = 42; // *
+const DOT = 46; // .
+const SLASH = 47; // /
+const BACKSLASH = 92;
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+const isUpper = (c: number) => (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+
+/** web-ifc's value types: 1 string, 3 enumeration / boolean / logical, 4 real, 5 reference, 10 integer. */
+const STRING = 1;
+const ENUM = 3;
+const REAL = 4;
+const REF = 5;
+const INTEGER = 10;
+
+/** Parsing stopped: something this reader leaves to web-ifc. */
+class Unsure extends Error {}
+const UNSURE = new Unsure();
+
+export class StepLines {
+  private byTypeIndex: Map<string, number[]> | null = null;
+  /** the file as text, one character per byte (slices of it are cheap), made when a line is first parsed */
+  private text: string | null = null;
+
+  private constructor(
+    private readonly bytes: Uint8Array,
+    /** where each instance's attribute list starts (its '('), by express id; -1 for none */
+    private readonly offsets: Int32Array,
+    /** each instance's type (an index into `names`, plus one; 0 for none) */
+    private readonly kinds: Uint16Array,
+    private readonly names: readonly string[],
+    /** how many instances the file holds */
+    readonly count: number,
+  ) {}
+
+  /**
+   * One pass over the DATA section: the start and the type of every instance. `maxId` is the model's highest
+   * express id. Files over 2 GB or with more than 65,535 entity types are not indexed (null).
+   */
+  static scan(bytes: Uint8Array, maxId: number): StepLines | null {
+    if (bytes.length >= 0x7fffffff) return null;
+    const names: string[] = [];
+    const byName = new Map<string, number>();
+    const offsets = new Int32Array(maxId + 1).fill(-1);
+    const kinds = new Uint16Array(maxId + 1);
+    const n = bytes.length;
+    let count = 0;
+    let i = indexOfData(bytes);
+    if (i < 0) return null;
+    while (i < n) {
+      // the next instance: '#', its id, '=', its type name, '('
+      while (i < n && bytes[i] !== HASH) {
+        if (bytes[i] === SLASH && bytes[i + 1] === STAR) i = skipComment(bytes, i);
+        else if (bytes[i] === QUOTE) i = skipString(bytes, i);
+        else i++;
+      }
+      if (i >= n) break;
+      i++;
+      let id = 0;
+      while (i < n && bytes[i]! >= 48 && bytes[i]! <= 57) id = id * 10 + bytes[i++]! - 48;
+      while (i < n && isSpace(bytes[i]!)) i++;
+      if (bytes[i] !== EQUALS) continue;
+      i++;
+      while (i < n && isSpace(bytes[i]!)) i++;
+      const nameStart = i;
+      while (i < n && isUpper(bytes[i]!)) i++;
+      const nameEnd = i;
+      while (i < n && isSpace(bytes[i]!)) i++;
+      if (bytes[i] === OPEN && id <= maxId && nameEnd > nameStart && offsets[id] === -1) {
+        const name = asciiUpper(bytes, nameStart, nameEnd);
+        let kind = byName.get(name);
+        if (kind === undefined) {
+          if (names.length >= 0xffff) return null;
+          names.push(name);
+          byName.set(name, (kind = names.length));
+        }
+        offsets[id] = i;
+        kinds[id] = kind;
+        count++;
+      }
+      // to the instance's end: its ';' outside strings
+      while (i < n && bytes[i] !== SEMI) i = bytes[i] === QUOTE ? skipString(bytes, i) : i + 1;
+    }
+    return new StepLines(bytes, offsets, kinds, names, count);
+  }
+
+  /** An instance's type (upper case), or null when the file has no instance of that id. */
+  typeOf(id: number): string | null {
+    const kind = id >= 0 && id < this.kinds.length ? this.kinds[id]! : 0;
+    return kind ? this.names[kind - 1]! : null;
+  }
+
+  /** The instances of each type, in id order. */
+  byType(): Map<string, number[]> {
+    if (!this.byTypeIndex) {
+      const lists = this.names.map(() => [] as number[]);
+      const kinds = this.kinds;
+      for (let id = 0; id < kinds.length; id++) if (kinds[id]) lists[kinds[id]! - 1]!.push(id);
+      this.byTypeIndex = new Map(this.names.map((name, k) => [name, lists[k]!]));
+    }
+    return this.byTypeIndex;
+  }
+
+  /** The instance as web-ifc would give it, or null when this reader is not sure (ask web-ifc). */
+  line(id: number, type: number, schema: SchemaInfo): Line | null {
+    const name = this.typeOf(id);
+    const entity = name ? schema.entities.get(name) : undefined;
+    if (!entity) return null;
+    // windows-1252 maps each byte to one character: positions in the text are positions in the bytes
+    this.text ??= new TextDecoder('windows-1252').decode(this.bytes);
+    const reader = new Reader(this.bytes, this.text, this.offsets[id]! + 1, schema);
+    try {
+      const line = { expressID: id, type } as Line;
+      const attributes = entity.attributes;
+      for (let index = 0; index < attributes.length; index++) {
+        if (index > 0) reader.expect(COMMA);
+        line[attributes[index]!.name] = reader.attribute(attributes[index]!);
+      }
+      reader.expect(CLOSE);
+      return line;
+    } catch (error) {
+      if (error instanceof Unsure) return null;
+      throw error;
+    }
+  }
+}
+
+function indexOfData(bytes: Uint8Array): number {
+  // 'DATA;' after the header (whitespace allowed before the ';')
+  const n = bytes.length;
+  for (let i = 0; i + 4 < n; i++)
+    if (bytes[i] === 68 && bytes[i + 1] === 65 && bytes[i + 2] === 84 && bytes[i + 3] === 65) {
+      let j = i + 4;
+      while (j < n && isSpace(bytes[j]!)) j++;
+      const before = i === 0 ? 10 : bytes[i - 1]!;
+      if (bytes[j] === SEMI && (isSpace(before) || before === SEMI)) return j + 1;
+    }
+  return -1;
+}
+
+function skipString(bytes: Uint8Array, i: number): number {
+  // from the opening quote to just past the closing one ('' inside is a quote)
+  i++;
+  const n = bytes.length;
+  while (i < n) {
+    if (bytes[i] === QUOTE) {
+      if (bytes[i + 1] === QUOTE) i += 2;
+      else return i + 1;
+    } else i++;
+  }
+  return n;
+}
+
+function skipComment(bytes: Uint8Array, i: number): number {
+  const n = bytes.length;
+  for (i += 2; i + 1 < n; i++) if (bytes[i] === STAR && bytes[i + 1] === SLASH) return i + 2;
+  return n;
+}
+
+/** Bytes below 128 as text (the caller has checked them). */
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return end - start < 1024
+    ? String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[])
+    : new TextDecoder('latin1').decode(bytes.subarray(start, end));
+}
+
+function asciiUpper(bytes: Uint8Array, start: number, end: number): string {
+  return ascii(bytes, start, end).toUpperCase();
+}
+
+class Reader {
+  constructor(
+    private readonly bytes: Uint8Array,
+    /** the same bytes as text (ASCII ranges are sliced from it) */
+    private readonly text: string,
+    private i: number,
+    private readonly schema: SchemaInfo,
+  ) {}
+
+  private skip() {
+    while (isSpace(this.bytes[this.i]!)) this.i++;
+  }
+
+  expect(c: number) {
+    this.skip();
+    if (this.bytes[this.i] !== c) throw UNSURE;
+    this.i++;
+  }
+
+  /** One attribute's value, by its declared kind. */
+  attribute(attribute: AttributeInfo): RawValue {
+    this.skip();
+    const c = this.bytes[this.i]!;
+    if (c === DOLLAR) {
+      this.i++;
+      if (attribute.optional) return null;
+      // web-ifc wraps a missing value of a mandatory attribute as it would a present one
+      if (attribute.kind === 'string') return { value: null, type: STRING, name: attribute.type } as RawValue;
+      if (attribute.kind === 'entity') return { value: null, type: REF } as RawValue;
+      throw UNSURE;
+    }
+    if (attribute.kind === 'list') return this.list(attribute);
+    if (c === HASH) return { value: this.reference(), type: REF };
+    if (c === QUOTE) {
+      if (attribute.kind !== 'string') throw UNSURE;
+      return { value: this.string(), type: STRING, name: attribute.type };
+    }
+    if (c === DOT) {
+      if (attribute.kind !== 'enum') throw UNSURE;
+      return { type: ENUM, value: this.enumeration() };
+    }
+    if (isUpper(c) && !(c >= 48 && c <= 57)) {
+      if (attribute.kind !== 'select') throw UNSURE;
+      return this.typed();
+    }
+    throw UNSURE;
+  }
+
+  /** A list of references or of typed values (the lists the wanted types have). */
+  private list(attribute: AttributeInfo): RawValue[] {
+    this.expect(OPEN);
+    const items: RawValue[] = [];
+    this.skip();
+    if (this.bytes[this.i] === CLOSE) {
+      this.i++;
+      return items;
+    }
+    for (;;) {
+      this.skip();
+      const c = this.bytes[this.i]!;
+      if (c === HASH) items.push({ value: this.reference(), type: REF });
+      else if (isUpper(c) && !(c >= 48 && c <= 57) && !this.schema.entities.has(attribute.type))
+        items.push(this.typed());
+      else throw UNSURE;
+      this.skip();
+      const next = this.bytes[this.i];
+      this.i++;
+      if (next === CLOSE) return items;
+      if (next !== COMMA) throw UNSURE;
+    }
+  }
+
+  private reference(): number {
+    this.i++;
+    let id = 0;
+    let digits = 0;
+    for (let c = this.bytes[this.i]!; c >= 48 && c <= 57; c = this.bytes[++this.i]!) {
+      id = id * 10 + c - 48;
+      digits++;
+    }
+    if (!digits) throw UNSURE;
+    return id;
+  }
+
+  /** A typed value of a select: IFCLABEL('x'), IFCREAL(1.5), IFCBOOLEAN(.T.) … */
+  private typed(): RawValue {
+    const start = this.i;
+    while (isUpper(this.bytes[this.i]!)) this.i++;
+    const name = this.text.slice(start, this.i).toUpperCase();
+    const kind = this.schema.definedTypes.get(name);
+    if (!kind) throw UNSURE;
+    this.expect(OPEN);
+    this.skip();
+    let value: RawValue;
+    if (kind === 'string') {
+      if (this.bytes[this.i] !== QUOTE) throw UNSURE;
+      value = { value: this.string(), type: STRING, name };
+    } else if (kind === 'real' || kind === 'integer') {
+      const text = this.number();
+      const number = Number(text);
+      if (!Number.isFinite(number)) throw UNSURE;
+      value =
+        kind === 'real'
+          ? { type: REAL, _internalValue: text, _representationValue: number, name }
+          : { type: INTEGER, _internalValue: number, _representationValue: number, name };
+    } else {
+      if (this.bytes[this.i] !== DOT) throw UNSURE;
+      const text = this.enumeration();
+      if (text === 'T' || text === 'F') value = { type: ENUM, name, value: text === 'T' };
+      else if (text === 'U' && kind === 'logical') value = { type: ENUM, name };
+      else throw UNSURE;
+    }
+    this.expect(CLOSE);
+    return value;
+  }
+
+  private number(): string {
+    const start = this.i;
+    for (
+      let c = this.bytes[this.i]!;
+      (c >= 48 && c <= 57) || c === 43 || c === 45 || c === DOT || c === 69 || c === 101;
+      c = this.bytes[++this.i]!
+    );
+    if (this.i === start) throw UNSURE;
+    return this.text.slice(start, this.i);
+  }
+
+  private enumeration(): string {
+    this.i++;
+    const start = this.i;
+    while (isUpper(this.bytes[this.i]!)) this.i++;
+    if (this.bytes[this.i] !== DOT || this.i === start) throw UNSURE;
+    const text = this.text.slice(start, this.i).toUpperCase();
+    this.i++;
+    return text;
+  }
+
+  /** A string with STEP's escapes decoded: '' \\ \X2\…\X0\ \X4\…\X0\ \X\hh \S\c; any other byte ≥ 128 is left to web-ifc. */
+  private string(): string {
+    const bytes = this.bytes;
+    this.i++;
+    let text = '';
+    let run = this.i;
+    for (;;) {
+      const c = bytes[this.i];
+      if (c === undefined) throw UNSURE;
+      if (c >= 128) throw UNSURE;
+      if (c === QUOTE) {
+        if (this.i > run) text += this.text.slice(run, this.i);
+        if (bytes[this.i + 1] === QUOTE) {
+          text += "'";
+          this.i += 2;
+          run = this.i;
+          continue;
+        }
+        this.i++;
+        return text;
+      }
+      if (c === BACKSLASH) {
+        if (this.i > run) text += this.text.slice(run, this.i);
+        text += this.escape();
+        run = this.i;
+        continue;
+      }
+      this.i++;
+    }
+  }
+
+  private escape(): string {
+    const b = this.bytes;
+    const at = (k: number) => String.fromCharCode(b[this.i + k] ?? 0);
+    const hex = (from: number, count: number) => {
+      let value = 0;
+      for (let k = 0; k < count; k++) {
+        const digit = parseInt(at(from + k), 16);
+        if (Number.isNaN(digit)) throw UNSURE;
+        value = value * 16 + digit;
+      }
+      return value;
+    };
+    if (at(1) === '\\') {
+      this.i += 2;
+      return '\\';
+    }
+    if (at(1) === 'X' && at(2) === '2' && at(3) === '\\') {
+      this.i += 4;
+      let text = '';
+      while (!(at(0) === '\\' && at(1) === 'X' && at(2) === '0' && at(3) === '\\')) {
+        text += String.fromCharCode(hex(0, 4));
+        this.i += 4;
+      }
+      this.i += 4;
+      return text;
+    }
+    if (at(1) === 'X' && at(2) === '4' && at(3) === '\\') {
+      this.i += 4;
+      let text = '';
+      while (!(at(0) === '\\' && at(1) === 'X' && at(2) === '0' && at(3) === '\\')) {
+        text += String.fromCodePoint(hex(0, 8));
+        this.i += 8;
+      }
+      this.i += 4;
+      return text;
+    }
+    if (at(1) === 'X' && at(2) === '\\') {
+      const code = hex(3, 2);
+      this.i += 5;
+      return String.fromCharCode(code);
+    }
+    if (at(1) === 'S' && at(2) === '\\') {
+      const code = b[this.i + 3]!;
+      if (code >= 128) throw UNSURE;
+      this.i += 4;
+      return String.fromCharCode(code + 128);
+    }
+    throw UNSURE;
+  }
+}
