@@ -24,12 +24,21 @@ export function IdsValidity({
   compact?: boolean;
 }) {
   const valid = validation.status === 'valid';
+  const label = validityLabel(validation);
   const badge = (
     <span
       className={`badge ${valid ? 'text-bg-success' : 'text-bg-danger'} ids-validity`}
-      title={valid ? undefined : validation.problems.map(idsProblemText).join('\n')}
+      title={valid ? label : [label, ...validation.problems.map(idsProblemText)].join('\n')}
     >
-      {validityLabel(validation)}
+      {/* compact (the project browser's row): a word, the rest in the tooltip and for screen readers */}
+      {compact ? (
+        <>
+          <span aria-hidden="true">{valid ? 'valid' : 'invalid'}</span>
+          <span className="visually-hidden">{label}</span>
+        </>
+      ) : (
+        label
+      )}
     </span>
   );
   if (compact || valid) return badge;

@@ -132,14 +132,19 @@ export function EditorFooter({
         <ErrorAlert className="small py-1 px-2 mb-0" title="Not checked." error={check.error} />
       )}
       {save.isError && <ErrorAlert className="small py-1 px-2 mb-0" title="Not saved." error={save.error} />}
-      <input
-        className={`form-control form-control-sm w-auto ${nameProblem ? 'is-invalid' : ''}`}
-        aria-label="File name"
-        title={nameProblem ?? (file ? 'Saving adds a new version of this file' : 'The name of the new file')}
-        value={file?.fileName ?? typedName ?? suggestedName}
-        readOnly={file !== null}
-        onChange={(event) => setTypedName(event.target.value)}
-      />
+      {file ? (
+        <span className="small text-body-secondary text-truncate ids-file-name" title={file.fileName}>
+          Save adds a version of {file.fileName}
+        </span>
+      ) : (
+        <input
+          className={`form-control form-control-sm ids-file-name ${nameProblem ? 'is-invalid' : ''}`}
+          aria-label="File name"
+          title={nameProblem ?? 'The name of the new file'}
+          value={typedName ?? suggestedName}
+          onChange={(event) => setTypedName(event.target.value)}
+        />
+      )}
       <button
         type="button"
         className="btn btn-outline-secondary btn-sm"

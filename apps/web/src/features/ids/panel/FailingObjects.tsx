@@ -19,8 +19,10 @@ const FACET_WORDS: Record<IdsRequirementFailure['facet'], string> = {
 export function FailureLine({ failure }: { failure: IdsRequirementFailure }) {
   return (
     <li>
-      <span className="text-body-secondary">{FACET_WORDS[failure.facet]}:</span> expected {failure.expected};{' '}
-      <span className="ids-found">found {failure.found}</span>
+      <span className="text-body-secondary">{FACET_WORDS[failure.facet]}:</span> {failure.expected}
+      <span className="d-block ids-found">
+        <span className="text-body-secondary">Found:</span> {failure.found}
+      </span>
     </li>
   );
 }

@@ -118,12 +118,12 @@ describe('the Information requirements panel', () => {
     // the first failing required specification's objects are listed, each with what failed
     const objects = await screen.findByRole('list', { name: 'Failing objects' });
     expect(within(objects).getByRole('button', { name: 'P-101' })).toBeInTheDocument();
-    const reasons = within(objects).getAllByText(/expected Penstock_Asset.DutyFlow > 0/, {
+    const reasons = within(objects).getAllByText(/Penstock_Asset.DutyFlow > 0/, {
       selector: '.ids-failure-reasons li',
     });
     expect(reasons.map((reason) => reason.textContent)).toEqual([
-      'Property: expected Penstock_Asset.DutyFlow > 0; found no value',
-      'Property: expected Penstock_Asset.DutyFlow > 0; found 0',
+      'Property: Penstock_Asset.DutyFlow > 0Found: no value',
+      'Property: Penstock_Asset.DutyFlow > 0Found: 0',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: /Only failing specifications/ }));
     expect(within(specs).getByText('Pumps carry a tag')).toBeInTheDocument();

@@ -159,6 +159,8 @@ export function PropertiesPanel({
       initial={() => initialPanelBox(areaWidth)}
     >
       <ObjectIdentity tag={tag} detail={detail.data} />
+      {/* issue 36: what the object fails of the information requirements, before its properties */}
+      <ObjectIdsResults versionId={versionId} localId={localId} />
       {detail.isPending ? (
         <Loading label="Loading properties..." />
       ) : groups.length === 0 && !dynamic?.locked ? (
@@ -171,8 +173,6 @@ export function PropertiesPanel({
           {dynamic?.locked && <DynamicGroup record={dynamic} />}
         </>
       )}
-      {/* issue 36: what the object fails of the information requirements */}
-      <ObjectIdsResults versionId={versionId} localId={localId} />
     </FloatingPanel>
   );
 }
