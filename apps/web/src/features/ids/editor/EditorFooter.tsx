@@ -121,6 +121,7 @@ export function EditorFooter({
       </>
     );
   else if (checked) status = <Verdict result={checked} lead="The server reads it as" />;
+  else if (!file) status = 'A new IDS: not saved yet.';
   else status = dirty ? 'Changes not saved yet.' : 'No changes.';
 
   return (

@@ -9,7 +9,7 @@ const FIELDS: Array<{ key: keyof Info; label: string; placeholder?: string; wide
     { key: 'title', label: 'Title', wide: true },
     { key: 'description', label: 'Description', wide: true },
     { key: 'author', label: 'Author', placeholder: 'name@example.com' },
-    { key: 'version', label: 'Version', placeholder: '1.0' },
+    { key: 'version', label: 'Version' },
     { key: 'date', label: 'Date', type: 'date' },
     { key: 'milestone', label: 'Milestone', placeholder: 'such as Stage 4 – Technical design' },
     { key: 'purpose', label: 'Purpose', placeholder: 'such as Asset information handover' },
