@@ -7,6 +7,8 @@
  *   npm run bench -- foundation    only the foundation's
  *   npm run bench -- sketch        only the sketch editor's (sketch/)
  *   npm run bench -- drawing       only the drawing compare's (drawing/: A1 P&ID at 150 dpi, a 50-page set)
+ *   npm run bench -- ids           only the IDS check's (ids/: the 100k plant against the shipped IDS;
+ *                                  PENSTOCK_BENCH_IDS_ELEMENTS=5000 for a small plant)
  * Figures are wall-clock on this machine; compare runs on the same machine only.
  */
 import crypto from 'node:crypto';
@@ -19,8 +21,9 @@ import { createTestPenstock, multipartFile } from '../../apps/server/src/test/ha
 import { benchScheduleExportRows, benchSchedulesInBrowser, isScheduleExportRow } from './schedule/index.ts';
 import { benchSketchEditor } from './sketch/index.ts';
 import { benchDrawingCompare } from './drawing/index.ts';
+import { benchIdsCheck } from './ids/index.ts';
 
-const PARTS = ['foundation', 'schedule', 'schedule-export', 'sketch', 'drawing'] as const;
+const PARTS = ['foundation', 'schedule', 'schedule-export', 'sketch', 'drawing', 'ids'] as const;
 type Part = (typeof PARTS)[number];
 /** what asking for a part runs: `schedule` is its browser benches and `schedule-export` (the server's export) */
 const covered = (part: Part): Part[] => (part === 'schedule' ? ['schedule', 'schedule-export'] : [part]);
@@ -39,7 +42,9 @@ const partOf = (benchmark: string): Part =>
         ? 'sketch'
         : benchmark.startsWith('drawing:')
           ? 'drawing'
-          : 'foundation';
+          : benchmark.startsWith('ids:')
+            ? 'ids'
+            : 'foundation';
 const resultsFile = path.join(import.meta.dirname, 'RESULTS.md');
 
 interface Row {
@@ -175,6 +180,7 @@ try {
     rows.push(...(await benchSketchEditor(tmp, (m) => console.log(`[bench:sketch] ${m}`))));
   if (parts.has('drawing'))
     rows.push(...(await benchDrawingCompare((m) => console.log(`[bench:drawing] ${m}`))));
+  if (parts.has('ids')) rows.push(...(await benchIdsCheck(tmp, (m) => console.log(`[bench:ids] ${m}`))));
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

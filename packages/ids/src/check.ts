@@ -48,8 +48,8 @@ export interface CheckOptions {
    * as a set named Penstock_Dynamic); a set of the same name as one the element has is merged over it
    */
   extraPropertySets?: ReadonlyMap<number, readonly FoundPropertySet[]>;
-  /** called after each specification (its index), for progress */
-  onSpecification?: (index: number) => void;
+  /** called now and then with the part of the model checked (0..1), for progress */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface CheckResult {
@@ -80,39 +80,26 @@ function candidates(file: IfcFile, applicability: readonly Facet[]): number[] {
     .flatMap((n) => file.byType(n));
 }
 
-export function checkSpecification(
+/** One element checked against one specification's requirements: its failures (none when it passes). */
+function elementFailures(checker: FacetChecker, spec: Specification, id: number): ElementFailure['failures'] {
+  const failures: ElementFailure['failures'] = [];
+  for (let requirement = 0; requirement < spec.requirements.length; requirement++) {
+    const facet = spec.requirements[requirement]!;
+    const result = checker.requirement(facet, id);
+    if (!result.pass)
+      failures.push({ requirement, reason: result.reason ?? `The ${facet.facet} requirement is not met` });
+  }
+  return failures;
+}
+
+function specificationResult(
   file: IfcFile,
-  checker: FacetChecker,
   spec: Specification,
-  options: Pick<CheckOptions, 'applicableIds'> = {},
+  applicable: number[],
+  failed: ElementFailure[],
+  options: Pick<CheckOptions, 'applicableIds'>,
 ): SpecificationResult {
   const usage = specificationUsage(spec);
-  const applicable = candidates(file, spec.applicability).filter((id) =>
-    spec.applicability.every((facet) => checker.applies(facet, id)),
-  );
-  const failed: ElementFailure[] = [];
-  if (usage !== 'prohibited') {
-    for (const id of applicable) {
-      const failures: ElementFailure['failures'] = [];
-      spec.requirements.forEach((facet, requirement) => {
-        const result = checker.requirement(facet, id);
-        if (!result.pass)
-          failures.push({
-            requirement,
-            reason: result.reason ?? `The ${facet.facet} requirement is not met`,
-          });
-      });
-      if (failures.length)
-        failed.push({
-          expressId: id,
-          globalId: file.text(id, 'GlobalId'),
-          ifcClass: file.typeOf(id),
-          name: file.text(id, 'Name'),
-          reasons: failures.map((f) => f.reason),
-          failures,
-        });
-    }
-  }
   let reason: string | null = null;
   if (usage === 'required' && applicable.length === 0)
     reason = 'Nothing in the model is applicable, and the specification is required';
@@ -133,13 +120,51 @@ export function checkSpecification(
   };
 }
 
-/** Check an opened model against an IDS document (already audited). */
+/**
+ * Check an opened model against an IDS document (already audited). Element by element, in id order: each
+ * element is checked against every specification it may be applicable to while its property sets are at
+ * hand (the property reader keeps the last element's), so an element's data is read once for the whole IDS
+ * however many specifications ask for it.
+ */
 export function checkModel(file: IfcFile, ids: IdsDocument, options: CheckOptions = {}): CheckResult {
   const checker = new FacetChecker(file, options.extraPropertySets);
-  const specifications = ids.specifications.map((spec, index) => {
-    const result = checkSpecification(file, checker, spec, options);
-    options.onSpecification?.(index);
-    return result;
+  const specs = ids.specifications;
+  const bySpec = specs.map(() => ({ applicable: [] as number[], failed: [] as ElementFailure[] }));
+  // which specifications each candidate element may be applicable to
+  const specsOf = new Map<number, number[]>();
+  specs.forEach((spec, index) => {
+    for (const id of candidates(file, spec.applicability)) {
+      const list = specsOf.get(id);
+      if (list) list.push(index);
+      else specsOf.set(id, [index]);
+    }
   });
+  const order = [...specsOf.keys()].sort((a, b) => a - b);
+  const step = Math.max(1, Math.floor(order.length / 50));
+  for (let n = 0; n < order.length; n++) {
+    const id = order[n]!;
+    for (const index of specsOf.get(id)!) {
+      const spec = specs[index]!;
+      if (!spec.applicability.every((facet) => checker.applies(facet, id))) continue;
+      const state = bySpec[index]!;
+      state.applicable.push(id);
+      if (specificationUsage(spec) === 'prohibited') continue;
+      const failures = elementFailures(checker, spec, id);
+      if (failures.length)
+        state.failed.push({
+          expressId: id,
+          globalId: file.text(id, 'GlobalId'),
+          ifcClass: file.typeOf(id),
+          name: file.text(id, 'Name'),
+          reasons: failures.map((f) => f.reason),
+          failures,
+        });
+    }
+    if (n % step === step - 1) options.onProgress?.((n + 1) / order.length);
+  }
+  const specifications = specs.map((spec, index) =>
+    specificationResult(file, spec, bySpec[index]!.applicable, bySpec[index]!.failed, options),
+  );
+  options.onProgress?.(1);
   return { schema: file.schemaName, pass: specifications.every((s) => s.pass), specifications };
 }

@@ -35,7 +35,7 @@ describe('npm run ids -- check', { timeout: 120_000 }, () => {
 
   it('fails a model that does not, naming the objects and why (exit 1)', () => {
     const out = run('check', ...both('entity/fail-a_predefined_type_from_an_enumeration_must_be_uppercase'));
-    expect(out.lines[0]).toMatch(/^FAIL  \[required\] /);
+    expect(out.lines[0]).toMatch(/^FAIL {2}\[required\] /);
     expect(out.stdout).toMatch(/IFCWALL: The predefined type SOLIDWALL is not 'solidwall'/);
     expect(out.last).toBe('verdict: fail');
     expect(out.code).toBe(1);

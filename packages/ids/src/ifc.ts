@@ -43,6 +43,12 @@ function webIfc(): Promise<WebIFC.IfcAPI> {
   return api;
 }
 
+/** Loads web-ifc and the IFC schemas ahead of the first model (a process started ahead of need calls it). */
+export async function prepareIfc(): Promise<void> {
+  await webIfc();
+  for (const version of ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const) schemaOf(version);
+}
+
 const VERSIONS: Record<string, IfcVersion> = {
   IFC2X3: 'IFC2X3',
   IFC4: 'IFC4',
@@ -54,7 +60,8 @@ const VERSIONS: Record<string, IfcVersion> = {
 };
 
 /** Lines the property reader reads once and keeps in its own form (millions in a large model). */
-const SINGLE_READ = /^IFC(PROPERTY(SINGLE|ENUMERATED|LIST|BOUNDED|TABLE)VALUE|QUANTITY)/;
+const SINGLE_READ =
+  /^IFC(PROPERTY(SINGLE|ENUMERATED|LIST|BOUNDED|TABLE)VALUE|QUANTITY|PROPERTYSET$|ELEMENTQUANTITY$|RELDEFINESBYPROPERTIES$)/;
 
 export class IfcFile {
   private readonly lines = new Map<number, Line>();
@@ -204,6 +211,11 @@ export interface Relations {
   fills: Map<number, number>;
   /** material definition / profile → its property sets (IfcMaterialProperties, IfcProfileProperties …) */
   materialProps: Map<number, number[]>;
+  /**
+   * property definitions read for more than one object (of a type object, of several occurrences, of a
+   * material): worth keeping once read; the others are read for their one element and let go
+   */
+  shared: Set<number>;
 }
 
 function push(map: Map<number, number[]>, key: number, value: number) {
@@ -225,12 +237,22 @@ function indexRelations(file: IfcFile): Relations {
     voids: new Map(),
     fills: new Map(),
     materialProps: new Map(),
+    shared: new Set(),
+  };
+  const seen = new Set<number>();
+  const note = (definition: number) => {
+    if (seen.has(definition)) r.shared.add(definition);
+    else seen.add(definition);
   };
   for (const id of file.byType('IFCRELDEFINESBYPROPERTIES')) {
     const def = file.ref(id, 'RelatingPropertyDefinition');
     // IFC4 allows a set of property set definitions (IfcPropertySetDefinitionSet)
     const defs = def !== null ? [def] : file.refs(id, 'RelatingPropertyDefinition');
-    for (const object of file.refs(id, 'RelatedObjects')) for (const d of defs) push(r.psets, object, d);
+    for (const object of file.refs(id, 'RelatedObjects'))
+      for (const d of defs) {
+        push(r.psets, object, d);
+        note(d);
+      }
   }
   for (const id of file.byType('IFCRELDEFINESBYTYPE')) {
     const type = file.ref(id, 'RelatingType');
@@ -242,7 +264,12 @@ function indexRelations(file: IfcFile): Relations {
     if (!isSubtypeOf(schema, name, 'IFCTYPEOBJECT')) continue;
     for (const id of file.byType(name)) {
       const has = file.line(id).HasPropertySets;
-      if (Array.isArray(has)) for (const p of has) if (isRef(p)) push(r.psets, id, p.value);
+      if (Array.isArray(has))
+        for (const p of has)
+          if (isRef(p)) {
+            push(r.psets, id, p.value);
+            r.shared.add(p.value);
+          }
     }
   }
   for (const id of file.byType('IFCRELASSOCIATESCLASSIFICATION')) {
@@ -291,6 +318,7 @@ function indexRelations(file: IfcFile): Relations {
     for (const id of file.byType(name)) {
       const target = file.ref(id, 'Material') ?? file.ref(id, 'ProfileDefinition');
       if (target !== null) push(r.materialProps, target, id);
+      r.shared.add(id);
     }
   }
   // IFC2X3 and IFC4 material property subtypes (IfcMechanicalMaterialProperties …) carry Material too
@@ -304,6 +332,7 @@ function indexRelations(file: IfcFile): Relations {
     for (const id of file.byType(name)) {
       const target = file.ref(id, 'Material');
       if (target !== null) push(r.materialProps, target, id);
+      r.shared.add(id);
     }
   }
   return r;

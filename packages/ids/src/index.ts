@@ -16,7 +16,7 @@ export {
   type ElementFailure,
 } from './check.ts';
 export type { FoundProperty, FoundPropertySet, PropertyValue } from './properties.ts';
-export { IfcFile } from './ifc.ts';
+export { IfcFile, prepareIfc } from './ifc.ts';
 export { parseIds, IdsReadError } from './parse.ts';
 export { validateIdsSchema, type SchemaProblem } from './xsd.ts';
 

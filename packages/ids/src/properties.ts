@@ -113,6 +113,14 @@ export class PropertyReader {
 
   private readSet(id: number): FoundPropertySet | null {
     if (this.cache.has(id)) return this.cache.get(id)!;
+    // a definition of one element only is read when that element is checked, and not kept
+    if (!this.file.rel().shared.has(id)) return this.readSetNow(id);
+    const set = this.readSetNow(id);
+    this.cache.set(id, set);
+    return set;
+  }
+
+  private readSetNow(id: number): FoundPropertySet | null {
     const file = this.file;
     const type = file.typeOf(id);
     const name = file.text(id, 'Name');
@@ -161,14 +169,9 @@ export class PropertyReader {
             empty: value === null || value === undefined || value === '',
           });
         }
-      } else return this.remember(id, null);
+      } else return null;
       set = { name, properties };
     }
-    return this.remember(id, set);
-  }
-
-  private remember(id: number, set: FoundPropertySet | null) {
-    this.cache.set(id, set);
     return set;
   }
 

@@ -40,11 +40,10 @@ const UNSURE = new Unsure();
 
 export class StepLines {
   private byTypeIndex: Map<string, number[]> | null = null;
-  /** the file as text, one character per byte (slices of it are cheap), made when a line is first parsed */
-  private text: string | null = null;
 
   private constructor(
-    private readonly bytes: Uint8Array,
+    /** the file as text, one character per byte (latin1: positions in it are positions in the bytes) */
+    private readonly text: string,
     /** where each instance's attribute list starts (its '('), by express id; -1 for none */
     private readonly offsets: Int32Array,
     /** each instance's type (an index into `names`, plus one; 0 for none) */
@@ -102,7 +101,9 @@ export class StepLines {
       // to the instance's end: its ';' outside strings
       while (i < n && bytes[i] !== SEMI) i = bytes[i] === QUOTE ? skipString(bytes, i) : i + 1;
     }
-    return new StepLines(bytes, offsets, kinds, names, count);
+    // the bytes are let go: lines are parsed from the text, one character per byte (slices of it are cheap)
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    return new StepLines(text, offsets, kinds, names, count);
   }
 
   /** An instance's type (upper case), or null when the file has no instance of that id. */
@@ -127,9 +128,7 @@ export class StepLines {
     const name = this.typeOf(id);
     const entity = name ? schema.entities.get(name) : undefined;
     if (!entity) return null;
-    // windows-1252 maps each byte to one character: positions in the text are positions in the bytes
-    this.text ??= new TextDecoder('windows-1252').decode(this.bytes);
-    const reader = new Reader(this.bytes, this.text, this.offsets[id]! + 1, schema);
+    const reader = new Reader(this.text, this.offsets[id]! + 1, schema);
     try {
       const line = { expressID: id, type } as Line;
       const attributes = entity.attributes;
@@ -191,27 +190,26 @@ function asciiUpper(bytes: Uint8Array, start: number, end: number): string {
 
 class Reader {
   constructor(
-    private readonly bytes: Uint8Array,
-    /** the same bytes as text (ASCII ranges are sliced from it) */
+    /** the file as text, one character per byte */
     private readonly text: string,
     private i: number,
     private readonly schema: SchemaInfo,
   ) {}
 
   private skip() {
-    while (isSpace(this.bytes[this.i]!)) this.i++;
+    while (isSpace(this.text.charCodeAt(this.i))) this.i++;
   }
 
   expect(c: number) {
     this.skip();
-    if (this.bytes[this.i] !== c) throw UNSURE;
+    if (this.text.charCodeAt(this.i) !== c) throw UNSURE;
     this.i++;
   }
 
   /** One attribute's value, by its declared kind. */
   attribute(attribute: AttributeInfo): RawValue {
     this.skip();
-    const c = this.bytes[this.i]!;
+    const c = this.text.charCodeAt(this.i);
     if (c === DOLLAR) {
       this.i++;
       if (attribute.optional) return null;
@@ -242,19 +240,19 @@ class Reader {
     this.expect(OPEN);
     const items: RawValue[] = [];
     this.skip();
-    if (this.bytes[this.i] === CLOSE) {
+    if (this.text.charCodeAt(this.i) === CLOSE) {
       this.i++;
       return items;
     }
     for (;;) {
       this.skip();
-      const c = this.bytes[this.i]!;
+      const c = this.text.charCodeAt(this.i);
       if (c === HASH) items.push({ value: this.reference(), type: REF });
       else if (isUpper(c) && !(c >= 48 && c <= 57) && !this.schema.entities.has(attribute.type))
         items.push(this.typed());
       else throw UNSURE;
       this.skip();
-      const next = this.bytes[this.i];
+      const next = this.text.charCodeAt(this.i);
       this.i++;
       if (next === CLOSE) return items;
       if (next !== COMMA) throw UNSURE;
@@ -265,7 +263,7 @@ class Reader {
     this.i++;
     let id = 0;
     let digits = 0;
-    for (let c = this.bytes[this.i]!; c >= 48 && c <= 57; c = this.bytes[++this.i]!) {
+    for (let c = this.text.charCodeAt(this.i); c >= 48 && c <= 57; c = this.text.charCodeAt(++this.i)) {
       id = id * 10 + c - 48;
       digits++;
     }
@@ -276,7 +274,7 @@ class Reader {
   /** A typed value of a select: IFCLABEL('x'), IFCREAL(1.5), IFCBOOLEAN(.T.) … */
   private typed(): RawValue {
     const start = this.i;
-    while (isUpper(this.bytes[this.i]!)) this.i++;
+    while (isUpper(this.text.charCodeAt(this.i))) this.i++;
     const name = this.text.slice(start, this.i).toUpperCase();
     const kind = this.schema.definedTypes.get(name);
     if (!kind) throw UNSURE;
@@ -284,7 +282,7 @@ class Reader {
     this.skip();
     let value: RawValue;
     if (kind === 'string') {
-      if (this.bytes[this.i] !== QUOTE) throw UNSURE;
+      if (this.text.charCodeAt(this.i) !== QUOTE) throw UNSURE;
       value = { value: this.string(), type: STRING, name };
     } else if (kind === 'real' || kind === 'integer') {
       const text = this.number();
@@ -295,7 +293,7 @@ class Reader {
           ? { type: REAL, _internalValue: text, _representationValue: number, name }
           : { type: INTEGER, _internalValue: number, _representationValue: number, name };
     } else {
-      if (this.bytes[this.i] !== DOT) throw UNSURE;
+      if (this.text.charCodeAt(this.i) !== DOT) throw UNSURE;
       const text = this.enumeration();
       if (text === 'T' || text === 'F') value = { type: ENUM, name, value: text === 'T' };
       else if (text === 'U' && kind === 'logical') value = { type: ENUM, name };
@@ -308,9 +306,9 @@ class Reader {
   private number(): string {
     const start = this.i;
     for (
-      let c = this.bytes[this.i]!;
+      let c = this.text.charCodeAt(this.i);
       (c >= 48 && c <= 57) || c === 43 || c === 45 || c === DOT || c === 69 || c === 101;
-      c = this.bytes[++this.i]!
+      c = this.text.charCodeAt(++this.i)
     );
     if (this.i === start) throw UNSURE;
     return this.text.slice(start, this.i);
@@ -319,8 +317,8 @@ class Reader {
   private enumeration(): string {
     this.i++;
     const start = this.i;
-    while (isUpper(this.bytes[this.i]!)) this.i++;
-    if (this.bytes[this.i] !== DOT || this.i === start) throw UNSURE;
+    while (isUpper(this.text.charCodeAt(this.i))) this.i++;
+    if (this.text.charCodeAt(this.i) !== DOT || this.i === start) throw UNSURE;
     const text = this.text.slice(start, this.i).toUpperCase();
     this.i++;
     return text;
@@ -328,17 +326,17 @@ class Reader {
 
   /** A string with STEP's escapes decoded: '' \\ \X2\…\X0\ \X4\…\X0\ \X\hh \S\c; any other byte ≥ 128 is left to web-ifc. */
   private string(): string {
-    const bytes = this.bytes;
+    const text0 = this.text;
     this.i++;
     let text = '';
     let run = this.i;
     for (;;) {
-      const c = bytes[this.i];
-      if (c === undefined) throw UNSURE;
+      const c = text0.charCodeAt(this.i);
+      if (Number.isNaN(c)) throw UNSURE;
       if (c >= 128) throw UNSURE;
       if (c === QUOTE) {
         if (this.i > run) text += this.text.slice(run, this.i);
-        if (bytes[this.i + 1] === QUOTE) {
+        if (text0.charCodeAt(this.i + 1) === QUOTE) {
           text += "'";
           this.i += 2;
           run = this.i;
@@ -358,8 +356,7 @@ class Reader {
   }
 
   private escape(): string {
-    const b = this.bytes;
-    const at = (k: number) => String.fromCharCode(b[this.i + k] ?? 0);
+    const at = (k: number) => this.text.charAt(this.i + k);
     const hex = (from: number, count: number) => {
       let value = 0;
       for (let k = 0; k < count; k++) {
@@ -399,7 +396,7 @@ class Reader {
       return String.fromCharCode(code);
     }
     if (at(1) === 'S' && at(2) === '\\') {
-      const code = b[this.i + 3]!;
+      const code = this.text.charCodeAt(this.i + 3);
       if (code >= 128) throw UNSURE;
       this.i += 4;
       return String.fromCharCode(code + 128);

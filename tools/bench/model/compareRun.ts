@@ -21,7 +21,7 @@ import { startServer } from './penstockServer.ts';
 import { repoRoot } from './serverBench.ts';
 
 /** RSS of a process and all its descendants (Linux /proc), in bytes. */
-function treeRss(pid: number): number {
+export function treeRss(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     let bytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;

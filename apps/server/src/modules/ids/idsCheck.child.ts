@@ -10,6 +10,7 @@ import {
   IfcFile,
   checkModel,
   parseIds,
+  prepareIfc,
   type FoundProperty,
   type FoundPropertySet,
   type IdsDocument,
@@ -120,13 +121,11 @@ function specificationRow(spec: SpecificationResult, index: number): IdsSpecific
 
 function checkOne(file: IfcFile, check: CheckJobIds): CheckJobResult {
   const document: IdsDocument = parseIds(check.xml);
-  const count = Math.max(1, document.specifications.length);
   const extra = dynamicSets(check.dynamic);
   const result = checkModel(file, document, {
     applicableIds: true,
     ...(extra ? { extraPropertySets: extra } : {}),
-    onSpecification: (index) =>
-      post({ type: 'progress', checkId: check.checkId, value: (index + 1) / count }),
+    onProgress: (fraction) => post({ type: 'progress', checkId: check.checkId, value: fraction }),
   });
   const failures: FailureRow[] = [];
   result.specifications.forEach((spec, specIndex) => {
@@ -165,8 +164,8 @@ function checkOne(file: IfcFile, check: CheckJobIds): CheckJobResult {
 async function run(input: CheckJobInput): Promise<void> {
   let file: IfcFile;
   try {
-    const bytes = await modelBytes(input);
-    file = await IfcFile.open(bytes);
+    // the bytes are not kept: web-ifc copies them, the checker keeps the text it parses lines from
+    file = await IfcFile.open(await modelBytes(input));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     post({
@@ -203,4 +202,8 @@ process.once('message', (job: CheckJobInput) => {
     }),
   );
 });
-post({ type: 'ready' });
+// ready once web-ifc and the schemas are loaded: a process started ahead of need takes its job at once
+void prepareIfc().then(
+  () => post({ type: 'ready' }),
+  () => post({ type: 'ready' }),
+);

@@ -4,7 +4,7 @@ import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
 import type { IdsRepo } from './ids.repo.ts';
 import type { CheckRow, IdsChecksRepo } from './idsChecks.repo.ts';
 import type { CheckJobIds } from './idsCheck.messages.ts';
-import { runIdsChecks } from './idsCheck.run.ts';
+import { runIdsChecks, stopIdsCheckProcess, warmIdsCheckProcess } from './idsCheck.run.ts';
 
 const QUEUE = 'ids-check';
 
@@ -44,6 +44,8 @@ export class IdsCheckJobs {
 
   /** Starts taking check jobs; model versions with checks left queued or running are queued again. */
   async start(): Promise<void> {
+    // the first check finds a process with web-ifc and the schemas loaded
+    warmIdsCheckProcess(this.options.heapMb);
     await this.queue.work(QUEUE, (versionId) => this.run(versionId));
     for (const versionId of await this.repo.unfinishedVersions()) await this.queue.resume(QUEUE, versionId);
   }
@@ -61,6 +63,7 @@ export class IdsCheckJobs {
   close(): void {
     this.closed = true;
     for (const cancel of this.running.values()) cancel('The server is stopping');
+    stopIdsCheckProcess();
   }
 
   private async run(modelVersionId: string): Promise<void> {

@@ -1,7 +1,42 @@
-import { describeChildEnd, forkWorkChild } from '../../workers/childProcess.ts';
+import { describeChildEnd, forkWorkChild, type WorkChild } from '../../workers/childProcess.ts';
 import type { CheckJobInput, CheckJobMessage, CheckJobResult } from './idsCheck.messages.ts';
 
 const CHILD = new URL('./idsCheck.child.ts', import.meta.url);
+/** How long after a job the next spare check process is started. */
+const SPARE_DELAY_MS = 15_000;
+
+/**
+ * A check process started ahead of need (as the conversion keeps one): loading tsx, web-ifc and the IFC
+ * schemas takes a few seconds, which every check would otherwise pay. It waits unreferenced (it never keeps
+ * the server alive) and takes its job by message; each job still gets a fresh process.
+ */
+let spare: { work: WorkChild; heapMb: number; ready: boolean } | null = null;
+
+function startChild(heapMb: number): { work: WorkChild; heapMb: number; ready: boolean } {
+  const work = forkWorkChild(CHILD, { heapMb, typescript: true });
+  const started = { work, heapMb, ready: false };
+  const ready = (message: CheckJobMessage) => {
+    if (message.type !== 'ready') return;
+    started.ready = true;
+    work.child.off('message', ready);
+  };
+  work.child.on('message', ready);
+  return started;
+}
+
+/** Starts the spare check process unless one is waiting (the check jobs call it when they start). */
+export function warmIdsCheckProcess(heapMb: number): void {
+  if (spare && !spare.work.ended() && spare.heapMb === heapMb) return;
+  spare?.work.kill();
+  spare = startChild(heapMb);
+  spare.work.ref(false);
+}
+
+/** Stops the spare process (a server closing). */
+export function stopIdsCheckProcess(): void {
+  spare?.work.kill();
+  spare = null;
+}
 
 export interface CheckRunEvents {
   progress(checkId: string, fraction: number): void;
@@ -27,7 +62,11 @@ export function runIdsChecks(
   events: CheckRunEvents,
   options: CheckRunOptions,
 ): { done: Promise<void>; cancel(reason: string): void } {
-  const work = forkWorkChild(CHILD, { heapMb: options.heapMb, typescript: true });
+  const taken =
+    spare && !spare.work.ended() && spare.heapMb === options.heapMb ? spare : startChild(options.heapMb);
+  spare = null;
+  const { work } = taken;
+  work.ref(true);
   const { child } = work;
   let cancel: (reason: string) => void = () => {};
   const done = new Promise<void>((resolve, reject) => {
@@ -38,6 +77,8 @@ export function runIdsChecks(
       clearTimeout(timer);
       child.removeAllListeners('message');
       work.kill();
+      // the next job's process starts a little later, while this server waits for work
+      setTimeout(() => warmIdsCheckProcess(options.heapMb), SPARE_DELAY_MS).unref();
       if (error) reject(error);
       else resolve();
     };
@@ -51,10 +92,18 @@ export function runIdsChecks(
     const then = (step: () => Promise<void>) => {
       chain = chain.then(step).catch((error: unknown) => finish(error as Error));
     };
+    // a spare process that is ready is sent its job now; one still loading, when it says it is ready
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      child.send(input);
+    };
+    if (taken.ready) send();
     child.on('message', (message: CheckJobMessage) => {
       switch (message.type) {
         case 'ready':
-          child.send(input);
+          send();
           return;
         case 'progress':
           events.progress(message.checkId, message.value);
