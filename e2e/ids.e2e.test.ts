@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PenstockViewerHook } from '../apps/web/src/features/viewer/testHook.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { ENGINEER, openSharedProcess, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
@@ -51,6 +52,7 @@ describe('information requirements in Chromium', () => {
     await editor.getByRole('region', { name: 'Requirements' }).waitFor();
     expect(await editor.getByLabel('Name', { exact: true }).inputValue()).toMatch(/pump/i);
     await screenshot(page, 'ids-editor');
+    await expectNoSeriousA11yViolations(page, 'ids-editor');
     await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'detached' });
   });
@@ -70,6 +72,7 @@ describe('information requirements in Chromium', () => {
     const failing = panel.getByRole('list', { name: 'Failing objects' }).first();
     await failing.getByRole('listitem').first().waitFor({ timeout: 20_000 });
     await screenshot(page, 'ids-panel');
+    await expectNoSeriousA11yViolations(page, 'ids-panel');
 
     await panel.getByRole('button', { name: 'Colour by result' }).click();
     await page.waitForFunction(
