@@ -97,7 +97,7 @@ export function CheckResult({
               download
               title="One topic per failing specification, its failing objects as components (BCF 3.0)"
             >
-              BCF
+              Export BCF
             </a>
             <a
               className="btn btn-sm btn-outline-primary"
@@ -105,7 +105,7 @@ export function CheckResult({
               download
             >
               <FaFileExcel aria-hidden="true" className="me-1" />
-              XLSX
+              Export XLSX
             </a>
           </div>
           {failing.length > 0 && (

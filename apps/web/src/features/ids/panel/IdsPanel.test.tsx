@@ -177,11 +177,11 @@ describe('the Information requirements panel', () => {
       ([url, init]) => String(url).endsWith('/issues') && init?.method === 'POST',
     );
     expect(JSON.parse(String(post![1]!.body))).toEqual({ specifications: [1], mode: 'specification' });
-    expect(screen.getByRole('link', { name: 'BCF' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Export BCF' })).toHaveAttribute(
       'href',
       `${base}/checks/${CHECK}/report.bcf`,
     );
-    expect(screen.getByRole('link', { name: 'XLSX' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Export XLSX' })).toHaveAttribute(
       'href',
       `${base}/checks/${CHECK}/report.xlsx`,
     );
