@@ -3,7 +3,8 @@
  * A real Penstock server (a child process) is killed with SIGKILL in the middle of work, then started again
  * on the same data; what was acknowledged must be there, what was not must be all or nothing. One module per
  * scenario: a bulk savedynamic, a model conversion, an upload, a report save, a P&ID sketch save, a
- * workflow approval and the demo seed of a first start; then the orphan files those kills left and the collector that removes them.
+ * workflow approval, a transmittal issue, a bulk upload with a register, a resumable upload's final assembly
+ * and the demo seed of a first start; then the orphan files those kills left and the collector that removes them.
  * On SQLite, and on PostgreSQL when it is reachable (PENSTOCK_TEST_PG_URL or the local default). The results
  * table is written to docs/reliability.md. `npm run test:faults -- report sketch` runs only those scenarios
  * (the table is then printed, not written).
@@ -14,10 +15,12 @@ import path from 'node:path';
 import { createPostgresDatabase, postgresReachable } from '../../apps/server/src/test/harness.ts';
 import { freePort, repoRoot } from '../bench/penstockProcess.ts';
 import { approvalFault } from './approval.ts';
+import { bulkUploadFault } from './bulkUpload.ts';
 import { log, type Result, type Scenario } from './common.ts';
 import { conversionFault } from './conversion.ts';
 import { orphanFault } from './orphans.ts';
 import { reportFault } from './report.ts';
+import { resumableFault } from './resumable.ts';
 import { savedynamicFault } from './savedynamic.ts';
 import { seedFault } from './seed.ts';
 import { sketchFault } from './sketch.ts';
@@ -32,6 +35,8 @@ const SCENARIOS: Record<string, Scenario> = {
   sketch: sketchFault,
   approval: approvalFault,
   transmittal: transmittalFault,
+  bulkUpload: bulkUploadFault,
+  resumable: resumableFault,
   seed: seedFault,
   orphans: orphanFault,
 };

@@ -51,6 +51,11 @@ import { registerFeedback } from './modules/feedback/index.ts';
 import { registerTraining } from './modules/training/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { registerTransmittals, type TransmittalReminders } from './modules/transmittals/index.ts';
+import {
+  REMOVE_EXPIRED_EVERY_MS,
+  registerResumableUploads,
+  type ResumableUploadsService,
+} from './modules/resumableUploads/index.ts';
 import type { ConversionJobs } from './jobs/conversionJobs.ts';
 import { defaultConversionMemoryMb } from './jobs/runConversion.ts';
 import { Notifier } from './notify/mailer.ts';
@@ -86,6 +91,8 @@ export interface Penstock {
   transmittalReminders: TransmittalReminders;
   /** removes stored files no row names, older than PENSTOCK_BLOB_GRACE_MINUTES: at start, then daily */
   blobCollector: BlobCollector;
+  /** resumable (tus) uploads: `removeExpired()` is the hourly pass */
+  resumableUploads: ResumableUploadsService;
   /** every route the server registered (method, URL pattern, body limit): the access matrix walks them all */
   routes: ReadonlyArray<{ method: string; url: string; bodyLimit: number }>;
   close(): Promise<void>;
@@ -168,6 +175,17 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerMarkups(app, database.db, blobs, projects, access);
   registerSavedViews(app, database.db, access);
   registerInfoStandard(app, database.db, projects, access);
+  const { service: resumableUploads, cleaner: uploadCleaner } = await registerResumableUploads(
+    app,
+    database.db,
+    { documentsRepo, files, blobs, access },
+    {
+      dataDir: env.dataDir,
+      maxBytes: env.maxResumableUploadBytes,
+      expiryHours: env.resumableUploadExpiryHours,
+      log: app.log,
+    },
+  );
   registerRegister(app, database.db, {
     documentsRepo,
     files,
@@ -249,6 +267,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     log: app.log,
   });
   blobCollector.start();
+  uploadCleaner.start(REMOVE_EXPIRED_EVERY_MS);
 
   return {
     app,
@@ -268,9 +287,11 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     workflowReminders,
     transmittalReminders,
     blobCollector,
+    resumableUploads,
     routes,
     close: async () => {
       await blobCollector.stop();
+      await uploadCleaner.stop();
       compareJobs.close();
       idsJobs.close();
       await jobs.close();

@@ -8,6 +8,10 @@ export interface Env {
   /** postgres://... to use PostgreSQL; unset for the SQLite file under the data folder */
   databaseUrl: string | undefined;
   maxUploadBytes: number;
+  /** the largest file a resumable (tus) upload may carry: files over 100 MB go that way */
+  maxResumableUploadBytes: number;
+  /** a resumable upload not finished this long after it began is removed, with its bytes */
+  resumableUploadExpiryHours: number;
   sessionIdleMinutes: number;
   secureCookies: boolean;
   /** behind a reverse proxy: the client's address and scheme come from X-Forwarded-For and X-Forwarded-Proto */
@@ -118,6 +122,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(source.PENSTOCK_DATA_DIR ?? './data'),
     databaseUrl: source.DATABASE_URL || undefined,
     maxUploadBytes: intFrom(source.PENSTOCK_MAX_UPLOAD_MB, 500) * 1024 * 1024,
+    maxResumableUploadBytes: (intFrom(source.PENSTOCK_MAX_RESUMABLE_UPLOAD_MB, 4096) || 4096) * 1024 * 1024,
+    resumableUploadExpiryHours: intFrom(source.PENSTOCK_RESUMABLE_UPLOAD_EXPIRY_HOURS, 72) || 72,
     sessionIdleMinutes: intFrom(source.PENSTOCK_SESSION_IDLE_MINUTES, 8 * 60),
     secureCookies: source.PENSTOCK_SECURE_COOKIES === '1',
     trustProxy: source.PENSTOCK_TRUST_PROXY === '1',

@@ -42,4 +42,5 @@ export * from './modelCompare.contract.ts';
 export * from './transmittals.contract.ts';
 export * from './infoStandard/index.ts';
 export * from './drawingCompare.contract.ts';
+export * from './resumableUploads.contract.ts';
 export * from './ids.contract.ts';

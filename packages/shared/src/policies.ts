@@ -168,6 +168,7 @@ export const PERSON_ACTIONS = {
   createReportsAs: { administrators: false, refusal: 'You can only create reports as yourself' },
   calculateAs: { administrators: false, refusal: 'You can only run calculations as yourself' },
   listTransmittals: { administrators: false, refusal: 'You can only list the transmittals you received' },
+  continueUpload: { administrators: false, refusal: 'You can only continue your own uploads' },
 } as const satisfies Record<string, PersonRule>;
 export type PersonAction = keyof typeof PERSON_ACTIONS;
 

@@ -65,7 +65,7 @@ function runOnPage(
   return measure(timeoutMs, async ({ page: tab }) => {
     await tab.goto(page.url);
     await tab.waitForFunction(() => document.title === 'bench ready');
-    return tab.evaluate(([m, u]) => window.bench[m](u), [method, url] as const);
+    return tab.evaluate(([m, u]) => window.modelBench[m](u), [method, url] as const);
   });
 }
 

@@ -552,6 +552,21 @@ export interface DeliverablesTable {
   created_by: string | null;
 }
 
+/** a tus upload in progress or just finished (issue 35 §4); its bytes are in the data folder's uploads/ */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  project_id: string;
+  folder_id: string;
+  file_name: string;
+  /** bigint: a string from PostgreSQL */
+  size: number | string;
+  created_at: string;
+  expires_at: string;
+  version_id: string | null;
+  name_warning: string | null;
+  error: string | null;
+}
 /** issue 36: a project's IDS settings (gate 'warn' | 'refuse'; dynamic values checked as Penstock_Dynamic) */
 export interface IdsSettingsTable {
   project_id: string;
@@ -634,6 +649,7 @@ export interface Database {
   project_info_standards: ProjectInfoStandardsTable;
   item_metadata: ItemMetadataTable;
   deliverables: DeliverablesTable;
+  resumable_uploads: ResumableUploadsTable;
   ids_settings: IdsSettingsTable;
   ids_validations: IdsValidationsTable;
   ids_scopes: IdsScopesTable;

@@ -127,6 +127,25 @@ describe.each(implementations)('blob store contract: $name', (implementation) =>
     expect((await listed()).get(staged.hash)?.size).toBe(content.length);
   });
 
+  it('storeHashedFile stores a finished upload named by its hash, leaving the file where it was', async () => {
+    const content = crypto.randomBytes(300_000);
+    const file = path.join(dataDir, 'finished-upload');
+    fs.writeFileSync(file, content);
+    const blob = { hash: sha256(content), size: content.length };
+    await store.storeHashedFile(file, blob);
+    expect(fs.readFileSync(file).equals(content)).toBe(true);
+    fs.rmSync(file);
+    expect(await bytesOf((await store.read(blob.hash)).stream)).toEqual(content);
+    // stored again (the same content uploaded twice): still there, counted as just stored
+    fs.writeFileSync(file, content);
+    const before = (await listed()).get(blob.hash)!.mtimeMs;
+    await sleep(implementation.name === 's3' ? 1100 : 20);
+    await store.storeHashedFile(file, blob);
+    expect((await listed()).get(blob.hash)!.mtimeMs).toBeGreaterThanOrEqual(before);
+    expect(await bytesOf((await store.read(blob.hash)).stream)).toEqual(content);
+    expect(staging()).toEqual([]);
+  }, 30_000);
+
   it('stage + discard stores nothing; an upload over the limit or cut off stores nothing either', async () => {
     const content = crypto.randomBytes(5000);
     const staged = await store.stage(Readable.from([content]), 1024 * 1024);

@@ -61,6 +61,13 @@ export interface BlobStore {
   stage(source: Readable, limitBytes: number): Promise<StagedBlob>;
   putBuffer(content: Uint8Array): Promise<{ hash: string; size: number }>;
   putFile(file: string): Promise<{ hash: string; size: number }>;
+  /**
+   * Stores a local file whose SHA-256 and size the caller has just read (a finished resumable upload),
+   * without reading it again where the store allows: a hard link into place on the local store (no copy, and
+   * the file stays where it is until the caller removes it), an upload on S3. Content already stored counts
+   * as stored again.
+   */
+  storeHashedFile(file: string, blob: { hash: string; size: number }): Promise<void>;
   exists(hash: string): Promise<boolean>;
   /** The blob's bytes (or a range of them) as a stream, and the whole blob's size; BlobMissingError if none. */
   read(hash: string, range?: ByteRange): Promise<{ stream: Readable; size: number }>;
@@ -180,6 +187,27 @@ export class LocalBlobStore implements BlobStore {
     const staged = await this.stage(fs.createReadStream(file), Number.MAX_SAFE_INTEGER);
     await staged.commit();
     return { hash: staged.hash, size: staged.size };
+  }
+
+  async storeHashedFile(file: string, blob: { hash: string; size: number }): Promise<void> {
+    const target = this.pathOf(blob.hash);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    if (this.reuse(target)) return;
+    try {
+      await fsp.link(file, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // stored meanwhile by another upload of the same content
+      if (code === 'EEXIST') return void this.reuse(target);
+      // another file system: copied through the staging folder, so the blob appears whole or not at all
+      if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+      const temp = stagingFileIn(this.stagingDir);
+      await fsp.copyFile(file, temp);
+      await fsp.rename(temp, target);
+    }
+    // a hard link keeps the upload's last write time: now is when it was stored
+    const at = new Date();
+    await fsp.utimes(target, at, at);
   }
 
   /**

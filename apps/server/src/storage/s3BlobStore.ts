@@ -141,6 +141,11 @@ export class S3BlobStore implements BlobStore {
     return { hash: staged.hash, size: staged.size };
   }
 
+  async storeHashedFile(file: string, blob: { hash: string; size: number }): Promise<void> {
+    checkHash(blob.hash);
+    await this.store(blob.hash, blob.size, () => fs.createReadStream(file));
+  }
+
   /** Stores the content under its hash unless it is there already, in which case it is stored again. */
   private async store(hash: string, size: number, body: () => Readable | Buffer): Promise<void> {
     if (await this.touch(hash)) return;

@@ -1,6 +1,6 @@
 /**
  * The bench page: the reference loads Penstock is compared with, each timed from the call (as from a click)
- * and including the download. window.bench is driven by browserBench.ts, one fresh browser per call.
+ * and including the download. window.modelBench is driven by browserBench.ts, one fresh browser per call.
  */
 import * as THREE from 'three';
 import { FragmentsModels, IfcImporter, type FragmentsModel } from '@thatopen/fragments';
@@ -135,8 +135,8 @@ async function readAllProperties(url: string): Promise<Timing> {
 const bench = { loadFrag, loadIfc, readAllProperties };
 declare global {
   interface Window {
-    bench: typeof bench;
+    modelBench: typeof bench;
   }
 }
-window.bench = bench;
+window.modelBench = bench;
 document.title = 'bench ready';

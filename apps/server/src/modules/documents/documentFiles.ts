@@ -34,7 +34,18 @@ export interface FileOrigin {
   suitability?: string;
   /** check the name against the project's naming standard (a user's upload, copy or move) */
   checkName?: boolean;
+  /**
+   * Runs the write in the caller's transaction, where the caller records something with the version (a
+   * resumable upload marks itself stored): `write` records the file through the repository it is given;
+   * `nameWarning` is the naming standard's warning, if any.
+   */
+  within?: (
+    write: (repo: DocumentsRepo) => Promise<RecordedFile>,
+    nameWarning: string | null,
+  ) => Promise<RecordedFile>;
 }
+
+export type RecordedFile = Awaited<ReturnType<DocumentsRepo['addVersion']>>;
 
 export type VersionAddedListener = (version: { id: string; fileName: string }) => Promise<void> | void;
 
@@ -74,18 +85,32 @@ export class DocumentFiles {
     blob: { hash: string; size: number },
     options: FileOrigin = {},
   ): Promise<UploadResult> {
-    // a document under review keeps the version its reviewers are looking at
-    await this.control.requireNewVersionAllowed(target.folderId, fileName);
-    const state = stateOfTrail(await this.folderTrail(target.folderId));
-    // refused (422) into Shared or Published, a warning elsewhere: before anything is recorded
-    const nameWarning = options.checkName ? await this.naming.check(target.projectId, state, fileName) : null;
-    const { item, version } = await this.recordFile(this.repo, state, user, target, fileName, blob, options);
+    const { state, nameWarning } = await this.checkNewFile(target, fileName, options);
+    const write = (repo: DocumentsRepo) =>
+      this.recordFile(repo, state, user, target, fileName, blob, options);
+    const { item, version } = await (options.within ? options.within(write, nameWarning) : write(this.repo));
     await this.versionAdded(version);
     return {
       item: presentItem(item, version, state),
       version: presentVersion(version),
       ...(nameWarning ? { nameWarning } : {}),
     };
+  }
+
+  /**
+   * What addFile checks before it records anything, also asked before a resumable upload's first byte: a
+   * document under review keeps the version its reviewers are looking at (409), and with `checkName` the name
+   * is refused (422) into Shared or Published or warned about elsewhere. The folder's state, and the warning.
+   */
+  async checkNewFile(
+    target: { projectId: string; folderId: string },
+    fileName: string,
+    options: Pick<FileOrigin, 'checkName'> = {},
+  ): Promise<{ state: CdeState | null; nameWarning: string | null }> {
+    await this.control.requireNewVersionAllowed(target.folderId, fileName);
+    const state = stateOfTrail(await this.folderTrail(target.folderId));
+    const nameWarning = options.checkName ? await this.naming.check(target.projectId, state, fileName) : null;
+    return { state, nameWarning };
   }
 
   /**

@@ -21,6 +21,7 @@ export {
   ISO_19650_FOLDERS,
   stateOfTrail,
   type FileOrigin,
+  type RecordedFile,
   type VersionAddedListener,
 } from './documentFiles.ts';
 export { cleanFileName } from './documents.routes.ts';

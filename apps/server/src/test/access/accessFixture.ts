@@ -73,6 +73,8 @@ export interface OwnTargets {
   sketchName: string;
   /** a saved view of the model to delete, saved by the fixture's member (DELETE /api/views/:viewId) */
   viewId: string;
+  /** a resumable upload the fixture's member began, to cancel (DELETE /api/uploads/:id) */
+  uploadId: string;
 }
 
 /** A project with something behind every kind of id a route takes, and the people of the matrix. */
@@ -113,6 +115,8 @@ export interface AccessFixture {
   markup: { id: string; previewId: string };
   /** a saved view of the model, saved by the fixture's member */
   viewId: string;
+  /** a resumable upload of 10 bytes the member began in WIP (issue 35 §4), none of them sent */
+  resumableUploadId: string;
   /**
    * A transmittal the member issued to themselves and to outside people (issue 35 §3): the outside
    * recipient's live token, a revoked one (what everyone else calls the link routes with), the recipient
@@ -267,6 +271,25 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
   ).json() as { id: string };
   await penstock.compareJobs.idle();
 
+  // a resumable upload (tus) of the member's, 10 bytes into WIP
+  const startUpload = async (name: string) => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const created = await inject(
+      member,
+      {
+        method: 'POST',
+        url: '/api/uploads',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '10',
+          'upload-metadata': `folderId ${b64(project.folders.WIP!)},filename ${b64(name)}`,
+        },
+      },
+      [201],
+    );
+    return String(created.headers.location).split('/').pop()!;
+  };
+
   // information requirements (issue 36): an IDS file the manager scopes to WIP, the models there checked
   const idsFile = await upload('WIP', 'matrix.ids', PLANT_IDS);
   await json(people.manager, 'PUT', `/api/projects/${project.id}/ids/${idsFile.item.id}/scopes`, {
@@ -307,6 +330,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       restoreItemId: restore.item.id,
       sketchName,
       viewId: await saveView(`Matrix view to delete ${column}`),
+      uploadId: await startUpload(`matrix-${column}-cancel.bin`),
     };
   }
   const copy = await upload('WIP/Civil', 'matrix-copy.txt', 'copy\n');
@@ -469,6 +493,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     },
     markup: { id: (markup as { id: string }).id, previewId: previewUrl.split('/').pop()! },
     viewId,
+    resumableUploadId: await startUpload('matrix-resumable.bin'),
     ...(await registerTargets(project.id, (payload) =>
       json(people.manager, 'POST', `/api/projects/${project.id}/deliverables`, payload),
     )),

@@ -17,6 +17,9 @@ import { body, formEncoded, get, multipart, q, type AccessRequest, type Build } 
 
 export type { AccessRequest } from './requestParts.ts';
 
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
 /** Every route the server registers, with its valid request: the project's routes, and the others. */
 export const REQUESTS: Record<string, Build> = {
   ...GLOBAL_REQUESTS,
@@ -38,6 +41,28 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/items/:itemId/versions': (f) => get(`/api/items/${f.itemId}/versions`),
   'GET /api/items/:itemId/content': (f) => get(`/api/items/${f.itemId}/content`),
   'GET /api/versions/:versionId/content': (f) => get(`/api/versions/${f.versionId}/content`),
+  // ---- resumable uploads (tus 1.0, issue 35 §4)
+  'POST /api/uploads': (f, who) => ({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `folderId ${b64(f.folderId)},filename ${b64(`matrix-resumable-${who}.bin`)}`,
+    },
+  }),
+  'GET /api/uploads/:id': (f) => get(`/api/uploads/${f.resumableUploadId}`),
+  'PATCH /api/uploads/:id': (f) => ({
+    method: 'PATCH',
+    url: `/api/uploads/${f.resumableUploadId}`,
+    headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: Buffer.from('12345'),
+  }),
+  'DELETE /api/uploads/:id': (f, who) => ({
+    method: 'DELETE',
+    url: `/api/uploads/${f.own[who].uploadId}`,
+    headers: TUS,
+  }),
 
   // ---- models
   'GET /api/models/:versionId': (f) => get(`/api/models/${f.versionId}`),

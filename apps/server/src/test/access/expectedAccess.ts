@@ -85,6 +85,11 @@ export const ACCESS: Record<string, Rule> = {
   'GET /api/items/:itemId/versions': read('versions'),
   'GET /api/items/:itemId/content': read('files'),
   'GET /api/versions/:versionId/content': read('files'),
+  // ---- resumable uploads (tus 1.0, issue 35 §4): the fixture's upload is the member's
+  'POST /api/uploads': edit('start resumable uploads'),
+  'GET /api/uploads/:id': rule(['member'], 'a resumable upload is read by its own user only'),
+  'PATCH /api/uploads/:id': rule(['member'], 'only its own user adds bytes to a resumable upload'),
+  'DELETE /api/uploads/:id': rule(['member'], 'only its own user cancels a resumable upload'),
 
   // ---- models
   'GET /api/models/:versionId': read('models'),

@@ -1,7 +1,11 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from '@penstock/shared';
 import { errorMessage } from '../../base/api.ts';
 import { invalidatedAfterUpload, uploadToFolder, useUploadFolders } from './api.ts';
+import { UploadCancelled, startResumableUpload, type ResumableUpload } from './resumableUpload.ts';
+import type { TransferProgress } from './transferRate.ts';
+import { UploadProgress } from './UploadProgress.tsx';
 
 export const DROP_TEXT = 'Drag and drop your files here';
 export const DROPPING_TEXT = 'Drop here';
@@ -15,11 +19,21 @@ type Outcome = {
   failed: { name: string; message: string }[];
   /** names stored that break the project's naming standard (allowed in WIP) */
   warnings: string[];
+  cancelled: string[];
 };
+
+/** A large file being sent with the resumable protocol, for its progress row. */
+interface Running {
+  name: string;
+  progress: TransferProgress;
+  reconnecting: boolean;
+  cancelling: boolean;
+}
 
 /**
  * The Upload side panel (forms spec §2 'File upload'): a drag-and-drop box (or a file chooser) that puts
  * files into a folder of the open document's project; the list of names, then '... is/are now uploaded'.
+ * Files over 100 MB go resumably (tus, issue 35 §4) with a progress bar, speed, time left and Cancel.
  */
 export function UploadPanel({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -29,22 +43,50 @@ export function UploadPanel({ projectId, onClose }: { projectId: string; onClose
   const [names, setNames] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [running, setRunning] = useState<Running | null>(null);
+  const resumable = useRef<ResumableUpload | null>(null);
   const chooser = useRef<HTMLInputElement>(null);
   const target = folderId || folders.data?.[0]?.id || '';
+
+  /** a file over the threshold: resumably, its progress shown until it is stored, refused or cancelled */
+  const sendResumably = async (file: File): Promise<{ nameWarning?: string }> => {
+    const zero = { sent: 0, total: file.size, bytesPerSecond: 0, secondsLeft: null };
+    setRunning({ name: file.name, progress: zero, reconnecting: false, cancelling: false });
+    const upload = startResumableUpload(target, file, {
+      onProgress: (progress) => setRunning((now) => now && { ...now, progress, reconnecting: false }),
+      onReconnecting: () => setRunning((now) => now && { ...now, reconnecting: true }),
+    });
+    resumable.current = upload;
+    try {
+      return await upload.done;
+    } finally {
+      resumable.current = null;
+      setRunning(null);
+    }
+  };
+
+  const cancel = () => {
+    setRunning((now) => now && { ...now, cancelling: true });
+    void resumable.current?.cancel().catch(() => {});
+  };
 
   const upload = async (files: File[]) => {
     if (!files.length || !target || busy) return;
     setNames(files.map((file) => file.name));
     setOutcome(null);
     setBusy(true);
-    const result: Outcome = { uploaded: [], failed: [], warnings: [] };
+    const result: Outcome = { uploaded: [], failed: [], warnings: [], cancelled: [] };
     for (const file of files) {
       try {
-        const { nameWarning } = await uploadToFolder(target, file);
+        const { nameWarning } =
+          file.size > RESUMABLE_UPLOAD_THRESHOLD_BYTES
+            ? await sendResumably(file)
+            : await uploadToFolder(target, file);
         result.uploaded.push(file.name);
         if (nameWarning) result.warnings.push(nameWarning);
       } catch (failure) {
-        result.failed.push({ name: file.name, message: errorMessage(failure) });
+        if (failure instanceof UploadCancelled) result.cancelled.push(file.name);
+        else result.failed.push({ name: file.name, message: errorMessage(failure) });
       }
     }
     void queryClient.invalidateQueries({ queryKey: invalidatedAfterUpload(target) });
@@ -122,7 +164,16 @@ export function UploadPanel({ projectId, onClose }: { projectId: string; onClose
           ))}
         </ul>
       )}
-      {busy && <p className="small text-body-secondary">Uploading…</p>}
+      {running && (
+        <UploadProgress
+          name={running.name}
+          progress={running.progress}
+          reconnecting={running.reconnecting}
+          cancelling={running.cancelling}
+          onCancel={cancel}
+        />
+      )}
+      {busy && !running && <p className="small text-body-secondary">Uploading…</p>}
       {outcome && outcome.uploaded.length > 0 && (
         <div role="status" className="alert alert-success py-1 px-2 small">
           {uploadedMessage(outcome.uploaded)}
@@ -133,6 +184,12 @@ export function UploadPanel({ projectId, onClose }: { projectId: string; onClose
           {warning}
         </div>
       ))}
+      {outcome && outcome.cancelled.length > 0 && (
+        <div role="status" className="alert alert-secondary py-1 px-2 small">
+          {outcome.cancelled.join(', ')} {outcome.cancelled.length === 1 ? 'was' : 'were'} cancelled: nothing
+          of {outcome.cancelled.length === 1 ? 'it' : 'them'} was kept
+        </div>
+      )}
       {outcome?.failed.map((failure) => (
         <div key={failure.name} role="alert" className="alert alert-danger py-1 px-2 small">
           {failure.name} was not uploaded: {failure.message}
