@@ -112,4 +112,29 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
   },
   { control: 'dsear: Edit and the form', route: 'POST /api/dsear/saveOrCreate', action: 'saveDsear' },
   { control: 'dsear: Attach', route: 'POST /api/dsear/:dsearId/attachments', action: 'saveDsear' },
+  {
+    control: 'ids: New IDS and Edit (project browser, Information requirements), saved by upload',
+    route: 'POST /api/folders/:folderId/files',
+    action: 'upload',
+  },
+  {
+    control: 'ids: Save settings (gate, dynamic values)',
+    route: 'PUT /api/projects/:projectId/ids/settings',
+    action: 'manageIds',
+  },
+  {
+    control: 'ids: Change where it applies',
+    route: 'PUT /api/projects/:projectId/ids/:itemId/scopes',
+    action: 'manageIds',
+  },
+  {
+    control: 'ids: Check again (Information requirements panel)',
+    route: 'POST /api/projects/:projectId/ids/recheck',
+    action: 'recheckIds',
+  },
+  {
+    control: 'ids: Create issues (Information requirements panel)',
+    route: 'POST /api/projects/:projectId/ids/checks/:checkId/issues',
+    action: 'writeIssues',
+  },
 ];

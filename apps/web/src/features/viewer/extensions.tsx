@@ -15,8 +15,8 @@ import type { SidePanel } from './sidePanels.ts';
 
 /**
  * What the viewer shows that other features own: the selected object's panel (properties), issue pins,
- * the markup tools, the workflow and project-data tools, the Upload panel and the Automatic Documentation
- * panel. The viewer defines this small interface and imports none of those features; the
+ * the markup tools, the workflow and project-data tools, the Upload panel, the Automatic Documentation
+ * panel and the Information requirements panel (ids). The viewer defines this small interface and imports none of those features; the
  * composition root (app/viewerExtensions.ts, given to the workspace by app/shell/ShellPage.tsx) fills it,
  * so no feature imports the viewer back in a circle (features/featureImports.test.ts checks it).
  */
@@ -51,6 +51,17 @@ export interface ViewerExtensions {
   UploadPanel: ComponentType<{ projectId: string; onClose: () => void }>;
   /** the Automatic Documentation panel of a model (its meta properties) */
   AutomaticDocumentationPanel: ComponentType<AutomaticDocumentationProps>;
+  /** the Information requirements panel of a model (issue 36: its IDS checks), a 3D tool's side panel */
+  InformationRequirementsPanel: ComponentType<InformationRequirementsProps>;
+}
+
+export interface InformationRequirementsProps {
+  viewer: ModelViewer;
+  versionId: string;
+  projectId: string;
+  /** an object of the tab's model chosen in the panel: its properties open */
+  onSelect: (localId: number | null) => void;
+  onClose: () => void;
 }
 
 /** What the tools need of the viewer's side panel (useSidePanel). */
@@ -143,6 +154,7 @@ export const noViewerExtensions: ViewerExtensions = {
   useProjectDataTools: () => ({ toolbar: null, open: false, pane: undefined }),
   UploadPanel: () => null,
   AutomaticDocumentationPanel: () => null,
+  InformationRequirementsPanel: () => null,
 };
 
 /**

@@ -10,6 +10,7 @@ import { FloatingPanel } from '../../../components/FloatingPanel.tsx';
 import { useObjectDetail } from '../hooks/useProperties.ts';
 import { useOtherModelDynamic } from '../hooks/useOtherModelDynamic.ts';
 import { ObjectIdentity } from './ObjectIdentity.tsx';
+import { ObjectIdsResults } from '../../ids/ObjectIdsResults.tsx';
 import {
   formatPropertyValue,
   groupByCategory,
@@ -168,6 +169,8 @@ export function PropertiesPanel({
       initial={() => initialPanelBox(areaWidth)}
     >
       <ObjectIdentity tag={tag} detail={detail.data} />
+      {/* issue 36: what the object fails of the information requirements, before its properties */}
+      <ObjectIdsResults versionId={versionId} localId={localId} />
       {detail.isPending ? (
         <Loading label="Loading properties..." />
       ) : groups.length === 0 && !dynamic?.locked ? (

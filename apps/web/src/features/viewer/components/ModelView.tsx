@@ -173,6 +173,7 @@ export function ModelView({
     versionId,
     projectId: info.data?.projectId,
     selected: selection.selected,
+    onSelect: selection.showSelected,
   });
 
   // a saved view opened from its link (/main?view=<id>): restored once this tab's model is drawn, the same

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ModelViewer, ModelViewerState, StoredViewerState } from '@penstock/viewer';
+import { useViewerExtensions } from '../extensions.tsx';
 import type { useSidePanel } from '../sidePanels.ts';
 import { AppearancePanel } from './AppearancePanel.tsx';
 import { ChangesPanel } from './ChangesPanel.tsx';
@@ -29,7 +30,23 @@ export interface ToolPanelProps {
   federationStatus?: { name: string; error: string | null; busy: boolean } | null;
   /** a model compare tab's compare (the Changes panel) */
   compare?: CompareView | undefined;
+  /** an object of the tab's model chosen in a panel: its properties open */
+  onSelect?: ((localId: number | null) => void) | undefined;
   onClose: () => void;
+}
+
+/** The Information requirements panel: the ids feature's, through the viewer's extensions. */
+function InformationRequirements({ viewer, versionId, projectId, onSelect, onClose }: ToolPanelProps) {
+  const { InformationRequirementsPanel } = useViewerExtensions();
+  return (
+    <InformationRequirementsPanel
+      viewer={viewer}
+      versionId={versionId}
+      projectId={projectId}
+      onSelect={onSelect ?? (() => undefined)}
+      onClose={onClose}
+    />
+  );
 }
 
 const PANELS: Record<ToolkitPanel, (props: ToolPanelProps) => ReactNode> = {
@@ -38,6 +55,7 @@ const PANELS: Record<ToolkitPanel, (props: ToolPanelProps) => ReactNode> = {
   measure: MeasurePanel,
   appearance: AppearancePanel,
   savedViews: SavedViewsPanel,
+  ids: InformationRequirements,
   changes: ChangesPanel,
 };
 
@@ -50,7 +68,9 @@ export function useToolkitPanels({
   selected,
   federationStatus,
   compare,
+  onSelect = () => undefined,
 }: {
+  onSelect?: (localId: number | null) => void;
   federationStatus?: ToolPanelProps['federationStatus'];
   compare?: CompareView | undefined;
   side: ReturnType<typeof useSidePanel>;
@@ -70,6 +90,7 @@ export function useToolkitPanels({
         selected={selected}
         federationStatus={federationStatus ?? null}
         compare={compare}
+        onSelect={onSelect}
         currentView={() => viewer.storedViewerState()}
         restoreView={(state) => viewer.restoreViewerState(state)}
         onClose={() => side.close(open!)}

@@ -32,6 +32,12 @@ const IssueTransmittalDialog = lazy(() =>
 const FolderListView = lazy(() =>
   import('./FolderListView.tsx').then((module) => ({ default: module.FolderListView })),
 );
+const IdsManagerDialog = lazy(() =>
+  import('../../ids/manage/IdsManagerDialog.tsx').then((module) => ({ default: module.IdsManagerDialog })),
+);
+const IdsEditorDialog = lazy(() =>
+  import('../../ids/editor/IdsEditorDialog.tsx').then((module) => ({ default: module.IdsEditorDialog })),
+);
 const DeletedItemsDialog = lazy(() =>
   import('../../documents/DeletedItemsDialog.tsx').then((module) => ({ default: module.DeletedItemsDialog })),
 );
@@ -51,6 +57,10 @@ export function ProjectBrowser() {
   const [registerOpen, setRegisterOpen] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const [view, setView] = useState<'tree' | 'list'>('tree');
+  const [idsOpen, setIdsOpen] = useState(false);
+  const [idsEditing, setIdsEditing] = useState<{ itemId: string; fileName: string; folderId: string } | null>(
+    null,
+  );
   const warmUp = useViewerWarmUp();
   const may = useMayInProject(selectedProject?.projectid);
   // two files compared (issue 34): the first chosen (older) waits for the second (newer)
@@ -80,8 +90,12 @@ export function ProjectBrowser() {
           void navigate(compareHref({ baseVersionId: base!, headVersionId: head! }));
         },
       },
+      // the IDS editor saves with POST /api/folders/:folderId/files: 'upload'
+      editIds: may('upload')
+        ? (node, folderId) => setIdsEditing({ itemId: node.id, fileName: node.text, folderId })
+        : undefined,
     }),
-    [config.data, openFile, hoverFile, threeDTab, dispatch, compareBase, navigate],
+    [config.data, openFile, hoverFile, threeDTab, dispatch, compareBase, navigate, may],
   );
 
   if (!selectedProject) {
@@ -180,6 +194,23 @@ export function ProjectBrowser() {
             projectId={selectedProject.projectid}
             projectName={selectedProject.text}
             onClose={() => setIssuing(false)}
+          />
+        </Suspense>
+      )}
+      <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setIdsOpen(true)}>
+        Information requirements
+      </button>
+      {idsOpen && (
+        <Suspense fallback={null}>
+          <IdsManagerDialog projectId={selectedProject.projectid} onClose={() => setIdsOpen(false)} />
+        </Suspense>
+      )}
+      {idsEditing && (
+        <Suspense fallback={null}>
+          <IdsEditorDialog
+            projectId={selectedProject.projectid}
+            source={{ kind: 'file', ...idsEditing }}
+            onClose={() => setIdsEditing(null)}
           />
         </Suspense>
       )}
