@@ -33,6 +33,9 @@ const PLAN_DEPTH_COLOUR = 0x3d4a5c;
 /** After a click's panel has its values: time for the page to paint it before the next frame. */
 const PANEL_PAINT_MS = 20;
 
+/** How long a model added to the view waits for its first tiles, and holds the frames, at most. */
+const ADDED_TILES_WAIT_MS = 10_000;
+
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /**
@@ -104,6 +107,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     camera: () => view.camera,
     models: () => (model ? [model, ...others.values()] : []),
     disposed: () => disposed,
+    held: () => view.held(),
   });
   // where the item tables of added models come from (setItemIndexSource)
   let itemIndexSource: ((versionId: string) => Promise<Uint32Array>) | null = null;
@@ -291,7 +295,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await fragments.disposeModel(other.modelId).catch(() => undefined);
     },
     repaint: (modelId) => appearance.repaint(modelId),
+    async drawn(added) {
+      if (appearance.visibleCount(added.modelId) > 0) await untilMeshesShown(added, ADDED_TILES_WAIT_MS);
+    },
   });
+  // a model being added is drawn with its first tiles in one frame: on a slow GPU (a frame of the 100k
+  // plant keeps the page waiting about 3 s on SwiftShader) each frame drawn meanwhile held up every step
+  // of the add behind it; a camera move (the user's, or a fit) shows at once
+  federation.onLoading((work) => view.holdFramesWhileStill(work, ADDED_TILES_WAIT_MS));
   // a model shown, hidden or moved: the box and the id buffer again
   federation.onChange(modelsChanged);
 
