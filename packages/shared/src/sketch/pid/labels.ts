@@ -1,0 +1,38 @@
+// A symbol's tag label (issue 37 §2): drawn under the symbol, or where the user dragged it, always relative
+// to the symbol's centre, so it follows the symbol when it moves.
+import type { SymbolImage } from '../schema.ts';
+import { itemBox, itemCentre, type Point } from './ports.ts';
+
+export const TAG_LABEL = { fontSize: 14, gap: 4, fontFamily: 'Arial', charWidth: 0.6 } as const;
+
+/** The label's offset from the symbol's centre when it has not been moved: just under the symbol's box. */
+export function defaultTagOffset(image: SymbolImage): Point {
+  const box = itemBox(image);
+  const centre = itemCentre(image);
+  return { x: 0, y: box.y + box.height - centre.y + TAG_LABEL.gap + TAG_LABEL.fontSize / 2 };
+}
+
+/** The centre of a symbol's tag label on the drawing. */
+export function tagLabelCentre(image: SymbolImage): Point {
+  const centre = itemCentre(image);
+  const offset = image.tagOffset ?? defaultTagOffset(image);
+  return { x: centre.x + offset.x, y: centre.y + offset.y };
+}
+
+/** The box a tag label covers (an estimate of Arial's widths), or null for an untagged symbol. */
+export function tagLabelBox(
+  image: SymbolImage,
+  textWidth: (text: string, fontSize: number) => number = (text, size) =>
+    text.length * size * TAG_LABEL.charWidth,
+): { x: number; y: number; width: number; height: number } | null {
+  const tag = image.tag?.trim();
+  if (!tag) return null;
+  const centre = tagLabelCentre(image);
+  const width = textWidth(tag, TAG_LABEL.fontSize);
+  return {
+    x: centre.x - width / 2,
+    y: centre.y - TAG_LABEL.fontSize / 2,
+    width,
+    height: TAG_LABEL.fontSize,
+  };
+}
