@@ -2,8 +2,8 @@
 //   - draw.io P&ID stencils (mxGraph stencil XML, Apache-2.0), converted to SVG here;
 //   - Equinor engineering-symbols (SVG, MIT), with their colour made theme-following.
 // Writes apps/web/public/symbols/<group-slug>/<name>.svg, the LICENSE texts, the catalogue JSON in
-// packages/shared/src/symbols/catalogue.json, its ports (ports.json) and docs/symbol-credits.md. Re-runnable: the symbols folder
-// is rebuilt from scratch each time.
+// packages/shared/src/symbols/catalogue.json, the symbols' ports (ports.json: hand entries kept) and
+// docs/symbol-credits.md. Re-runnable: the symbols folder is rebuilt from scratch each time.
 //
 //   npx tsx tools/symbols/src/build.ts [fixturesDir]
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -28,16 +28,14 @@ export function followLine<L extends ConnectionLine>(
 ): L {
   let points = toPoints(line.points);
   let { start, end } = line;
-  if (start) {
-    const port = portOfRef(start, items, portsOf);
-    if (!port) start = null;
-    else if (!samePoint(points[0]!, port)) points = moveFirstPoint(points, port, port.dir);
-  }
-  if (end) {
-    const port = portOfRef(end, items, portsOf);
-    if (!port) end = null;
-    else if (!samePoint(points[points.length - 1]!, port)) points = moveLastPoint(points, port, port.dir);
-  }
+  const startPort = start ? portOfRef(start, items, portsOf) : undefined;
+  const endPort = end ? portOfRef(end, items, portsOf) : undefined;
+  if (start && !startPort) start = null;
+  if (end && !endPort) end = null;
+  if (startPort && !samePoint(points[0]!, startPort))
+    points = moveFirstPoint(points, startPort, startPort.dir, endPort?.dir);
+  if (endPort && !samePoint(points[points.length - 1]!, endPort))
+    points = moveLastPoint(points, endPort, endPort.dir, startPort?.dir);
   if (start === line.start && end === line.end && points.length * 2 === line.points.length) {
     const flat = toFlat(points);
     if (flat.every((value, index) => value === line.points[index])) return line;

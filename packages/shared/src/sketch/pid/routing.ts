@@ -104,14 +104,20 @@ export function projectOnSegment(a: Point, b: Point, p: Point): { at: Point; t: 
  * with it so the first leg stays horizontal or vertical, and a bend is added where a leg would slant. A
  * slanted first leg (drawn free) just follows.
  */
-export function moveFirstPoint(points: readonly Point[], to: Point, dir?: PortDirection): Point[] {
+export function moveFirstPoint(
+  points: readonly Point[],
+  to: Point,
+  dir?: PortDirection,
+  /** the side the other end's port faces, for a two-point line that must bend */
+  otherDir?: PortDirection,
+): Point[] {
   if (points.length === 0) return [to];
   if (samePoint(points[0]!, to)) return [...points];
   if (points.length === 1) return [to];
   const [first, second, ...rest] = points as [Point, Point, ...Point[]];
   if (points.length === 2) {
     if (!isOrthogonal(first, second)) return [to, second];
-    return simplifyPoints(orthogonalRoute(to, second, { fromDir: dir }));
+    return simplifyPoints(orthogonalRoute(to, second, { fromDir: dir, toDir: otherDir }));
   }
   let moved: Point;
   if (same(first.y, second.y) && !same(first.x, second.x)) moved = { x: second.x, y: to.y };
@@ -124,6 +130,11 @@ export function moveFirstPoint(points: readonly Point[], to: Point, dir?: PortDi
 }
 
 /** A polyline with its last point moved (as moveFirstPoint, from the other end). */
-export function moveLastPoint(points: readonly Point[], to: Point, dir?: PortDirection): Point[] {
-  return moveFirstPoint([...points].reverse(), to, dir).reverse();
+export function moveLastPoint(
+  points: readonly Point[],
+  to: Point,
+  dir?: PortDirection,
+  otherDir?: PortDirection,
+): Point[] {
+  return moveFirstPoint([...points].reverse(), to, dir, otherDir).reverse();
 }
