@@ -193,10 +193,13 @@ export function derivePorts(outline: SymbolOutline, role: PidRole, group: string
     // flange or disc across a horizontal one
     const upright = height > 1.6 * width && role === 'valve';
     const pair: [Side, Side] = upright ? ['N', 'S'] : ['W', 'E'];
-    return [
+    const inline = [
       portAt(outline, box, pair[0], middleOf(runs[pair[0]], box, pair[0]), pair[0]),
       portAt(outline, box, pair[1], middleOf(runs[pair[1]], box, pair[1]), pair[1]),
     ];
+    // an inline instrument (a flow element, an orifice plate) sends its signal from its top
+    if (role === 'instrument') inline.push(portAt(outline, box, 'N', (box.minX + box.maxX) / 2, 'N'));
+    return inline;
   }
 
   // equipment and the rest: a port per nozzle, and per wall for vessels

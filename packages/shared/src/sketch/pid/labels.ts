@@ -1,14 +1,25 @@
 // A symbol's tag label (issue 37 §2): drawn under the symbol, or where the user dragged it, always relative
 // to the symbol's centre, so it follows the symbol when it moves.
+import { SYMBOL_CATALOGUE } from '../../symbols/index.ts';
 import type { SymbolImage } from '../schema.ts';
+import { pidRole } from './classes.ts';
 import { itemBox, itemCentre, type Point } from './ports.ts';
+
+const GROUP_BY_SRC = new Map(SYMBOL_CATALOGUE.map((entry) => [entry.src, entry.group]));
 
 export const TAG_LABEL = { fontSize: 14, gap: 4, fontFamily: 'Arial', charWidth: 0.6 } as const;
 
-/** The label's offset from the symbol's centre when it has not been moved: just under the symbol's box. */
+/**
+ * The label's offset from the symbol's centre when it has not been moved: just under the symbol's box; for
+ * an instrument beside it on the right (its signal lines leave from the top and bottom).
+ */
 export function defaultTagOffset(image: SymbolImage): Point {
   const box = itemBox(image);
   const centre = itemCentre(image);
+  if (pidRole(GROUP_BY_SRC.get(image.src) ?? '') === 'instrument') {
+    const width = (image.tag?.trim().length ?? 0) * TAG_LABEL.fontSize * TAG_LABEL.charWidth;
+    return { x: box.x + box.width - centre.x + TAG_LABEL.gap * 2 + width / 2, y: 0 };
+  }
   return { x: 0, y: box.y + box.height - centre.y + TAG_LABEL.gap + TAG_LABEL.fontSize / 2 };
 }
 

@@ -51,7 +51,7 @@ export const GridLayer = memo(function GridLayer({
   return (
     <Layer listening={false} name="editor-only">
       {lines.map((points, index) => (
-        <Line key={index} points={points} stroke="#e3e7ec" strokeWidth={1 / stage.scale} />
+        <Line key={index} points={points} stroke="#e9ecef" strokeWidth={1 / stage.scale} />
       ))}
     </Layer>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Badge, Button, CloseButton, Form } from 'react-bootstrap';
+import { FaChevronDown, FaChevronUp } from 'react-icons/fa6';
 import {
   ASSET_CATEGORIES,
   PID_LIMITS,
@@ -132,6 +134,8 @@ export function PidPropertiesPane({
   marks: ReadonlyMap<string, TagMark>;
   lookup: ReadonlyMap<string, TagLookupEntry>;
 }) {
+  // folded to its title bar, it leaves the canvas under it free
+  const [folded, setFolded] = useState(false);
   if (editor.selected.size !== 1) return null;
   const [id] = [...editor.selected];
   const element: SketchElement | undefined = editor.elements.find((candidate) => candidate.id === id);
@@ -149,9 +153,19 @@ export function PidPropertiesPane({
         <h2 className="h6 mb-0 flex-grow-1 text-truncate" title={title}>
           {title}
         </h2>
+        <Button
+          size="sm"
+          variant="link"
+          className="p-0 text-secondary"
+          aria-label={folded ? 'Show the properties' : 'Fold the properties'}
+          aria-expanded={!folded}
+          onClick={() => setFolded(!folded)}
+        >
+          {folded ? <FaChevronDown /> : <FaChevronUp />}
+        </Button>
         <CloseButton aria-label="Close the properties" onClick={() => editor.select([])} />
       </div>
-      <div className="card-body p-2">
+      <div className="card-body p-2" hidden={folded}>
         {element.tool === 'image' ? (
           <SymbolForm
             key={element.id}

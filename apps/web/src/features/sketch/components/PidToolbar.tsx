@@ -64,7 +64,7 @@ export function PidToolbar({
       {tool === 'pipeline' && (
         <Form.Select
           size="sm"
-          style={{ width: 'auto' }}
+          style={{ width: 'auto', maxWidth: '13rem' }}
           aria-label="Line type"
           value={lineType}
           onChange={(event) => onLineType(event.target.value)}
@@ -77,7 +77,7 @@ export function PidToolbar({
       {tool === 'signal' && (
         <Form.Select
           size="sm"
-          style={{ width: 'auto' }}
+          style={{ width: 'auto', maxWidth: '13rem' }}
           aria-label="Signal type"
           value={signalType}
           onChange={(event) => onSignalType(event.target.value)}

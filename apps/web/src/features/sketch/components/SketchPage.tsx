@@ -274,7 +274,11 @@ export function SketchPage() {
         />
         <PidToolbar
           tool={editor.tool}
-          onTool={editor.setTool}
+          onTool={(tool) => {
+            // drawing lines: the selection's handles would only be in the way
+            if (tool !== 'none') editor.select([]);
+            editor.setTool(tool);
+          }}
           lineType={editor.lineType}
           onLineType={editor.setLineType}
           signalType={editor.signalType}
@@ -320,12 +324,15 @@ export function SketchPage() {
             }}
             tagMarks={checks.marks}
           />
-          <PidPropertiesPane
-            editor={editor}
-            legend={legend.data}
-            marks={checks.marks}
-            lookup={checks.lookup}
-          />
+          {/* out of the way while a symbol is being placed or a line drawn */}
+          {!chosenSymbol && editor.tool !== 'pipeline' && editor.tool !== 'signal' && (
+            <PidPropertiesPane
+              editor={editor}
+              legend={legend.data}
+              marks={checks.marks}
+              lookup={checks.lookup}
+            />
+          )}
         </div>
         <input
           ref={fileInput}

@@ -68,7 +68,8 @@ function legsInto(draft: PipeDraft, port: PlacedPort): Point[] {
     up: 'down',
     down: 'up',
   };
-  return orthogonalRoute(last, port, { fromDir: lastDirection(draft), toDir: arriving[port.dir] }).slice(1);
+  const target = { x: port.x, y: port.y };
+  return orthogonalRoute(last, target, { fromDir: lastDirection(draft), toDir: arriving[port.dir] }).slice(1);
 }
 
 /** The whole line to show while the pointer is at `at` (over `port` when one is in reach). */
