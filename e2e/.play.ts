@@ -76,6 +76,19 @@ if (steps.includes('pipe')) {
   }
   await page.screenshot({ path: '/tmp/pidplay/4.png' });
 }
+if (steps.includes('tag')) {
+  await page.getByRole('button', { name: 'Move and pan (no tool)' }).click();
+  const t = (await parse()).find((p) => p?.file === 'container-tank-cistern.svg')!;
+  await clickAt(t.x + t.w / 2, t.y + t.h - 5);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: '/tmp/pidplay/6.png' });
+  const pane = page.getByRole('complementary', { name: 'Properties' });
+  console.log('pane title', await pane.locator('h2').textContent());
+  await pane.getByLabel('Tag').fill('TK-201');
+  await pane.getByLabel('Tag').press('Enter');
+  await page.waitForTimeout(300);
+  console.log(await sig());
+}
 if (steps.includes('full')) {
   // a flow element in the line after the valve, a flow transmitter above it with a signal line
   const v = (await parse()).find((p) => p?.file === 'gate-valve.svg')!;

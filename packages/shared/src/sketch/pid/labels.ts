@@ -1,6 +1,6 @@
 // A symbol's tag label (issue 37 §2): drawn under the symbol, or where the user dragged it, always relative
 // to the symbol's centre, so it follows the symbol when it moves.
-import { SYMBOL_CATALOGUE } from '../../symbols/index.ts';
+import { SYMBOL_CATALOGUE, symbolPorts } from '../../symbols/index.ts';
 import type { SymbolImage } from '../schema.ts';
 import { pidRole } from './classes.ts';
 import { itemBox, itemCentre, type Point } from './ports.ts';
@@ -11,12 +11,14 @@ export const TAG_LABEL = { fontSize: 14, gap: 4, fontFamily: 'Arial', charWidth:
 
 /**
  * The label's offset from the symbol's centre when it has not been moved: just under the symbol's box; for
- * an instrument beside it on the right (its signal lines leave from the top and bottom).
+ * an instrument bubble beside it on the right (its lines leave from the top and bottom; an inline
+ * instrument, in a line that runs through it, keeps its label under it).
  */
 export function defaultTagOffset(image: SymbolImage): Point {
   const box = itemBox(image);
   const centre = itemCentre(image);
-  if (pidRole(GROUP_BY_SRC.get(image.src) ?? '') === 'instrument') {
+  const bubble = symbolPorts(image.src).some((port) => port.id === 'S');
+  if (bubble && pidRole(GROUP_BY_SRC.get(image.src) ?? '') === 'instrument') {
     const width = (image.tag?.trim().length ?? 0) * TAG_LABEL.fontSize * TAG_LABEL.charWidth;
     return { x: box.x + box.width - centre.x + TAG_LABEL.gap * 2 + width / 2, y: 0 };
   }

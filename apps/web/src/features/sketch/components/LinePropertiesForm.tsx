@@ -11,6 +11,9 @@ import { CommitField } from './CommitField.tsx';
 import { LINE_TYPES, SIGNAL_TYPES } from './PidToolbar.tsx';
 import { StaticPropertyFields } from './StaticPropertyFields.tsx';
 
+/** Guide properties of pipelines that the line data already holds (fluid code, nominal size). */
+const LINE_DATA_PROPERTIES = /^(fluid code|size\b)/i;
+
 const FLOW_LABELS: Record<LineData['flow'], string> = {
   forward: 'Start to end',
   reverse: 'End to start',
@@ -31,7 +34,7 @@ function Choice({
 }) {
   const known = options.some((option) => option.value === value);
   return (
-    <Form.Group className="mb-2" controlId={`pid-line-${label}`}>
+    <Form.Group className="mb-2" controlId={`pid-line-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>
       <Form.Label className="small mb-0">{label}</Form.Label>
       <Form.Select size="sm" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">-</option>
@@ -92,7 +95,7 @@ export function LinePropertiesForm({
           size="sm"
           value={line.line.lineNumber}
           maxLength={100}
-          placeholder="150-WW-101"
+          placeholder="e.g. 150-WW-101"
           onCommit={(lineNumber) => data({ lineNumber: lineNumber.trim() })}
         />
       </Form.Group>
@@ -111,7 +114,7 @@ export function LinePropertiesForm({
           size="sm"
           value={line.line.nominalSize}
           maxLength={30}
-          placeholder="DN150"
+          placeholder="e.g. DN150"
           onCommit={(nominalSize) => data({ nominalSize: nominalSize.trim() })}
         />
       </Form.Group>
@@ -153,7 +156,10 @@ export function LinePropertiesForm({
         />
       </div>
       <StaticPropertyFields
-        fields={staticPropertyFields('Pipelines', line.lineType, legend?.staticPropertyGuide ?? [])}
+        fields={staticPropertyFields('Pipelines', line.lineType, legend?.staticPropertyGuide ?? []).filter(
+          // the line data above holds these
+          (field) => !LINE_DATA_PROPERTIES.test(field.name),
+        )}
         values={line.props}
         onChange={(props) => onChange({ ...line, props })}
       />

@@ -128,11 +128,14 @@ export function PidPropertiesPane({
   legend,
   marks,
   lookup,
+  side = 'right',
 }: {
   editor: SketchEditor;
   legend: LegendData | undefined;
   marks: ReadonlyMap<string, TagMark>;
   lookup: ReadonlyMap<string, TagLookupEntry>;
+  /** the side of the canvas it sits on: away from the selected item */
+  side?: 'left' | 'right';
 }) {
   // folded to its title bar, it leaves the canvas under it free
   const [folded, setFolded] = useState(false);
@@ -148,7 +151,7 @@ export function PidPropertiesPane({
         ? `Pipeline ${element.line.lineNumber}`.trim()
         : 'Signal line';
   return (
-    <aside className="sketch-properties card shadow-sm" aria-label="Properties">
+    <aside className={`sketch-properties sketch-properties-${side} card shadow-sm`} aria-label="Properties">
       <div className="card-header py-1 px-2 d-flex align-items-center gap-2">
         <h2 className="h6 mb-0 flex-grow-1 text-truncate" title={title}>
           {title}

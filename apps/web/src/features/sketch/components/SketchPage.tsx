@@ -7,6 +7,7 @@ import {
   SKETCH_LIST_KEYS,
   SKETCH_MESSAGES,
   INLINE_ROLES,
+  elementDrawingBox,
   itemCentre,
   nearestPipelineLeg,
   sketchBaseName,
@@ -220,6 +221,20 @@ export function SketchPage() {
     }
   };
 
+  // the properties sit on the canvas's side away from the selected item, so it stays in view
+  const selectedBox =
+    editor.selected.size === 1
+      ? (() => {
+          const element = editor.elements.find((candidate) => editor.selected.has(candidate.id));
+          return element ? elementDrawingBox(element) : null;
+        })()
+      : null;
+  const paneSide: 'left' | 'right' =
+    selectedBox &&
+    (selectedBox.x + selectedBox.width / 2) * editor.stage.scale + editor.stage.x > canvas.width / 2
+      ? 'left'
+      : 'right';
+
   const colourTarget =
     colourFor && colourFor !== 'tool' ? editor.elements.find((e) => e.id === colourFor) : undefined;
 
@@ -331,6 +346,7 @@ export function SketchPage() {
               legend={legend.data}
               marks={checks.marks}
               lookup={checks.lookup}
+              side={paneSide}
             />
           )}
         </div>
