@@ -512,6 +512,8 @@ export const REQUESTS: Record<string, Build> = {
       '/api/deletepidsketch',
       multipartBody({ Project: f.projectId, DrawingName: f.own[who].sketchName }),
     ),
+  'POST /api/projects/:projectId/tag-lookup': (f) =>
+    body('POST', `/api/projects/${f.projectId}/tag-lookup`, { tags: ['P-101'] }),
 };
 
 function propertyRecord(f: AccessFixture) {

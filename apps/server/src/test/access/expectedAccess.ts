@@ -314,6 +314,7 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/getpidsketch': read('sketches'),
   'POST /api/savepidsketch': edit('save sketches'),
   'POST /api/deletepidsketch': edit('delete sketches'),
+  'POST /api/projects/:projectId/tag-lookup': read("which of a sketch's tags the models know"),
   'POST /api/sketchexport/pdf': signedIn('printing a sketch needs a session, no project'),
   'GET /api/legend': signedIn('reference data'),
 
