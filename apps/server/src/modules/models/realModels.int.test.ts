@@ -207,7 +207,8 @@ for (const kind of await testDatabases()) {
           expect(sample!.storey).not.toBe('');
         }
       }
-    });
+      // four real models converted, then every object read back: about 50 s on a busy 2-core machine
+    }, 120_000);
 
     it('keeps the spatial structure out of the selectable index and the records', async () => {
       const versionId = await upload('house.ifc', fs.readFileSync(fixture('IfcOpenHouse_IFC4.ifc')));
