@@ -85,6 +85,11 @@ export default tseslint.config(
               message:
                 'Ask useMayInProject(projectId)(action) for a project action, mayGlobally(user, action) for a global one.',
             },
+            {
+              // the checker's entry loads web-ifc and xmllint-wasm: the browser reads and writes IDS without them
+              name: '@penstock/ids',
+              message: 'Import @penstock/ids/document (the model, reader and writer) in the web app.',
+            },
           ],
         },
       ],

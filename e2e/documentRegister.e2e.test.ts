@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
@@ -9,7 +13,9 @@ const MANAGER = { email: 'tm@penstock.demo', password: 'penstock-demo' };
 /**
  * Container names and the register (issue 35): the project manager adds a role code to the naming standard,
  * uploads a conforming and a non-conforming drawing into WIP, the move of the non-conforming one into Shared
- * is refused with the field's message, and the register lists both and exports to Excel.
+ * is refused with the field's message, the register lists both and exports to Excel, a third drawing is
+ * bulk-uploaded with its register sheet, and the project browser's list view shows WIP/Civil's files with
+ * their titles and parsed name fields, sorted and filtered.
  */
 describe('the document register in Chromium', () => {
   let server: RunningPenstock;
@@ -111,5 +117,53 @@ describe('the document register in Chromium', () => {
     await dialog.getByRole('tab', { name: 'Delivery plan' }).click();
     await dialog.getByRole('table', { name: 'Delivery plan' }).getByText('late').waitFor();
     await screenshot(page, 'register-delivery-plan');
+
+    // a drawing bulk-uploaded with its register sheet (checked first, then stored with its title)
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'penstock-bulk-'));
+    const drawing = path.join(work, 'RWTW-PSK-IW-00-DR-Q-0103.pdf');
+    fs.writeFileSync(drawing, '%PDF-1.4\n% inlet screens\n');
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Register').addRows([
+      ['File name', 'Title', 'Type'],
+      ['RWTW-PSK-IW-00-DR-Q-0103.pdf', 'Inlet screens GA', 'DR'],
+    ]);
+    await book.xlsx.writeFile(path.join(work, 'register.xlsx'));
+    await dialog.getByRole('tab', { name: 'Bulk upload' }).click();
+    await dialog.getByRole('option', { name: 'WIP/Civil' }).waitFor({ state: 'attached' });
+    await dialog.getByLabel('Folder').selectOption({ label: 'WIP/Civil' });
+    await dialog.getByLabel('Register (.xlsx)').setInputFiles(path.join(work, 'register.xlsx'));
+    await dialog.getByLabel('Files').setInputFiles(drawing);
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await dialog.getByText('The row passes. Nothing is stored yet: Upload to store it.').waitFor();
+    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    await dialog.getByText('Stored 1 file with its title in WIP/Civil.').waitFor();
+    await screenshot(page, 'register-bulk-upload');
+    fs.rmSync(work, { recursive: true, force: true });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // the project browser's list view: WIP/Civil's files with their parsed fields, sorted and filtered
+    const browser = page.getByRole('navigation', { name: 'Project browser' });
+    await browser.getByRole('button', { name: 'List', exact: true }).click();
+    await browser.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'WIP' }).click();
+    await browser.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Civil' }).click();
+    const list = browser.getByRole('table', { name: 'Files in Civil' });
+    const listed = list.getByRole('row', { name: /RWTW-PSK-IW-00-DR-Q-0101\.pdf/ });
+    await listed.waitFor();
+    expect(await listed.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['WIP', 'S0', 'RWTW', 'PSK', 'IW', '00', 'DR', 'Q', '0101']),
+    );
+    await list
+      .getByRole('row', { name: /RWTW-PSK-IW-00-DR-Q-0103\.pdf/ })
+      .getByText('Inlet screens GA')
+      .waitFor();
+    await list.getByRole('button', { name: 'Role' }).click();
+    await expect
+      .poll(() => list.getByRole('columnheader', { name: /Role/ }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await list.getByLabel('Filter Role').fill('z');
+    await expect.poll(() => list.getByRole('row').count()).toBe(3); // headings, filters, the Z drawing
+    await list.getByRole('row', { name: /RWTW-PSK-IW-00-DR-Z-0102\.pdf/ }).waitFor();
+    await list.getByLabel('Filter Role').fill('');
+    await screenshot(page, 'register-browser-list');
   }, 120_000);
 });

@@ -72,6 +72,16 @@ describe('drawing compare in Chromium', () => {
     await expect
       .poll(() => versions.getByTestId('changed-pages').textContent(), { timeout: 60_000 })
       .toBe('1 of 1 page differs');
+    // kept on the server for the whole team (not in this browser): what every version list shows
+    const kept = await page.request.get(
+      `${server.url}/api/compare-files/changed-pages?base=${uploaded[0]}&head=${uploaded[1]}`,
+    );
+    expect(await kept.json()).toMatchObject({
+      count: { changed: 1, pages: 1, countedByName: ENGINEER.name },
+    });
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => /changedPages/.test(k))),
+    ).toEqual([]);
     await screenshot(page, 'drawing-compare-versions');
     await versions.getByRole('button', { name: 'Compare V2 with V1' }).click();
 

@@ -79,6 +79,102 @@ describe('selection, tree, hazards and pins across federated models in Chromium'
     await screenshot(page, '33-federated-tree');
   });
 
+  it('frames a node of the fixture model from the tree, in that model', async () => {
+    const tree = page.getByRole('region', { name: 'Model tree' });
+    const cameraTarget = async () => (await viewerOf(page)).camera.target;
+    const still = async () => {
+      let last = await cameraTarget();
+      await expect
+        .poll(
+          async () => {
+            const now = await cameraTarget();
+            const rests = Math.hypot(now.x - last.x, now.y - last.y, now.z - last.z) < 1e-6;
+            last = now;
+            return rests;
+          },
+          { timeout: 20_000, interval: 300 },
+        )
+        .toBe(true);
+      return last;
+    };
+    // where framing the fixture model looks from, then the plant framed instead
+    await page.evaluate(
+      (model) => (window as unknown as HookWindow).__penstockViewer.viewer.fitModel(model),
+      other,
+    );
+    const onFixture = await still();
+    await page.evaluate(() => (window as unknown as HookWindow).__penstockViewer.viewer.fit());
+    const onPlant = await still();
+    expect(
+      Math.hypot(onPlant.x - onFixture.x, onPlant.y - onFixture.y, onPlant.z - onFixture.z),
+    ).toBeGreaterThan(1);
+    // the fixture model's storey (all its objects): selected and framed there, not left where the camera was
+    const storey = tree.locator('[role="treeitem"][aria-level="5"]').filter({ hasText: /Nadzemn/ });
+    await storey.locator('.model-tree-name').click();
+    const framed = await still();
+    expect(Math.hypot(framed.x - onFixture.x, framed.y - onFixture.y, framed.z - onFixture.z)).toBeLessThan(
+      0.5,
+    );
+    expect((await viewerOf(page)).otherSelection?.every((r) => r.model === other)).toBe(true);
+    await screenshot(page, '33-federated-tree-framed');
+    // the storey's Properties panel, opened by the click, is closed again (it would cover the canvas)
+    await page.getByRole('button', { name: 'Close properties' }).click();
+  });
+
+  it('saves a view naming the fixture model’s objects by version + GlobalId, and restores them', async () => {
+    const selected = (await viewerOf(page)).otherSelection!;
+    expect(selected.length).toBeGreaterThan(1);
+    // one of them hidden as well (the model tree's eye does the same through the viewer's appearance)
+    await page.evaluate(
+      (ref) => (window as unknown as HookWindow).__penstockViewer.viewer.appearance.hide([ref]),
+      selected[1]!,
+    );
+    await page
+      .getByRole('toolbar', { name: '3D tools' })
+      .getByRole('button', { name: 'Saved views' })
+      .click();
+    const panel = page.getByRole('region', { name: 'Saved views' });
+    await panel.getByLabel('Name of the view').fill('Fixture ducts');
+    const posted = page.waitForRequest((r) => /\/views$/.test(r.url()) && r.method() === 'POST');
+    await panel.getByRole('button', { name: 'Save current view' }).click();
+    const state = (await posted).postDataJSON().state as {
+      version: number;
+      selection: { versionId: string; globalId?: string; localId?: number }[];
+      appearance: { hidden: { versionId: string; globalId?: string }[] };
+    };
+    // stored by model version + GlobalId, every model's objects (issue 33 §1), none by localId
+    expect(state.version).toBe(3);
+    expect(state.selection).toHaveLength(selected.length);
+    for (const object of [...state.selection, ...state.appearance.hidden]) {
+      expect(object).toEqual({ versionId: other.slice(4), globalId: expect.stringMatching(/^.{22}$/) });
+    }
+    expect(state.appearance.hidden).toHaveLength(1);
+    await panel.getByText('Saved “Fixture ducts”.').waitFor();
+
+    // another look, then the view opened again: the same objects of the fixture model, found by GlobalId
+    await page.evaluate(async () => {
+      const viewer = (window as unknown as HookWindow).__penstockViewer.viewer;
+      await viewer.selectObjects([]);
+      await viewer.appearance.showAll();
+    });
+    expect((await viewerOf(page)).otherSelection ?? []).toEqual([]);
+    await panel.getByRole('button', { name: 'Open Fixture ducts' }).click();
+    await expect
+      .poll(async () => (await viewerOf(page)).otherSelection?.length ?? 0, { timeout: 20_000 })
+      .toBe(selected.length);
+    const restored = await viewerOf(page);
+    const key = (r: { model: string; localId: number }) => `${r.model}/${r.localId}`;
+    expect(new Set(restored.otherSelection!.map(key))).toEqual(new Set(selected.map(key)));
+    expect(restored.appearance?.hidden.map(key)).toEqual([key(selected[1]!)]);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as HookWindow).__penstockViewer.viewer.federation.list().length,
+      ),
+    ).toBe(1);
+    await screenshot(page, '33-federated-saved-view');
+    await page.evaluate(() => (window as unknown as HookWindow).__penstockViewer.viewer.appearance.showAll());
+  });
+
   it('isolates the hazards of every shown model', async () => {
     const hazards = page.getByRole('button', { name: 'Isolate Hazards' });
     await hazards.click();

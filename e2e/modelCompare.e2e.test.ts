@@ -129,6 +129,8 @@ describe('model compare in Chromium', () => {
                 entry.objects[0]!.model,
               ]),
               solid: look.solid?.length ?? 0,
+              // the removed pipe: a clear red ghost with its edges drawn (not x-ray's faint fade)
+              outlined: look.outlined?.map((ref) => ref.model) ?? [],
             };
           }),
         { timeout: 60_000 },
@@ -141,6 +143,7 @@ describe('model compare in Chromium', () => {
           ['#f0a30a', 1, `urn:${versions[1]}`],
         ],
         solid: 1,
+        outlined: [`urn:${versions[0]}`],
       });
     await page.waitForTimeout(1500);
     await screenshot(page, '34-model-compare-tab');

@@ -162,7 +162,11 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const configDirs = { dataDir: env.dataDir, defaultsDir: path.join(repoRoot, 'apps/server/config') };
   // one job queue for every kind of job (conversions, model compares)
   const queue = jobQueueFor(env, app.log);
-  const { models, jobs } = registerModels(app, database.db, blobs, files, access, queue, {
+  const {
+    models,
+    jobs,
+    repo: modelsRepo,
+  } = registerModels(app, database.db, blobs, files, access, queue, {
     timeoutMs: env.conversionTimeoutMinutes * 60_000,
     ...(env.conversionMemoryMb > 0 ? { memoryMb: env.conversionMemoryMb } : {}),
     maxUnzippedBytes: env.maxUnzippedBytes,
@@ -196,7 +200,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   const { service: compares, jobs: compareJobs } = registerModelCompare(
     app,
     database.db,
-    { blobs, queue, issues },
+    { blobs, queue, issues, models: modelsRepo },
     access,
     { log: app.log },
   );

@@ -28,6 +28,7 @@ export const SHELL_ICONS = [
   'FaFolderOpen',
   'FaFolderTree',
   'FaLayerGroup',
+  'FaPenToSquare',
   'FaRightFromBracket',
   'FaRightToBracket',
   'FaUserGear',

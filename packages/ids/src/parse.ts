@@ -32,6 +32,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // character references (&#10; in an attribute, as other IDS tools and write.ts write a line break there):
+  // fast-xml-parser decodes them only with its HTML entities; undeclared named ones never get here (xsd.ts)
+  htmlEntities: true,
   isArray: (name) => ARRAYS.has(name),
 });
 

@@ -1,3 +1,4 @@
+import { siPrefixFactor } from '@penstock/shared';
 import { primitive, type IfcFile } from './ifc.ts';
 
 /**
@@ -5,25 +6,6 @@ import { primitive, type IfcFile } from './ifc.ts';
  * radian …): a number found in a model is in the project's units (IfcUnitAssignment) unless its property
  * names a unit of its own.
  */
-
-const PREFIX: Record<string, number> = {
-  EXA: 1e18,
-  PETA: 1e15,
-  TERA: 1e12,
-  GIGA: 1e9,
-  MEGA: 1e6,
-  KILO: 1e3,
-  HECTO: 1e2,
-  DECA: 1e1,
-  DECI: 1e-1,
-  CENTI: 1e-2,
-  MILLI: 1e-3,
-  MICRO: 1e-6,
-  NANO: 1e-9,
-  PICO: 1e-12,
-  FEMTO: 1e-15,
-  ATTO: 1e-18,
-};
 
 /** The unit type of each measure (defined types that carry a unit). */
 export const MEASURE_UNIT: Record<string, string> = {
@@ -74,7 +56,8 @@ export function unitScale(file: IfcFile, unit: number, depth = 0): UnitScale | n
   const type = file.typeOf(unit);
   if (type === 'IFCSIUNIT') {
     const name = file.text(unit, 'Name') ?? '';
-    const prefix = PREFIX[file.text(unit, 'Prefix') ?? ''] ?? 1;
+    // an unknown prefix is read as none
+    const prefix = siPrefixFactor(file.text(unit, 'Prefix')) ?? 1;
     if (name === 'SQUARE_METRE') return { scale: prefix ** 2, offset: 0 };
     if (name === 'CUBIC_METRE') return { scale: prefix ** 3, offset: 0 };
     if (name === 'GRAM') return { scale: prefix * 1e-3, offset: 0 };

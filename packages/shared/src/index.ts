@@ -24,6 +24,7 @@ export * from './dsearAttachments.ts';
 export * from './tagSources.ts';
 export * from './catalogue/ifcClasses.ts';
 export * from './modelFiles.ts';
+export * from './siPrefixes.ts';
 export * from './modelTree.contract.ts';
 export * from './iso19650.ts';
 export * from './workflow.contract.ts';

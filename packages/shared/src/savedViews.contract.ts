@@ -28,27 +28,81 @@ const versionId = (field: string) =>
     .regex(VERSION_ID_PATTERN, `${field} must be a model version id (v.<uuid>)`);
 
 /**
- * The stored viewer state: a ModelViewerState (packages/viewer/src/model/types.ts), version 1 or 2 of kind
- * '3d', with its camera. Its other parts (sections, measurements, appearance, selection) are the viewer's
- * own and kept as sent; the other model versions it lists (`models[].versionId`) must be the project's.
+ * An object of a stored view (version 3): its model version and IFC GlobalId, as pins and BCF components
+ * name it (issue 33 §1); an object its version's index has no GlobalId for keeps its localId.
  */
-export const SavedViewStateSchema = z.looseObject(
-  {
-    version: z.union([z.literal(1), z.literal(2)], { message: 'version must be 1 or 2' }),
-    kind: z.literal('3d', { message: "kind must be '3d'" }),
-    camera: z.looseObject(
-      { position: Vector3Schema, target: Vector3Schema },
-      { message: 'camera must be an object with position and target' },
-    ),
-    models: z
-      .array(z.looseObject({ versionId: versionId('versionId') }), {
-        message: 'models must be a list',
-      })
-      .max(50, 'models can have at most 50 models')
-      .optional(),
-  },
-  { message: 'state must be a viewer state: an object with version, kind and camera' },
-);
+export type StoredViewObject =
+  { versionId: string; globalId: string } | { versionId: string; localId: number };
+
+const isStoredViewObject = (value: unknown): value is StoredViewObject => {
+  if (!value || typeof value !== 'object') return false;
+  const o = value as Record<string, unknown>;
+  if (typeof o.versionId !== 'string' || !VERSION_ID_PATTERN.test(o.versionId)) return false;
+  if (typeof o.globalId === 'string') return o.globalId.trim() !== '' && o.globalId.length <= 64;
+  return Number.isInteger(o.localId) && (o.localId as number) >= 0;
+};
+
+/**
+ * The lists of objects a version-3 state names, with where they are (selection, appearance.hidden,
+ * appearance.isolated, appearance.colours.<n>.objects, appearance.solid, appearance.outlined): what is not a list is answered
+ * as it is, for the schema to refuse.
+ */
+export function storedObjectLists(state: Record<string, unknown>): Array<[(string | number)[], unknown]> {
+  const lists: Array<[(string | number)[], unknown]> = [[['selection'], state.selection]];
+  const appearance = state.appearance;
+  if (appearance && typeof appearance === 'object') {
+    const a = appearance as Record<string, unknown>;
+    lists.push([['appearance', 'hidden'], a.hidden ?? []]);
+    if (a.isolated !== null && a.isolated !== undefined) lists.push([['appearance', 'isolated'], a.isolated]);
+    if (a.solid !== undefined) lists.push([['appearance', 'solid'], a.solid]);
+    if (a.outlined !== undefined) lists.push([['appearance', 'outlined'], a.outlined]);
+    const colours = Array.isArray(a.colours) ? a.colours : [];
+    colours.forEach((group: unknown, n) =>
+      lists.push([
+        ['appearance', 'colours', n, 'objects'],
+        (group as Record<string, unknown> | null)?.objects,
+      ]),
+    );
+  }
+  return lists;
+}
+
+/**
+ * The stored viewer state: a ModelViewerState (packages/viewer/src/model/types.ts) of kind '3d' with its
+ * camera: version 3 (packages/viewer/src/model/storedState.ts) names every model's objects by model version
+ * + GlobalId (StoredViewObject); versions 1 and 2, saved before, by localIds. Its other parts (sections,
+ * measurements, the rest of the appearance) are the viewer's own and kept as sent; the other model versions
+ * it lists (`models[].versionId`) must be the project's.
+ */
+export const SavedViewStateSchema = z
+  .looseObject(
+    {
+      version: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'version must be 1, 2 or 3' }),
+      kind: z.literal('3d', { message: "kind must be '3d'" }),
+      camera: z.looseObject(
+        { position: Vector3Schema, target: Vector3Schema },
+        { message: 'camera must be an object with position and target' },
+      ),
+      models: z
+        .array(z.looseObject({ versionId: versionId('versionId') }), {
+          message: 'models must be a list',
+        })
+        .max(50, 'models can have at most 50 models')
+        .optional(),
+    },
+    { message: 'state must be a viewer state: an object with version, kind and camera' },
+  )
+  .superRefine((state, context) => {
+    if (state.version !== 3) return;
+    for (const [path, list] of storedObjectLists(state)) {
+      if (!Array.isArray(list) || !list.every(isStoredViewObject))
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: 'objects must be a list of {versionId, globalId} (or {versionId, localId})',
+        });
+    }
+  });
 export type SavedViewState = z.infer<typeof SavedViewStateSchema>;
 
 /**

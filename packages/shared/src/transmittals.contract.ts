@@ -219,6 +219,15 @@ export function projectCodeOf(name: string): string {
   return code.toUpperCase().slice(0, 8);
 }
 
+/**
+ * The code transmittals are numbered with (issue 35 §3, "with the project's code"): the Project field's code
+ * in the project's information standard (its first, where the list has several), else the initials of the
+ * project's name (projectCodeOf). Projects have no code of their own beside the standard.
+ */
+export function transmittalCodeOf(projectName: string, projectFieldCodes: readonly string[]): string {
+  return projectFieldCodes[0]?.trim().toUpperCase() || projectCodeOf(projectName);
+}
+
 /** 'RWTW-TRN-0001' */
 export const transmittalNumber = (code: string, sequence: number): string =>
   `${code}-TRN-${String(sequence).padStart(4, '0')}`;

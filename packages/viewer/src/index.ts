@@ -11,6 +11,19 @@ export type {
   SectionPlaneState,
   SectionsState,
 } from './model/state.ts';
+export type {
+  ObjectIdTable,
+  StoredAppearance,
+  StoredObject,
+  StoredViewerState,
+} from './model/storedState.ts';
+export {
+  fromStoredState,
+  isStoredViewerState,
+  objectIdsOf,
+  toStoredState,
+  versionOfModelId,
+} from './model/storedState.ts';
 export type { SectionTool, SectionEditTarget, CapInfo } from './model/sections.ts';
 export { MAX_SECTION_PLANES, DEFAULT_CAP_COLOUR } from './model/sections.ts';
 export { axisOf, directionLabel, planeOffset } from './model/sectionMath.ts';

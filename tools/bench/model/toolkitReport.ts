@@ -11,8 +11,11 @@ export interface FederatedTiming {
   plantDrawnMs: number;
   /** from the plant drawn to both federation.add calls resolved */
   addsMs: number;
-  /** each added model's .frag fetched and federation.add resolved (ms) */
-  adds: { model: string; fetchMs: number; addMs: number }[];
+  /**
+   * each added model's .frag download (asked for at the click, beside the plant's load), the wait for it
+   * after the plant was drawn (and the models before it added), and federation.add to its first tiles (ms)
+   */
+  adds: { model: string; fetchMs: number; waitMs: number; addMs: number }[];
 }
 
 /** othersHidden: no place to click the model with the other added models shown, so they were hidden */
@@ -153,7 +156,7 @@ export function renderToolkit(result: ToolkitResult | string | undefined): strin
       f.drawn
         ? `${s(f.drawn.penstock)} vs ${s(f.drawn.bare)} bare (sum): ${ratio(f.drawn.ratio)}`
         : `not measured (${timing ? 'a bare load failed' : [p.value, p.error?.split('\n')[0]].filter(Boolean).join(': ')})`,
-      `bare loads, each alone in a fresh browser: ${bare.join(', ')}; Penstock: from the click on the plant to every model's meshes on the canvas, rasterised${timing ? ` (plant drawn at ${s(timing.plantDrawnMs)}, then fetch + federation.add of the others, one after the other, ${s(timing.addsMs)}: ${timing.adds.map((a) => `${a.model} ${s(a.fetchMs)} + ${s(a.addMs)}`).join(', ')}; their meshes on the canvas ${s(timing.drawnMs - timing.plantDrawnMs - timing.addsMs)} after that)` : ''}; the median of ${fed.runs} run${fed.runs === 1 ? '' : 's'} each, alternating`,
+      `bare loads, each alone in a fresh browser: ${bare.join(', ')}; Penstock: from the click on the plant to every model's meshes on the canvas, rasterised${timing ? ` (plant drawn at ${s(timing.plantDrawnMs)}, then federation.add of the others, one after the other, ${s(timing.addsMs)}, their .frag downloaded from the click on beside the plant's load: ${timing.adds.map((a) => `${a.model} downloaded in ${s(a.fetchMs)}, waited for ${s(a.waitMs)}, added in ${s(a.addMs)}`).join('; ')}; every model's meshes on the canvas, rasterised, ${s(timing.drawnMs - timing.plantDrawnMs - timing.addsMs)} after that)` : ''}; the median of ${fed.runs} run${fed.runs === 1 ? '' : 's'} each, alternating`,
     ]);
     rows.push([
       'federation: browser memory',

@@ -2,8 +2,8 @@
 //   - draw.io P&ID stencils (mxGraph stencil XML, Apache-2.0), converted to SVG here;
 //   - Equinor engineering-symbols (SVG, MIT), with their colour made theme-following.
 // Writes apps/web/public/symbols/<group-slug>/<name>.svg, the LICENSE texts, the catalogue JSON in
-// packages/shared/src/symbols/catalogue.json and docs/symbol-credits.md. Re-runnable: the symbols folder
-// is rebuilt from scratch each time.
+// packages/shared/src/symbols/catalogue.json, the symbols' ports (ports.json: hand entries kept) and
+// docs/symbol-credits.md. Re-runnable: the symbols folder is rebuilt from scratch each time.
 //
 //   npx tsx tools/symbols/src/build.ts [fixturesDir]
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import {
 import { PENSTOCK_STENCILS } from './drawn/index.ts';
 import { drawioSymbol, equinorSymbol } from './groups.ts';
 import { parseStencilFile, stencilToSvg } from './stencilToSvg.ts';
+import { writePorts } from './ports/writePorts.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fixturesDir = process.argv[2] ?? join(repoRoot, '..', 'shared', 'fixtures');
@@ -184,6 +185,8 @@ async function main() {
   writeFileSync(cataloguePath, json);
 
   writeFileSync(creditsPath, credits(symbols));
+  // the ports of every symbol (issue 37), worked out from the SVGs just written; hand entries are kept
+  await writePorts();
   const empty = SYMBOL_GROUPS.filter((g) => !symbols.some((s) => s.group === g));
   console.log(
     `Wrote ${symbols.length} symbols to ${relative(repoRoot, publicDir)} and ${relative(repoRoot, cataloguePath)}; ` +

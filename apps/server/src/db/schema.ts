@@ -260,6 +260,18 @@ export interface SavedViewsTable {
   updated_at: string;
 }
 /** A compare of two converted model versions (issue 34 §2), stored once per ordered pair. */
+/** The changed-page count of a drawing compare (issue 34 §3): one per ordered pair of versions and dpi. */
+export interface DrawingPageCountsTable {
+  base_version_id: string;
+  head_version_id: string;
+  dpi: number;
+  changed_pages: number;
+  pages: number;
+  /** the user whose browser counted it */
+  counted_by: string;
+  counted_at: string;
+}
+
 export interface ModelComparesTable {
   id: string;
   /** the head version's project */
@@ -468,6 +480,8 @@ export interface EmailOutboxTable {
   sent_at: string | null;
   /** the last failure's reason (the server's answer; never a password) */
   last_error: string | null;
+  /** replaces body_text once the message is delivered or given up (its secret link taken out); else null */
+  kept_text: string | null;
 }
 
 export interface FormValuesTable {
@@ -668,6 +682,7 @@ export interface Database {
   issues: IssuesTable;
   saved_views: SavedViewsTable;
   model_compares: ModelComparesTable;
+  drawing_page_counts: DrawingPageCountsTable;
   model_compare_changes: ModelCompareChangesTable;
   model_georeferences: ModelGeoreferencesTable;
   issue_comments: IssueCommentsTable;

@@ -13,7 +13,7 @@ import {
   IFCSITE,
   type IfcAPI,
 } from 'web-ifc';
-import type { ModelGeoreference } from '@penstock/shared';
+import { siPrefixFactor, type ModelGeoreference } from '@penstock/shared';
 import { refOf, refsOf } from './ifcLines.ts';
 
 type Line = Record<string, unknown> & { type?: number };
@@ -30,21 +30,6 @@ const textOf = (value: unknown): string | null => {
   return typeof v === 'string' && v !== '' ? v : null;
 };
 
-const SI_PREFIXES: Record<string, number> = {
-  EXA: 1e18,
-  PETA: 1e15,
-  TERA: 1e12,
-  GIGA: 1e9,
-  MEGA: 1e6,
-  KILO: 1e3,
-  HECTO: 1e2,
-  DECA: 1e1,
-  DECI: 1e-1,
-  CENTI: 1e-2,
-  MILLI: 1e-3,
-  MICRO: 1e-6,
-  NANO: 1e-9,
-};
 const NAMED_LENGTHS: Record<string, number> = {
   FOOT: 0.3048,
   'US SURVEY FOOT': 1200 / 3937,
@@ -60,8 +45,7 @@ function metresOfUnit(api: IfcAPI, modelID: number, id: number | undefined): num
   if (!unit) return null;
   const name = (textOf(unit.Name) ?? '').toUpperCase().replace(/^\./, '').replace(/\.$/, '');
   if (name === 'METRE') {
-    const prefix = (textOf(unit.Prefix) ?? '').toUpperCase();
-    return prefix ? (SI_PREFIXES[prefix] ?? null) : 1;
+    return siPrefixFactor(textOf(unit.Prefix));
   }
   if (name in NAMED_LENGTHS) return NAMED_LENGTHS[name]!;
   // a conversion-based unit of another name: its ConversionFactor's value in its (SI) unit

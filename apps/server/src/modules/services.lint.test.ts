@@ -28,7 +28,8 @@ export class SampleService {
 }
 `;
 
-describe('the services lint rule (issue 32)', () => {
+// the first call loads ESLint and the whole config: seconds on a busy machine
+describe('the services lint rule (issue 32)', { timeout: 60_000 }, () => {
   it('fires on role helpers, forbidden() and role names in a *.service.ts', async () => {
     expect(await problems(sample)).toEqual([
       { line: 1, rule: 'no-restricted-imports' }, // canReviewFeedback

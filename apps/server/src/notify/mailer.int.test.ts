@@ -163,7 +163,15 @@ for (const kind of await testDatabases()) {
       smtp.received.length = 0;
       smtp.control.rejectNext = 1;
       const before = new Set((await outbox.all()).map((r) => r.id));
-      await penstock.notifier.queue([{ to: 'engineer@penstock.test', subject: 'Retry me', text: 'Body' }]);
+      // a secret in the text (an outside link's token) is kept until it is delivered, then only the kept text
+      await penstock.notifier.queue([
+        {
+          to: 'engineer@penstock.test',
+          subject: 'Retry me',
+          text: 'Body secret-token',
+          keptText: 'Body [withheld]',
+        },
+      ]);
 
       const failed = async () => (await outbox.all()).find((r) => !before.has(r.id) && r.attempts === 1);
       await waitFor(async () => !!(await failed()), 'the first attempt to fail');
@@ -174,6 +182,7 @@ for (const kind of await testDatabases()) {
       // the first retry is 30 s later
       expect(Date.parse(row.next_attempt_at!) - Date.now()).toBeGreaterThan(20_000);
       expect(smtp.received).toHaveLength(0);
+      expect([row.body_text, row.kept_text]).toEqual(['Body secret-token', 'Body [withheld]']);
 
       await penstock.notifier.flushDue(); // not due yet: nothing happens
       expect(smtp.received).toHaveLength(0);
@@ -182,13 +191,17 @@ for (const kind of await testDatabases()) {
       const sent = (await outbox.get(row.id))!;
       expect(sent.sent_at).not.toBeNull();
       expect(sent.attempts).toBe(1);
+      expect(smtp.received[0]!.text.trim()).toBe('Body secret-token');
+      expect([sent.body_text, sent.kept_text]).toEqual(['Body [withheld]', null]);
     });
 
     it(`gives a message up after ${MAX_ATTEMPTS} failed attempts and keeps the row`, async () => {
       smtp.received.length = 0;
       smtp.control.rejectNext = 100;
       const before = new Set((await outbox.all()).map((r) => r.id));
-      await penstock.notifier.queue([{ to: 'nobody@penstock.test', subject: 'Never', text: 'Body' }]);
+      await penstock.notifier.queue([
+        { to: 'nobody@penstock.test', subject: 'Never', text: 'Body secret-token', keptText: 'Body' },
+      ]);
       const row = async () => (await outbox.all()).find((r) => !before.has(r.id));
       await waitFor(async () => (await row())?.attempts === 1, 'the first attempt to fail');
       for (let attempt = 2; attempt <= MAX_ATTEMPTS + 1; attempt++)
@@ -198,6 +211,8 @@ for (const kind of await testDatabases()) {
       expect(given.next_attempt_at).toBeNull();
       expect(given.sent_at).toBeNull();
       expect(given.last_error).toBeTruthy();
+      // given up: the secret goes as after a delivery
+      expect([given.body_text, given.kept_text]).toEqual(['Body', null]);
       expect(smtp.received).toHaveLength(0);
       smtp.control.rejectNext = 0;
     });

@@ -8,6 +8,11 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The text the outbox keeps once the message is delivered or given up, where `text` carries a secret
+   * (an outside link's token, of which the database keeps only the hash); without it `text` is kept.
+   */
+  keptText?: string;
 }
 
 /** The e-mail outbox table: the only place that knows its SQL. */
@@ -26,6 +31,7 @@ export class OutboxRepo {
           to_address: m.to,
           subject: m.subject,
           body_text: m.text,
+          kept_text: m.keptText ?? null,
           created_at: at,
           attempts: 0,
           next_attempt_at: at,
@@ -67,23 +73,33 @@ export class OutboxRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Marks it sent, keeping only its kept text (its secrets taken out) from now on. */
   async markSent(id: string, now: Date): Promise<void> {
     await this.db
       .updateTable('email_outbox')
-      .set({ sent_at: now.toISOString(), next_attempt_at: null })
+      .set((eb) => ({
+        sent_at: now.toISOString(),
+        next_attempt_at: null,
+        body_text: eb.fn.coalesce('kept_text', 'body_text'),
+        kept_text: null,
+      }))
       .where('id', '=', id)
       .execute();
   }
 
-  /** Records a failed attempt; `nextAttemptAt` null gives the message up (the row is kept). */
+  /**
+   * Records a failed attempt; `nextAttemptAt` null gives the message up (the row is kept, with its kept text
+   * only, as after a delivery).
+   */
   async markFailed(id: string, attempts: number, error: string, nextAttemptAt: Date | null): Promise<void> {
     await this.db
       .updateTable('email_outbox')
-      .set({
+      .set((eb) => ({
         attempts,
         last_error: error,
         next_attempt_at: nextAttemptAt ? nextAttemptAt.toISOString() : null,
-      })
+        ...(nextAttemptAt ? {} : { body_text: eb.fn.coalesce('kept_text', 'body_text'), kept_text: null }),
+      }))
       .where('id', '=', id)
       .execute();
   }

@@ -39,6 +39,8 @@ export const RegisterQuerySchema = z.object({
   suitability: z.string().trim().max(4).optional(),
   conforms: z.enum(['yes', 'no']).optional(),
   q: z.string().trim().max(200).optional(),
+  /** only the files directly in this folder of the project (the project browser's list view) */
+  folderId: z.string().trim().min(1).max(100).optional(),
 });
 export type RegisterQuery = z.infer<typeof RegisterQuerySchema>;
 
@@ -104,6 +106,8 @@ export interface ImportRowReport {
   fileName: string;
   ok: boolean;
   problems: string[];
+  /** what is allowed but worth saying (a name that breaks the naming standard, stored in WIP) */
+  warnings?: string[];
 }
 
 export interface BulkUploadReport {

@@ -16,6 +16,12 @@ export const SKETCH_TOOLS = [
 ] as const;
 export type SketchTool = (typeof SKETCH_TOOLS)[number];
 
+/** Penstock's P&ID tools beside the spec's (issue 37): pipelines and signal lines from port to port. */
+export const PID_TOOLS = ['pipeline', 'signal'] as const;
+export type PidTool = (typeof PID_TOOLS)[number];
+/** Every tool of the editor. */
+export type EditorTool = SketchTool | PidTool;
+
 /** The tools offered a fixed direction (none, horizontal, vertical). */
 export const FIXED_DIRECTION_TOOLS: readonly SketchTool[] = ['line', 'dotted', 'highlight', 'arrow'];
 export const FIXED_DIRECTIONS = ['none', 'horizontal', 'vertical'] as const;

@@ -10,17 +10,43 @@ import {
   type StageSpec,
 } from './schema.ts';
 
-const LINE_LIKE = new Set<SketchElement['tool']>(['pen', 'eraser', 'highlight', 'line', 'dotted']);
+const LINE_LIKE = new Set<SketchElement['tool']>([
+  'pen',
+  'eraser',
+  'highlight',
+  'line',
+  'dotted',
+  'pipeline',
+  'signal',
+]);
 
 /** 30 for pen and line-like kinds, 50 for arrows, shapes, images and text. */
 export function pasteOffset(tool: SketchElement['tool']): number {
   return LINE_LIKE.has(tool) ? SKETCH.pasteOffset.lineLike : SKETCH.pasteOffset.other;
 }
 
-/** A copy of an element, moved down and right by its paste offset, with a new id, drawn on top. */
+/**
+ * A copy of an element, moved down and right by its paste offset, with a new id, drawn on top. A copied
+ * pipeline or signal line is moved point by point and fastened to nothing; a copied symbol has no tag (a
+ * tag names one item).
+ */
 export function pastedCopy<E extends SketchElement>(element: E, id: string, z?: number): E {
   const offset = pasteOffset(element.tool);
-  return { ...element, id, x: element.x + offset, y: element.y + offset, ...(z === undefined ? {} : { z }) };
+  const order = z === undefined ? {} : { z };
+  if (element.tool === 'pipeline' || element.tool === 'signal')
+    return {
+      ...element,
+      id,
+      points: element.points.map((value) => value + offset),
+      start: null,
+      end: null,
+      ...order,
+    };
+  if (element.tool === 'image' && element.tag !== undefined) {
+    const { tag: _tag, ...untagged } = element;
+    return { ...untagged, id, x: element.x + offset, y: element.y + offset, ...order } as E;
+  }
+  return { ...element, id, x: element.x + offset, y: element.y + offset, ...order };
 }
 
 /** The angles the transformer snaps to: every multiple of 45 degrees. */

@@ -124,6 +124,20 @@ describe('sketchItemList', () => {
     expect(turned[0]!.tag).toBe('T');
   });
 
+  it("takes a symbol's own tag before any text beside it, leaving that text to its neighbours", () => {
+    const rows = items(
+      [
+        symbol('a', '/symbols/valves/gate-valve.svg', 0, 0, { tag: 'GV-101' }),
+        symbol('b', '/symbols/valves/gate-valve.svg', 200, 0),
+      ],
+      [text('t', 'GV-102', 195, 40)],
+    );
+    expect(rows.map((row) => [row.id, row.tag])).toEqual([
+      ['a', 'GV-101'],
+      ['b', 'GV-102'],
+    ]);
+  });
+
   it('falls back to pidItem, or the file name, and the group of the folder', () => {
     const rows = items(
       [

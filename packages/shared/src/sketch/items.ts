@@ -1,7 +1,7 @@
 // The item list of a sketch (issue 13: 'Sketch items.xlsx'): one row per placed symbol with its name, group
-// and tag. A symbol's tag is the text placed beside it: the nearest text whose anchor (the text node's x,y)
-// lies within one symbol size of the symbol's box. Pairs are made nearest first and a text tags one symbol
-// at most, so two valves side by side each keep their own label.
+// and tag. A symbol's tag is its own tag (issue 37), else the text placed beside it: the nearest text whose
+// anchor (the text node's x,y) lies within one symbol size of the symbol's box. Pairs are made nearest
+// first and a text tags one symbol at most, so two valves side by side each keep their own label.
 import { SYMBOL_GROUPS, symbolGroupSlug } from '../symbols/groups.ts';
 import { elementDrawingBox } from './svg.ts';
 import type { SketchLists, SymbolImage, TextElement } from './schema.ts';
@@ -97,7 +97,11 @@ export function sketchItemList(
   catalogue: readonly SketchItemCatalogueEntry[],
 ): SketchItem[] {
   const bySrc = new Map(catalogue.map((entry) => [entry.src, entry]));
-  const tags = tagsBySymbol(lists.Images, lists.Texts);
+  // texts stand for tags only of the symbols that have none of their own
+  const tags = tagsBySymbol(
+    lists.Images.filter((image) => !image.tag?.trim()),
+    lists.Texts,
+  );
   const groupOrder = new Map<string, number>(SYMBOL_GROUPS.map((group, index) => [group, index]));
   const rank = (group: string) => groupOrder.get(group) ?? SYMBOL_GROUPS.length;
   const items = lists.Images.map((image): SketchItem => {
@@ -105,7 +109,7 @@ export function sketchItemList(
     return {
       id: image.id,
       symbol: entry?.category ?? (image.pidItem.trim() || fileName(image.src)),
-      tag: tags.get(image.id) ?? '',
+      tag: image.tag?.trim() || (tags.get(image.id) ?? ''),
       group: entry?.group ?? groupFromFolder(image.src),
       x: round(image.x),
       y: round(image.y),

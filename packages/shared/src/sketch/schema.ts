@@ -1,48 +1,17 @@
 // The sketch's stored shape (engineering spec §3 'Sketch', 'Canvas element'; §7 getpidsketch, savepidsketch,
 // deletepidsketch), validated with the same schema in the browser and on the server.
 import { z } from 'zod';
+import { colour, common, coordinate, points, size, SKETCH_LIMITS } from './primitives.ts';
+import {
+  PipelineSchema,
+  SignalLineSchema,
+  pidItemFields,
+  type PidSpec,
+  type PipelineElement,
+  type SignalLineElement,
+} from './pidSchema.ts';
 
-/** The sketch format's version, carried by every saved sketch (absent in the spec's earlier sketches = 1). */
-export const SKETCH_VERSION = 1;
-
-/** Limits that keep a sketch a sketch: checked on save, on the server. */
-export const SKETCH_LIMITS = {
-  /** elements of all kinds together */
-  maxElements: 5000,
-  /** coordinates in one freehand line (x, y pairs × 2) */
-  maxPointsPerLine: 20_000,
-  /** coordinates in all lines together */
-  maxPointsTotal: 400_000,
-  maxTextLength: 2000,
-  maxUploadedImages: 20,
-  /** bytes of one uploaded image, decoded */
-  maxUploadedImageBytes: 5 * 1024 * 1024,
-  maxNameLength: 200,
-  /** |coordinate| bound: a drawing is a few thousand units across; this refuses junk, not big sketches */
-  maxCoordinate: 1_000_000,
-} as const;
-
-const coordinate = z.number().finite().min(-SKETCH_LIMITS.maxCoordinate).max(SKETCH_LIMITS.maxCoordinate);
-const size = z.number().finite().min(0).max(SKETCH_LIMITS.maxCoordinate);
-const scale = z.number().finite().min(-1000).max(1000);
-/** A CSS colour as the colour picker gives it: a name, #hex, rgb()/rgba() or hsl(). */
-const colour = z
-  .string()
-  .max(64)
-  .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]+\))$/, 'Invalid colour');
-
-const common = {
-  id: z.string().min(1).max(100),
-  x: coordinate.default(0),
-  y: coordinate.default(0),
-  rotation: z.number().finite().min(-100_000).max(100_000).default(0),
-  scaleX: scale.default(1),
-  scaleY: scale.default(1),
-  /** Penstock's addition: the drawing order across all lists (higher is drawn later, on top). */
-  z: z.number().finite().optional(),
-};
-
-const points = z.array(coordinate).max(SKETCH_LIMITS.maxPointsPerLine);
+export { SKETCH_LIMITS, SKETCH_VERSION } from './primitives.ts';
 
 /** pen, eraser and highlight strokes (Lines). */
 export const FreehandLineSchema = z.object({
@@ -84,7 +53,10 @@ export const TextSchema = z.object({
   fontSize: z.number().finite().min(1).max(1000).default(20),
   colour: colour.default('black'),
 });
-/** A library symbol: src is the symbol's image path, pidItem its file name. */
+/**
+ * A library symbol: src is the symbol's image path, pidItem its file name; tag, itemClass, props and
+ * tagOffset are its P&ID data (format 2, all optional).
+ */
 export const SymbolImageSchema = z.object({
   ...common,
   tool: z.literal('image'),
@@ -92,6 +64,7 @@ export const SymbolImageSchema = z.object({
   pidItem: z.string().max(200).default(''),
   width: size.default(80),
   height: size.default(80),
+  ...pidItemFields,
 });
 /** An uploaded picture, kept in the sketch as a data: URL; the server checks its bytes. */
 export const UploadedImageSchema = z.object({
@@ -120,6 +93,9 @@ export const SketchListsSchema = z.object({
   Rects: z.array(RectSchema).default([]),
   Circles: z.array(CircleSchema).default([]),
   UploadedImages: z.array(UploadedImageSchema).default([]),
+  /** format 2: pipelines and signal lines, fastened to symbol ports */
+  Pipelines: z.array(PipelineSchema).default([]),
+  SignalLines: z.array(SignalLineSchema).default([]),
 });
 
 export const SKETCH_LIST_KEYS = [
@@ -131,6 +107,8 @@ export const SKETCH_LIST_KEYS = [
   'Rects',
   'Circles',
   'UploadedImages',
+  'Pipelines',
+  'SignalLines',
 ] as const;
 export type SketchListKey = (typeof SKETCH_LIST_KEYS)[number];
 
@@ -150,13 +128,17 @@ export type SketchElement =
   | CircleElement
   | TextElement
   | SymbolImage
-  | UploadedImage;
+  | UploadedImage
+  | PipelineElement
+  | SignalLineElement;
 export type SketchLists = z.output<typeof SketchListsSchema>;
 export type StageSpec = z.output<typeof StageSpecSchema>;
 
 /** A sketch's content: its lists, the view and the format version. */
 export interface SketchContent extends SketchLists {
   StageSpec: StageSpec;
+  /** format 2: the grid, the drawing scale and the tag numbering (defaults when absent) */
+  PidSpec: PidSpec;
   Version: number;
 }
 
@@ -190,6 +172,10 @@ export function listOf(kind: SketchElement['tool']): SketchListKey {
       return 'Images';
     case 'uploadedImage':
       return 'UploadedImages';
+    case 'pipeline':
+      return 'Pipelines';
+    case 'signal':
+      return 'SignalLines';
   }
 }
 
@@ -202,6 +188,8 @@ export const emptySketchLists = (): SketchLists => ({
   Rects: [],
   Circles: [],
   UploadedImages: [],
+  Pipelines: [],
+  SignalLines: [],
 });
 
 /** Every element of a sketch in drawing order (by z, then list order as the lists were given). */
@@ -221,7 +209,13 @@ export function sketchLimitProblems(lists: SketchLists): string[] {
   let coordinates = 0;
   for (const key of SKETCH_LIST_KEYS) {
     elements += lists[key].length;
-    if (key === 'Lines' || key === 'StraightLines' || key === 'Arrows')
+    if (
+      key === 'Lines' ||
+      key === 'StraightLines' ||
+      key === 'Arrows' ||
+      key === 'Pipelines' ||
+      key === 'SignalLines'
+    )
       for (const line of lists[key]) coordinates += line.points.length;
   }
   if (elements > SKETCH_LIMITS.maxElements)

@@ -4,6 +4,7 @@ import {
   SKETCH_SVG,
   elementDrawingBox,
   emptySketchLists,
+  listOf,
   sanitiseSvgMarkup,
   sketchSvgBounds,
   sketchSymbolSources,
@@ -24,19 +25,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 function listsOf(...elements: SketchElement[]): SketchLists {
   const lists = emptySketchLists();
   for (const element of elements) {
-    const key = {
-      pen: 'Lines',
-      eraser: 'Lines',
-      highlight: 'Lines',
-      line: 'StraightLines',
-      dotted: 'StraightLines',
-      arrow: 'Arrows',
-      rect: 'Rects',
-      circle: 'Circles',
-      text: 'Texts',
-      image: 'Images',
-      uploadedImage: 'UploadedImages',
-    }[element.tool] as keyof SketchLists;
+    const key = listOf(element.tool);
     (lists[key] as SketchElement[]).push(element);
   }
   return lists;

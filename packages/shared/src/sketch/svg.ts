@@ -9,6 +9,9 @@
 import { SKETCH } from './constants.ts';
 import { elementsInOrder, type SketchElement, type SketchLists } from './schema.ts';
 import { SVG_DATA_IMAGE, escapeSvgText, sanitiseSvg } from './svgSanitize.ts';
+import { tagLabelBox } from './pid/labels.ts';
+import { pipelineStyle } from './pid/styles.ts';
+import { pipelineSvg, signalLineSvg, tagLabelSvg } from './pid/svgParts.ts';
 
 export interface SketchBounds {
   x: number;
@@ -222,6 +225,11 @@ function localBox(
     case 'image':
     case 'uploadedImage':
       return { minX: 0, minY: 0, maxX: element.width, maxY: element.height, scaled: true };
+    case 'pipeline':
+      // room for the double line, insulation and tracing beside it, and the marks
+      return boxOfPoints(element.points, pipelineStyle(element.lineType).width + 10);
+    case 'signal':
+      return boxOfPoints(element.points, 6);
   }
 }
 
@@ -258,12 +266,17 @@ export function sketchSvgBounds(lists: SketchLists, options: SketchSvgOptions = 
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (const element of elementsInOrder(lists)) {
-    const box = elementDrawingBox(element, textWidth);
-    if (!box) continue;
-    minX = Math.min(minX, box.x);
-    minY = Math.min(minY, box.y);
-    maxX = Math.max(maxX, box.x + box.width);
-    maxY = Math.max(maxY, box.y + box.height);
+    const boxes = [
+      elementDrawingBox(element, textWidth),
+      element.tool === 'image' ? tagLabelBox(element, textWidth) : null,
+    ];
+    for (const box of boxes) {
+      if (!box) continue;
+      minX = Math.min(minX, box.x);
+      minY = Math.min(minY, box.y);
+      maxX = Math.max(maxX, box.x + box.width);
+      maxY = Math.max(maxY, box.y + box.height);
+    }
   }
   if (minX > maxX) return { x: 0, y: 0, width: Math.max(1, 2 * margin), height: Math.max(1, 2 * margin) };
   const x = Math.floor(minX - margin);
@@ -414,14 +427,20 @@ class SvgWriter {
       case 'image': {
         const size = `width="${num(element.width)}" height="${num(element.height)}"`;
         const symbol = this.symbol(element.src);
+        // the tag label is not turned with the symbol: it stays upright beside it
+        const label = tagLabelSvg(element);
         if (!symbol)
-          return `<rect${transform} x="0" y="0" ${size} fill="none" stroke="${SKETCH_SVG.placeholderColour}" stroke-width="1" stroke-dasharray="4 4"/>`;
-        return `<g${transform}><svg x="0" y="0" ${size} viewBox="${symbol.viewBox}" preserveAspectRatio="none"${symbol.attributes} color="black">${symbol.inner}</svg></g>`;
+          return `<rect${transform} x="0" y="0" ${size} fill="none" stroke="${SKETCH_SVG.placeholderColour}" stroke-width="1" stroke-dasharray="4 4"/>${label}`;
+        return `<g${transform}><svg x="0" y="0" ${size} viewBox="${symbol.viewBox}" preserveAspectRatio="none"${symbol.attributes} color="black">${symbol.inner}</svg></g>${label}`;
       }
       case 'uploadedImage': {
         if (!SVG_DATA_IMAGE.test(element.src)) return '';
         return `<image${transform} x="0" y="0" width="${num(element.width)}" height="${num(element.height)}" preserveAspectRatio="none" href="${element.src}"/>`;
       }
+      case 'pipeline':
+        return pipelineSvg(element);
+      case 'signal':
+        return signalLineSvg(element);
     }
   }
 }

@@ -5,6 +5,7 @@ import catalogueJson from './catalogue.json' with { type: 'json' };
 import { SYMBOL_GROUPS, type SymbolGroup } from './groups.ts';
 
 export * from './groups.ts';
+export * from './ports.ts';
 
 const staticProp = z.string().min(1).optional();
 

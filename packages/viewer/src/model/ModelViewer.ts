@@ -15,6 +15,14 @@ import { createSections } from './sections.ts';
 import { createMeasure } from './measure.ts';
 import { createAppearance } from './appearance.ts';
 import { createFederation } from './federation.ts';
+import {
+  createObjectIdCache,
+  fromStoredState,
+  isStoredViewerState,
+  toStoredState,
+  versionsOfStoredState,
+  versionsOfViewerState,
+} from './storedState.ts';
 import { untilMeshesShown } from './tiles.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
 
@@ -24,6 +32,9 @@ const PLAN_DEPTH_COLOUR = 0x3d4a5c;
 
 /** After a click's panel has its values: time for the page to paint it before the next frame. */
 const PANEL_PAINT_MS = 20;
+
+/** How long a model added to the view waits for its first tiles, and holds the frames, at most. */
+const ADDED_TILES_WAIT_MS = 10_000;
 
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
@@ -96,9 +107,12 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     camera: () => view.camera,
     models: () => (model ? [model, ...others.values()] : []),
     disposed: () => disposed,
+    held: () => view.held(),
   });
   // where the item tables of added models come from (setItemIndexSource)
   let itemIndexSource: ((versionId: string) => Promise<Uint32Array>) | null = null;
+  // the GlobalIds of each model version, for the stored form of a view (setObjectIdSource)
+  const objectIds = createObjectIdCache();
   // the box around every shown model: kept until models, their offsets or their visibility change (the
   // depth range follows it at every camera move)
   let shownBox: THREE.Box3 | null = null;
@@ -281,7 +295,14 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
       await fragments.disposeModel(other.modelId).catch(() => undefined);
     },
     repaint: (modelId) => appearance.repaint(modelId),
+    async drawn(added) {
+      if (appearance.visibleCount(added.modelId) > 0) await untilMeshesShown(added, ADDED_TILES_WAIT_MS);
+    },
   });
+  // a model being added is drawn with its first tiles in one frame: on a slow GPU (a frame of the 100k
+  // plant keeps the page waiting about 3 s on SwiftShader) each frame drawn meanwhile held up every step
+  // of the add behind it; a camera move (the user's, or a fit) shows at once
+  federation.onLoading((work) => view.holdFramesWhileStill(work, ADDED_TILES_WAIT_MS));
   // a model shown, hidden or moved: the box and the id buffer again
   federation.onChange(modelsChanged);
 
@@ -417,6 +438,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     setItemIndexSource(source) {
       itemIndexSource = source;
     },
+    setObjectIdSource: (source) => objectIds.setSource(source),
     takeClicks(owner) {
       clickOwner = owner;
     },
@@ -460,7 +482,16 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
         appearance: appearance.state(),
       };
     },
-    async restoreViewerState(state) {
+    async storedViewerState() {
+      const state = api.viewerState();
+      const own = model?.modelId ?? '';
+      return toStoredState(state, own, await objectIds.lookups(versionsOfViewerState(state, own)));
+    },
+    async restoreViewerState(stored) {
+      if (!model || disposed) return;
+      const state = isStoredViewerState(stored)
+        ? fromStoredState(stored, model.modelId, await objectIds.lookups(versionsOfStoredState(stored)))
+        : stored;
       if (!model || disposed) return;
       if (state.plan !== planName) await api.showPlan(state.plan);
       const { position: p, target: t } = state.camera;

@@ -1,7 +1,7 @@
 import type { FragmentsModel } from '@thatopen/fragments';
-import type * as THREE from 'three';
+import * as THREE from 'three';
 import { describe, expect, it, vi } from 'vitest';
-import { XRAY_OPACITY, createAppearance } from './appearance.ts';
+import { OUTLINED_OPACITY, OUTLINE_COLOUR, XRAY_OPACITY, createAppearance } from './appearance.ts';
 import { NO_VALUE_COLOUR, PALETTE } from './appearanceLegend.ts';
 import type { ViewerContext } from './context.ts';
 import type { ObjectRef } from './state.ts';
@@ -17,9 +17,18 @@ function fakeModel(modelId: string, ids: readonly number[]) {
   const opacity = new Map<number, number>();
   const highlighted = new Set<number>();
   const each = (localIds: number[] | undefined, f: (id: number) => void) => (localIds ?? ids).forEach(f);
+  // every object a unit cube: its edges are 12 segments
+  const cube = new THREE.BoxGeometry(1, 1, 1);
+  const part = {
+    positions: cube.getAttribute('position').array as Float32Array,
+    indices: cube.getIndex()!.array as Uint16Array,
+    transform: new THREE.Matrix4(),
+  };
   const model = {
     modelId,
     ids,
+    object: new THREE.Group(),
+    getItemsGeometry: vi.fn(async (localIds: number[]) => localIds.map(() => [part])),
     visible,
     colour,
     opacity,
@@ -135,6 +144,59 @@ describe('the appearance tool', () => {
     await tool.setXray(false);
     expect(looks(a).every((look) => look === 'plain')).toBe(true);
     expect(looks(b)).toEqual(['selected', 'plain', 'plain']);
+  });
+
+  it('draws outlined objects clearly see-through with their edges, over the x-ray’s faded ones', async () => {
+    const { a, tool, asModel, select } = setup();
+    await tool.track(asModel(a), [1, 2, 3, 4, 5, 6]);
+    const edges = () =>
+      a.object.children
+        .filter((child): child is THREE.LineSegments => child instanceof THREE.LineSegments)
+        .map((line) => ({
+          colour: `#${(line.material as THREE.LineBasicMaterial).color.getHexString()}`,
+          segments: line.geometry.getAttribute('position').count / 2,
+        }));
+    // a model compare's look: 1 added (solid), 2 removed (red, outlined), the rest faded
+    await tool.restore({
+      hidden: [],
+      isolated: null,
+      xray: true,
+      colours: [
+        { colour: '#2e9e44', objects: inA(1) },
+        { colour: '#d93025', objects: inA(2) },
+      ],
+      colourBy: null,
+      solid: inA(1),
+      outlined: inA(2, 3),
+    });
+    expect(a.opacity.get(1)).toBeUndefined();
+    expect(a.opacity.get(2)).toBe(OUTLINED_OPACITY);
+    expect(a.opacity.get(3)).toBe(OUTLINED_OPACITY);
+    expect(a.opacity.get(4)).toBe(XRAY_OPACITY);
+    expect(looks(a).slice(0, 3)).toEqual(['#2e9e44', '#d93025 see-through', 'plain see-through']);
+    // each outlined cube's 12 edges, in its colour (the uncoloured one in the outline colour)
+    expect(edges()).toEqual([
+      { colour: '#d93025', segments: 12 },
+      { colour: OUTLINE_COLOUR, segments: 12 },
+    ]);
+    expect(a.getItemsGeometry).toHaveBeenCalledTimes(1);
+
+    // selected: solid with its highlight and no edges; deselected: outlined again (its edges read once)
+    await select(inA(2));
+    expect(a.look(2)).toBe('selected');
+    expect(edges()).toEqual([{ colour: OUTLINE_COLOUR, segments: 12 }]);
+    await select([]);
+    expect(a.look(2)).toBe('#d93025 see-through');
+    expect(a.opacity.get(2)).toBe(OUTLINED_OPACITY);
+    expect(edges()).toHaveLength(2);
+    expect(a.getItemsGeometry).toHaveBeenCalledTimes(1);
+
+    // hidden: no edges; the look cleared: nothing outlined, plain again
+    await tool.hide(inA(3));
+    expect(edges()).toEqual([{ colour: '#d93025', segments: 12 }]);
+    await tool.restore(null);
+    expect(edges()).toEqual([]);
+    expect(looks(a).every((look) => look === 'plain' || look === 'hidden')).toBe(true);
   });
 
   it('colours by a property with a legend; the selection shows its highlight, not its colour', async () => {

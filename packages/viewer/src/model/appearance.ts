@@ -12,6 +12,7 @@ import {
   isolateObjects,
   modelColours,
   modelGhosts,
+  modelOutlined,
   modelVisibility,
   normaliseAppearance,
   paintChanges,
@@ -22,12 +23,20 @@ import {
 } from './appearanceLogic.ts';
 import type { AppearanceState, ObjectRef } from './state.ts';
 import { Visibility } from './visibility.ts';
+import { createObjectEdges } from './objectEdges.ts';
 
 export { emptyAppearance } from './appearanceLogic.ts';
 export type { ValueRef } from './appearanceLegend.ts';
 
 /** How opaque the objects are that x-ray draws see-through. */
 export const XRAY_OPACITY = 0.15;
+/**
+ * How opaque outlined objects are (a model compare's removed objects): see-through, yet clearly there over
+ * the x-ray's faded ones, with their edges drawn.
+ */
+export const OUTLINED_OPACITY = 0.35;
+/** The edges' colour of an outlined object that has no colour of its own. */
+export const OUTLINE_COLOUR = '#c92a2a';
 
 /** What a panel shows of the appearance without copying its object lists. */
 export interface AppearanceSummary {
@@ -110,6 +119,8 @@ interface Tracked {
   ghosts: Set<number>;
   /** the opacity the ghosts are drawn with */
   opacity?: number;
+  /** the outlined objects drawn at OUTLINED_OPACITY now */
+  outlined: Set<number>;
 }
 
 export function createAppearance(context: ViewerContext, hooks: AppearanceHooks): AppearanceEngine {
@@ -119,6 +130,7 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
   const tracked = new Map<string, Tracked>();
   let queue: Promise<void> = Promise.resolve();
   let disposed = false;
+  const edges = createObjectEdges();
 
   /** Jobs that draw run one after another, each with the state current when it starts. */
   const enqueue = (job: () => Promise<void>): Promise<void> => {
@@ -149,8 +161,20 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
       }
     }
     const opacity = look.opacity < 1 ? Math.min(look.opacity, current.xray ? XRAY_OPACITY : 1) : XRAY_OPACITY;
+    // outlined objects: see-through at their own opacity (not the x-ray's), their edges drawn
+    const outlined = modelOutlined(
+      current,
+      modelId,
+      selected,
+      (id) => entry.visibility.shows(id),
+      wanted.colours,
+      OUTLINE_COLOUR,
+    );
+    for (const id of outlined.keys()) wanted.ghosts.delete(id);
     const change = paintChanges(entry, wanted);
     const { model } = entry;
+    const leaving = [...entry.outlined].filter((id) => !outlined.has(id) && !wanted.ghosts.has(id));
+    if (leaving.length) await model.resetOpacity(leaving);
     if (change.clear.length) await model.resetHighlight(change.clear);
     if (change.uncolour.length) await model.resetColor(change.uncolour);
     if (change.unghost.length) await model.resetOpacity(change.unghost);
@@ -158,9 +182,15 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
     // a new opacity for the model: every ghost again
     const ghosts = opacity !== (entry.opacity ?? XRAY_OPACITY) ? [...wanted.ghosts] : change.ghost;
     if (ghosts.length) await model.setOpacity(ghosts, opacity);
+    // new ones, and those whose paint was cleared above
+    const cleared = new Set(change.clear);
+    const outline = [...outlined.keys()].filter((id) => !entry.outlined.has(id) || cleared.has(id));
+    if (outline.length) await model.setOpacity(outline, OUTLINED_OPACITY);
+    await edges.show(model, outlined);
     entry.colours = wanted.colours;
     entry.ghosts = wanted.ghosts;
     entry.opacity = opacity;
+    entry.outlined = new Set(outlined.keys());
   };
 
   const drawAll = async () => {
@@ -234,7 +264,13 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
     async track(model, geometry) {
       const visibility = new Visibility();
       visibility.reset(geometry);
-      const entry: Tracked = { model, visibility, colours: new Map(), ghosts: new Set() };
+      const entry: Tracked = {
+        model,
+        visibility,
+        colours: new Map(),
+        ghosts: new Set(),
+        outlined: new Set(),
+      };
       tracked.set(model.modelId, entry);
       await enqueue(async () => {
         if (tracked.get(model.modelId) !== entry) return;
@@ -244,6 +280,7 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
     },
     untrack(model) {
       if (tracked.get(model.modelId)?.model === model) tracked.delete(model.modelId);
+      edges.forget(model);
     },
     repaint: (modelId) =>
       enqueue(async () => {
@@ -258,23 +295,26 @@ export function createAppearance(context: ViewerContext, hooks: AppearanceHooks)
         // the highlight is drawn on objects without paint: Fragments keeps a colour over a highlight
         for (const entry of tracked.values()) {
           const ids = idsIn(next, entry.model.modelId).filter(
-            (id) => entry.colours.has(id) || entry.ghosts.has(id),
+            (id) => entry.colours.has(id) || entry.ghosts.has(id) || entry.outlined.has(id),
           );
           if (ids.length === 0) continue;
           await entry.model.resetHighlight(ids);
           for (const id of ids) {
             entry.colours.delete(id);
             entry.ghosts.delete(id);
+            entry.outlined.delete(id);
           }
         }
         await apply();
         // the objects that left the selection lost their highlight, paint and all: painted again
-        if (current.xray || current.colours.length) for (const entry of tracked.values()) await paint(entry);
+        if (current.xray || current.colours.length || current.outlined?.length)
+          for (const entry of tracked.values()) await paint(entry);
       }),
     dispose() {
       disposed = true;
       listeners.clear();
       tracked.clear();
+      edges.dispose();
     },
   };
   return api;

@@ -96,6 +96,7 @@ export function sameAppearance(a: AppearanceState, b: AppearanceState): boolean 
     if (x.colour !== y.colour || !sameRefs(x.objects, y.objects)) return false;
   }
   if (!sameRefs(a.solid ?? [], b.solid ?? [])) return false;
+  if (!sameRefs(a.outlined ?? [], b.outlined ?? [])) return false;
   return JSON.stringify(a.colourBy) === JSON.stringify(b.colourBy);
 }
 
@@ -160,8 +161,10 @@ export function normaliseAppearance(input: unknown): AppearanceState {
   }
   const by = raw.colourBy as { property?: unknown; legend?: unknown } | null | undefined;
   const solid = refsOf(raw.solid);
+  const outlined = refsOf(raw.outlined);
   return {
     ...(solid.length > 0 ? { solid } : {}),
+    ...(outlined.length > 0 ? { outlined } : {}),
     hidden: refsOf(raw.hidden),
     isolated: Array.isArray(raw.isolated) ? refsOf(raw.isolated) : null,
     xray: raw.xray === true,
@@ -213,7 +216,27 @@ export function modelGhosts(
 ): Set<number> {
   if (!state.xray) return new Set();
   const solid = modelId !== undefined && state.solid ? new Set(idsIn(state.solid, modelId)) : null;
-  return new Set(geometry.filter((id) => !selected.has(id) && !solid?.has(id)));
+  const outlined = modelId !== undefined && state.outlined ? new Set(idsIn(state.outlined, modelId)) : null;
+  return new Set(geometry.filter((id) => !selected.has(id) && !solid?.has(id) && !outlined?.has(id)));
+}
+
+/**
+ * The outlined objects of one model (drawn see-through at OUTLINED_OPACITY, their edges drawn), with the
+ * colour of their edges: their own colour, else `fallback`. The selection (drawn solid) and objects not
+ * shown now are left out.
+ */
+export function modelOutlined(
+  state: AppearanceState,
+  modelId: string,
+  selected: ReadonlySet<number>,
+  shows: (id: number) => boolean,
+  colours: ReadonlyMap<number, string>,
+  fallback: string,
+): Map<number, string> {
+  const outlined = new Map<number, string>();
+  for (const id of idsIn(state.outlined ?? [], modelId))
+    if (!selected.has(id) && shows(id)) outlined.set(id, colours.get(id) ?? fallback);
+  return outlined;
 }
 
 /**

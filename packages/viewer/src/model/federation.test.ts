@@ -71,6 +71,7 @@ describe('createFederation', () => {
       }),
       unload: vi.fn(async () => undefined),
       repaint: vi.fn(async () => undefined),
+      drawn: vi.fn(async (): Promise<void> => undefined),
     };
     const federation = createFederation(context, loader);
     if (georeferences)
@@ -121,6 +122,39 @@ describe('createFederation', () => {
     await federation.restore([{ ...federatedSettings('v.3'), opacity: 0.4 }], fetch);
     expect(fetch).toHaveBeenCalledWith('v.3');
     expect(federation.list()).toEqual([expect.objectContaining({ modelId: 'urn:v.3', opacity: 0.4 })]);
+  });
+
+  it('asks for the bytes of every model of a stored list at once, and adds them in order', async () => {
+    const { federation, loader } = setup();
+    const downloads = new Map<string, (bytes: ArrayBuffer) => void>();
+    const fetch = vi.fn(
+      (versionId: string) => new Promise<ArrayBuffer>((resolve) => downloads.set(versionId, resolve)),
+    );
+    const restored = federation.restore([federatedSettings('v.2'), federatedSettings('v.3')], fetch);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    downloads.get('v.3')!(new ArrayBuffer(8));
+    downloads.get('v.2')!(new ArrayBuffer(8));
+    await restored;
+    expect(loader.load.mock.calls.map(([, modelId]) => modelId)).toEqual(['urn:v.2', 'urn:v.3']);
+    expect(federation.list().map((m) => m.modelId)).toEqual(['urn:v.2', 'urn:v.3']);
+  });
+
+  it('adds a shown model once its first tiles are drawn, a hidden one once it is loaded', async () => {
+    const { federation, loader } = setup();
+    let tiles = () => undefined as void;
+    loader.drawn.mockImplementationOnce(() => new Promise<void>((resolve) => (tiles = resolve)));
+    const loads: Promise<unknown>[] = [];
+    federation.onLoading((work) => loads.push(work));
+    let added = false;
+    const adding = federation.add(new ArrayBuffer(8), 'v.2').then(() => (added = true));
+    await vi.waitFor(() => expect(loader.drawn).toHaveBeenCalledTimes(1));
+    expect(added).toBe(false);
+    tiles();
+    await adding;
+    // the work told to onLoading (the viewer holds its frames while it runs) ends with the tiles
+    expect(loads).toHaveLength(1);
+    await federation.add(new ArrayBuffer(8), 'v.3', { visible: false });
+    expect(loader.drawn).toHaveBeenCalledTimes(1);
   });
   const map = (eastings: number, northings: number, height: number, abscissa = 1, ordinate = 0) => ({
     mapConversion: {

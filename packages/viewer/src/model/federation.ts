@@ -16,7 +16,10 @@ export interface FederationTool {
   list(): FederatedModelState[];
   /** how a model is drawn as a whole (its colour by model and opacity); the tab's own is drawn as it is */
   look(modelId: string): { colour: string | null; opacity: number };
-  /** add a converted model version (its .frag bytes), shown as `settings` say (defaults: shown, opaque) */
+  /**
+   * add a converted model version (its .frag bytes), shown as `settings` say (defaults: shown, opaque);
+   * resolves once its first tiles are on the canvas (a hidden model: once it is loaded)
+   */
   add(fragBytes: ArrayBuffer, versionId: string, settings?: Partial<FederatedModelState>): Promise<void>;
   /** take a model out of the view */
   remove(modelId: string): Promise<void>;
@@ -32,8 +35,9 @@ export interface FederationTool {
   ): Promise<void>;
   onChange(callback: () => void): () => void;
   /**
-   * Told when a model starts loading into the view (its load, resolved or rejected when it is drawn or
-   * failed): the page can hold its own background work meanwhile.
+   * Told when a model starts loading into the view (its load, resolved or rejected when its first tiles are
+   * on the canvas or it failed): the page can hold its own background work meanwhile, and the viewer holds
+   * its frames.
    */
   onLoading(callback: (work: Promise<unknown>) => void): () => void;
   /** What a model was lined up by: its map conversion, its site, or its own coordinates (null: not in the view). */
@@ -54,6 +58,8 @@ export interface ModelLoader {
    * x-ray, as both use the same per-object colour and opacity of Fragments.
    */
   repaint(modelId: string): Promise<void>;
+  /** Resolves once the model's first tiles are on the canvas (at once when it has nothing to show). */
+  drawn(model: FragmentsModel): Promise<void>;
 }
 
 export const federatedModelId = (versionId: string) => `urn:${versionId}`;
@@ -175,12 +181,17 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
         throw new Error('This model version is already in the view.');
       }
       const job = (async () => {
-        // the georeferences are asked for while the model loads
+        // the georeferences (the tab's model's and this one's) are asked for while the model loads
+        const own = context.models()[0];
+        if (own) void georeferenceOf(own.modelId);
         void georeferenceOf(state.modelId);
         const model = await loader.load(fragBytes, state.modelId);
         const entry: Entry = { model, ...(await align(model)), state };
         entries.set(state.modelId, entry);
         await show(entry, null);
+        await context.refresh();
+        // added once its first tiles are on the canvas, as the tab's own model is loaded once they are
+        if (state.visible) await loader.drawn(model);
       })();
       loading.set(state.modelId, job);
       for (const listener of loadingListeners) listener(job);
@@ -189,7 +200,6 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
       } finally {
         loading.delete(state.modelId);
       }
-      await context.refresh();
       changed();
     },
     async remove(modelId) {
@@ -212,10 +222,18 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
     async restore(states, fetch) {
       const wanted = new Map((states ?? []).map((s) => [s.modelId, s]));
       for (const modelId of [...entries.keys()]) if (!wanted.has(modelId)) await api.remove(modelId);
+      // the bytes of every model to add are asked for at once; the models are added in order
+      const bytes = new Map<string, Promise<ArrayBuffer>>();
+      for (const state of wanted.values()) {
+        if (entries.has(state.modelId) || context.model(state.modelId)) continue;
+        const download = fetch(state.versionId);
+        download.catch(() => undefined); // a failure is thrown where the model is added
+        bytes.set(state.modelId, download);
+      }
       for (const state of wanted.values()) {
         if (context.model(state.modelId) && !entries.has(state.modelId)) continue; // the tab's own model
         if (entries.has(state.modelId)) await api.update(state.modelId, state);
-        else await api.add(await fetch(state.versionId), state.versionId, state);
+        else await api.add(await bytes.get(state.modelId)!, state.versionId, state);
       }
     },
     onChange(callback) {

@@ -195,6 +195,38 @@ describe('the id pass', () => {
     }
   });
 
+  it('draws no id buffer while the frames are held, and draws it once they are not', async () => {
+    vi.useFakeTimers();
+    try {
+      const scene = new THREE.Scene();
+      const model = new THREE.Group();
+      model.add(idMesh(null));
+      scene.add(model);
+      let draws = 0;
+      const renderer = fakeRenderer({ width: 1, height: 1 }, () => draws++, [0, 0, 0, 8]);
+      const camera = new THREE.PerspectiveCamera();
+      let held = true;
+      const picker = createGpuPicker(
+        renderer,
+        scene,
+        () => [model],
+        () => camera,
+        () => held,
+      );
+      picker.arm();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(draws).toBe(0);
+      expect(picker.bufferReady()).toBe(false);
+      held = false;
+      await vi.advanceTimersByTimeAsync(200);
+      expect(draws).toBe(1);
+      expect(picker.bufferReady()).toBe(true);
+      picker.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('draws every shown model with its index, the hidden ones not at all, and names the model of a pick', async () => {
     vi.useFakeTimers();
     try {

@@ -106,6 +106,8 @@ export function createGpuPicker(
    */
   roots: () => readonly THREE.Object3D[],
   camera: () => THREE.PerspectiveCamera | THREE.OrthographicCamera,
+  /** while true the id buffer is not drawn (the viewer holds its frames): it is drawn once it is false */
+  held: () => boolean = () => false,
 ): GpuPicker {
   const material = new THREE.ShaderMaterial({
     vertexShader: VERTEX,
@@ -287,6 +289,8 @@ export function createGpuPicker(
       const scheduled = version;
       idle(() => {
         if (scheduled !== version || buffer) return;
+        // frames held: asked again after the settling time
+        if (held()) return schedule();
         drawBuffer().catch(() => {
           // the one-pixel pass answers meanwhile
         });

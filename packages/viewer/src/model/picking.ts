@@ -58,9 +58,11 @@ export function createModelPicking(options: {
   /** every loaded model, the tab's own first */
   models: () => readonly FragmentsModel[];
   disposed: () => boolean;
+  /** while true the id buffer is not drawn (the viewer holds its frames): it is drawn once it is false */
+  held?: () => boolean;
 }): ModelPicking {
   const { renderer, scene, canvas, camera, models } = options;
-  const picker = createGpuPicker(renderer, scene, () => models().map((m) => m.object), camera);
+  const picker = createGpuPicker(renderer, scene, () => models().map((m) => m.object), camera, options.held);
   let ownTable: Uint32Array | null = null;
   const tables = new Map<string, Uint32Array>();
   // items the worker named (models without a table, items past a table)

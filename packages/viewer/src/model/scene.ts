@@ -22,11 +22,16 @@ export interface ViewerScene {
   requestRender(): void;
   /**
    * Draw no frame until this settles (frames asked for meanwhile are drawn after). A frame of a big model
-   * keeps the page busy for a long time on a slow GPU; the properties of a clicked object show first.
+   * keeps the page busy for a long time on a slow GPU; the properties of a clicked object show first, and a
+   * model added to the view is drawn with its first tiles in one frame.
    */
   holdFrames(until: Promise<unknown>): void;
+  /** holdFrames while `work` runs, but no longer than `maxMs` nor past the next camera move */
+  holdFramesWhileStill(work: Promise<unknown>, maxMs: number): void;
   /** no frame asked for, held or being drawn */
   idle(): boolean;
+  /** frames are held now (holdFrames) */
+  held(): boolean;
   resize(): void;
   dispose(): void;
 }
@@ -110,6 +115,19 @@ export function createScene(container: HTMLElement, background: number): ViewerS
     requestRender();
   });
 
+  const holdFrames = (until: Promise<unknown>) => {
+    holds++;
+    void until
+      .catch(() => undefined)
+      .then(() => {
+        holds--;
+        if (holds === 0 && heldFrame) {
+          heldFrame = false;
+          requestRender();
+        }
+      });
+  };
+
   const resize = () => {
     const width = Math.max(1, container.clientWidth);
     const height = Math.max(1, container.clientHeight);
@@ -149,17 +167,21 @@ export function createScene(container: HTMLElement, background: number): ViewerS
     canvas,
     requestRender,
     idle: () => frame === 0 && holds === 0 && !heldFrame,
-    holdFrames(until) {
-      holds++;
-      void until
-        .catch(() => undefined)
-        .then(() => {
-          holds--;
-          if (holds === 0 && heldFrame) {
-            heldFrame = false;
-            requestRender();
-          }
-        });
+    held: () => holds > 0,
+    holdFrames,
+    holdFramesWhileStill(work, maxMs) {
+      holdFrames(
+        new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            controls.removeEventListener('update', done);
+            resolve();
+          };
+          const timer = setTimeout(done, maxMs);
+          controls.addEventListener('update', done);
+          void work.then(done, done);
+        }),
+      );
     },
     resize,
     dispose() {

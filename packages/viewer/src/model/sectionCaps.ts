@@ -74,7 +74,8 @@ export async function dominantMaterialColour(model: FragmentsModel): Promise<str
   const uses = new Map<number, number>();
   for (const sample of samples.values()) uses.set(sample.material, (uses.get(sample.material) ?? 0) + 1);
   if (!uses.size) return null;
-  const materials = await model.getMaterials(uses.keys());
+  // an array: the ids go to the Fragments worker (postMessage cannot clone a Map iterator)
+  const materials = await model.getMaterials([...uses.keys()]);
   let best: { colour: string; score: number } | null = null;
   for (const [id, material] of materials) {
     // Fragments keeps colours as 0..255 (alpha too); a see-through glass pane is not what a cut shows

@@ -271,9 +271,11 @@ function withMaterials(model: FakeModel) {
   ]);
   Object.assign(model, {
     getSamples: vi.fn(async () => samples),
-    getMaterials: vi.fn(
-      async (ids: Iterable<number>) => new Map([...ids].map((id) => [id, materials.get(id)])),
-    ),
+    // as the worker gets them: what postMessage cannot clone (a Map's key iterator) fails there
+    getMaterials: vi.fn(async (ids: Iterable<number>) => {
+      structuredClone(ids);
+      return new Map([...ids].map((id) => [id, materials.get(id)]));
+    }),
   });
   return model;
 }

@@ -97,4 +97,10 @@ export interface AppearanceState {
    * the unchanged ones faded); absent or empty: none
    */
   solid?: ObjectRef[];
+  /**
+   * objects drawn see-through but clearly (OUTLINED_OPACITY, with or without x-ray) with their edges drawn
+   * in their colour: a model compare's removed objects, red ghosts that read as the shapes they were;
+   * absent or empty: none
+   */
+  outlined?: ObjectRef[];
 }

@@ -2,6 +2,7 @@ import type { AppearanceTool } from './appearance.ts';
 import type { FederationTool } from './federation.ts';
 import type { MeasureTool } from './measure.ts';
 import type { SectionTool } from './sections.ts';
+import type { ObjectIdTable, StoredViewerState } from './storedState.ts';
 import type {
   AppearanceState,
   FederatedModelState,
@@ -63,6 +64,11 @@ export interface ModelViewer {
    */
   setItemIndexSource(source: ((versionId: string) => Promise<Uint32Array>) | null): void;
   /**
+   * Where the object index (localIds and GlobalIds) of a model version comes from: a view is stored with its
+   * objects named by model version + GlobalId (storedViewerState) and restored from that form through it.
+   */
+  setObjectIdSource(source: ((versionId: string) => Promise<ObjectIdTable>) | null): void;
+  /**
    * Let a tool take the canvas' clicks (measuring, placing a section on a face): clicks then go to `owner`
    * and do not change the selection; null gives them back.
    */
@@ -87,8 +93,16 @@ export interface ModelViewer {
   screenshot(): string;
   /** Where the camera is, what is selected and which plan is shown: stored with issues and markups. */
   viewerState(): ModelViewerState;
-  /** Go back to a stored view (camera, plan, selection). */
-  restoreViewerState(state: ModelViewerState): Promise<void>;
+  /**
+   * The view to store (saved views, issues, markups): viewerState with every object of every model named by
+   * model version + GlobalId (version 3, storedState.ts), from the object indexes setObjectIdSource gives.
+   */
+  storedViewerState(): Promise<StoredViewerState>;
+  /**
+   * Go back to a stored view (camera, plan, selection, models, sections, measurements, appearance): version
+   * 3 (objects by GlobalId, found in their version's object index) or 1 and 2 (localIds).
+   */
+  restoreViewerState(state: ModelViewerState | StoredViewerState): Promise<void>;
   /**
    * The object and the world point under a canvas point (client coordinates), or null; in a federated view
    * the nearest of every shown model's (modelId says which).

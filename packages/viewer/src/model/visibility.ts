@@ -76,7 +76,8 @@ export class Visibility {
     if (show.length) await model.setVisible(show, true);
   }
 
-  private shows(id: number): boolean {
+  /** Whether an object is shown now (not hidden, and isolated when there is an isolation). */
+  shows(id: number): boolean {
     return !this.hiddenIds.has(id) && (this.isolated === null || this.isolated.has(id));
   }
 }

@@ -25,6 +25,8 @@ import * as savedViews from './20261201T1100_saved_views.ts';
 import * as propertyColumns from './20261203T1000_property_columns.ts';
 import * as transmittals from './20261204T1000_transmittals.ts';
 import * as infoStandard from './20261204T1035_info_standard.ts';
+import * as drawingPageCounts from './20261205T1000_drawing_page_counts.ts';
+import * as outboxKeptText from './20261206T1000_outbox_kept_text.ts';
 import * as modelCompares from './20261204T1000_model_compares.ts';
 import * as modelGeoreferences from './20261204T0930_model_georeferences.ts';
 import * as resumableUploads from './20261205T1200_resumable_uploads.ts';
@@ -60,6 +62,8 @@ export const migrations: Record<string, Migration> = {
   '20261204T1000_model_compares': modelCompares,
   '20261204T1000_transmittals': transmittals,
   '20261204T1035_info_standard': infoStandard,
+  '20261205T1000_drawing_page_counts': drawingPageCounts,
   '20261205T1200_resumable_uploads': resumableUploads,
   '20261206T1000_ids': ids,
+  '20261206T1000_outbox_kept_text': outboxKeptText,
 };

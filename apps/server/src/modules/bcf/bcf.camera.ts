@@ -54,7 +54,7 @@ export function viewerCameraFromBcf(camera: BcfCamera): ViewerCamera {
 
 /**
  * The camera of a viewer state, when it has one: the model viewer's ModelViewerState
- * `{version: 1 | 2, kind: '3d', camera: {position, target, projection?, viewHeight?}, plan}` (three.js
+ * `{version: 1 | 2 | 3, kind: '3d', camera: {position, target, projection?, viewHeight?}, plan}` (three.js
  * frame, Y up; orthographic, or a storey plan, gives an OrthogonalCamera), Penstock's older
  * `{camera: {position, direction, up, fov}}` or the platform viewer's
  * `{viewport: {eye, target, up, fieldOfView, aspectRatio}}` (both taken as in the IFC frame).
@@ -87,7 +87,7 @@ export function cameraFromViewerState(state: unknown, aspectRatio = 1): BcfCamer
     };
   }
   if (
-    (s.version === 1 || s.version === 2) &&
+    (s.version === 1 || s.version === 2 || s.version === 3) &&
     s.kind === '3d' &&
     isVec(camera.position) &&
     isVec(camera.target)

@@ -263,21 +263,18 @@ for (const kind of await testDatabases()) {
           ).local_id,
         );
       const wallA = await localIdOf(architectural, SELECTED[0]!);
-      const wallB = await localIdOf(architectural, SELECTED[1]!);
       const duct = await localIdOf(mep, SELECTED[2]!);
 
       const imported = await importBcf(project.id, fixture('bcf30_component_selection.bcf'));
       expect(imported.statusCode, imported.body).toBe(200);
       const issue = imported.json().issues[0];
       const position = { x: 9.061518529355535, y: -39.13140881031754, z: 37.183202420175064 };
-      // the test case's two hidden components are walls of Architectural.ifc
-      const ref = (version: string, localId: number) => ({ model: `urn:${version}`, localId });
+      // the test case's two hidden components are walls of Architectural.ifc; the stored view (version 3)
+      // names every model's objects by model version + GlobalId (issue 33 §1)
+      const ref = (versionId: string, globalId: string) => ({ versionId, globalId });
       const hidden = ['1bbI761TbBCOoIa5Kt6PXt', '1m5wAJelDFdhn6qBdOGjos'];
       const appearance = {
-        hidden: [
-          ref(architectural, await localIdOf(architectural, hidden[0]!)),
-          ref(architectural, await localIdOf(architectural, hidden[1]!)),
-        ],
+        hidden: [ref(architectural, hidden[0]!), ref(architectural, hidden[1]!)],
         isolated: null,
         xray: false,
         colours: [],
@@ -294,7 +291,7 @@ for (const kind of await testDatabases()) {
             object: { versionId: architectural, globalId: expect.any(String) },
             // the whole viewpoint seen from this model (issue 33): the other model's duct, the walls hidden
             viewerState: {
-              version: 2,
+              version: 3,
               kind: '3d',
               camera: {
                 position: ifcToThree(position),
@@ -303,8 +300,11 @@ for (const kind of await testDatabases()) {
                 viewHeight: 18.97427487373352,
               },
               plan: null,
-              selection: [wallA, wallB],
-              otherSelection: [ref(mep, duct)],
+              selection: [
+                ref(architectural, SELECTED[0]!),
+                ref(architectural, SELECTED[1]!),
+                ref(mep, SELECTED[2]!),
+              ],
               models: [federated(mep)],
               appearance,
             },
@@ -316,8 +316,12 @@ for (const kind of await testDatabases()) {
             objectId: duct,
             object: { versionId: mep, globalId: expect.any(String) },
             viewerState: expect.objectContaining({
-              selection: [duct],
-              otherSelection: [ref(architectural, wallA), ref(architectural, wallB)],
+              // its own model's duct first
+              selection: [
+                ref(mep, SELECTED[2]!),
+                ref(architectural, SELECTED[0]!),
+                ref(architectural, SELECTED[1]!),
+              ],
               models: [federated(architectural)],
               appearance,
             }),

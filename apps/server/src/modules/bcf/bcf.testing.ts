@@ -232,6 +232,44 @@ export const federated = (versionId: string) => ({
  * selected, an orthographic view, a cut, a hidden cut, a section box, a measurement, a hidden wall, x-ray and
  * a colour-by (ModelViewerState version 2).
  */
+/**
+ * The same view as engineersView as the web app stores it now (version 3): every model's objects by model
+ * version + GlobalId.
+ */
+export function storedEngineersView(ids: {
+  arch: string;
+  mep: string;
+  wallA: string;
+  wallB: string;
+  duct: string;
+}) {
+  const ref = (versionId: string, globalId: string) => ({ versionId, globalId });
+  const {
+    version: _legacy,
+    selection: _own,
+    otherSelection: _others,
+    appearance,
+    ...rest
+  } = engineersView({
+    arch: ids.arch,
+    mep: ids.mep,
+    wallA: 0,
+    wallB: 0,
+    duct: 0,
+  });
+  return {
+    ...rest,
+    version: 3,
+    selection: [ref(ids.arch, ids.wallA), ref(ids.mep, ids.duct)],
+    appearance: {
+      ...appearance,
+      hidden: [ref(ids.arch, ids.wallB)],
+      isolated: null as Array<{ versionId: string; globalId: string }> | null,
+      colours: [{ colour: '#ff8800', objects: [ref(ids.arch, ids.wallA), ref(ids.mep, ids.duct)] }],
+    },
+  };
+}
+
 export function engineersView(ids: {
   arch: string;
   mep: string;

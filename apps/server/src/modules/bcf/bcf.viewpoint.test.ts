@@ -9,13 +9,15 @@ import {
   viewpointOfState,
   type VersionObject,
 } from './bcf.viewpoint.ts';
-import { readViewerState, type ViewerState } from './bcf.viewstate.ts';
+import { readViewerState, type ObjectRef, type ViewerState } from './bcf.viewstate.ts';
 
 const OWN = 'v.11111111-1111-4111-8111-111111111111';
 const MEP = 'v.22222222-2222-4222-8222-222222222222';
 const ELSEWHERE = 'v.33333333-3333-4333-8333-333333333333';
 const own = (localId: number) => ({ model: `urn:${OWN}`, localId });
 const mep = (localId: number) => ({ model: `urn:${MEP}`, localId });
+/** An object as a stored view (version 3) names it: model version + GlobalId. */
+const stored = (versionId: string, globalId: string) => ({ versionId, globalId });
 
 /** A tiny object index: IfcGuids of two model versions (ELSEWHERE is another project's: nothing found). */
 const INDEX: Record<string, Record<number, string>> = {
@@ -30,8 +32,19 @@ const objectsOf = (guid: string): VersionObject[] =>
       .map(([localId]) => ({ versionId, localId: Number(localId) })),
   );
 
-/** What an engineer left in the viewer: a selection in two models, a cut, a box, hidden and coloured. */
-const STATE: ViewerState = {
+/** A stored state of versions 1 and 2: objects by localId, the own model's selection apart. */
+type LegacyState = Omit<ViewerState, 'version' | 'selection' | 'appearance'> & {
+  version: 2;
+  selection: number[];
+  otherSelection: ObjectRef[];
+  appearance: NonNullable<ReturnType<typeof readViewerState>['appearance']>;
+};
+
+/**
+ * What an engineer left in the viewer (stored as version 2, by localIds): a selection in two models, a cut,
+ * a box, hidden and coloured.
+ */
+const STATE: LegacyState = {
   version: 2,
   kind: '3d',
   camera: { position: { x: 10, y: 5, z: 10 }, target: { x: 0, y: 1, z: 0 } },
@@ -78,6 +91,26 @@ const STATE: ViewerState = {
   },
 };
 
+/** The same view stored as version 3: every model's objects by model version + GlobalId. */
+const STORED: ViewerState = {
+  ...STATE,
+  version: 3,
+  selection: [stored(OWN, 'WALL_1_______________1'), stored(MEP, 'DUCT_7_______________7')],
+  appearance: {
+    hidden: [stored(OWN, 'SLAB_3_______________3')],
+    isolated: null,
+    xray: false,
+    colours: [
+      {
+        colour: '#ff8800',
+        objects: [stored(OWN, 'WALL_2_______________2'), stored(MEP, 'PIPE_8_______________8')],
+      },
+      { colour: '#0000ff', objects: [stored(MEP, 'DUCT_7_______________7')] },
+    ],
+    colourBy: null,
+  },
+};
+
 describe('an issue viewer state as a BCF viewpoint', () => {
   it('names every object the state shows, by model version', () => {
     expect(Object.fromEntries(objectsOfState(readViewerState(STATE), OWN, 2))).toEqual({
@@ -114,6 +147,16 @@ describe('an issue viewer state as a BCF viewpoint', () => {
       fieldOfView: 50,
       aspectRatio: 16 / 9,
     });
+  });
+
+  it('writes a version-3 state’s objects by their GlobalIds, looking none up', () => {
+    const read = readViewerState(STORED);
+    expect(Object.fromEntries(objectsOfState(read, OWN, null))).toEqual({});
+    const args = { raw: STORED, state: read, ownVersion: OWN, objectId: null, aspectRatio: 16 / 9 };
+    const viewpoint = viewpointOfState({ ...args, guidOf: () => undefined })!;
+    const fromLegacy = viewpointOfState({ ...args, raw: STATE, state: readViewerState(STATE), guidOf })!;
+    expect(viewpoint).toEqual(fromLegacy);
+    expect(viewpoint.selection).toEqual(['WALL_1_______________1', 'DUCT_7_______________7']);
   });
 
   it("names a pin on another model's object by its GlobalId, first, even when the view no longer selects it", () => {
@@ -261,10 +304,10 @@ describe('a BCF viewpoint as the viewer state of one of its models', () => {
     clippingPlanes: [{ location: { x: 0, y: 0, z: 2 }, direction: { x: 0, y: 0, z: 1 } }],
   };
 
-  it('splits the selection by model, isolates, colours, cuts and measures', () => {
+  it('names the objects by model version + GlobalId, isolates, colours, cuts and measures', () => {
     const state = viewerStateOfViewpoint(viewpoint, OWN, objectsOf)!;
     expect(state).toEqual({
-      version: 2,
+      version: 3,
       kind: '3d',
       camera: {
         position: { x: 0, y: 5, z: 10 },
@@ -273,15 +316,14 @@ describe('a BCF viewpoint as the viewer state of one of its models', () => {
         viewHeight: 18.5,
       },
       plan: null,
-      selection: [1],
-      otherSelection: [mep(7)],
+      selection: [stored(OWN, 'WALL_1_______________1'), stored(MEP, 'DUCT_7_______________7')],
       models: [expect.objectContaining({ modelId: `urn:${MEP}`, versionId: MEP, visible: true })],
       appearance: {
         hidden: [],
-        isolated: [own(1), mep(8)],
+        isolated: [stored(OWN, 'WALL_1_______________1'), stored(MEP, 'PIPE_8_______________8')],
         xray: false,
         // ARGB: the alpha is left to the kept viewpoint
-        colours: [{ colour: '#ff0000', objects: [own(2)] }],
+        colours: [{ colour: '#ff0000', objects: [stored(OWN, 'WALL_2_______________2')] }],
         colourBy: null,
       },
       sections: {
@@ -302,10 +344,13 @@ describe('a BCF viewpoint as the viewer state of one of its models', () => {
         },
       ],
     });
-    // seen from the MEP model, its duct is the selection and the walls the others'
+    // seen from the MEP model, its duct comes first and the wall's model is the other one loaded
     const fromMep = viewerStateOfViewpoint(viewpoint, MEP, objectsOf)!;
-    expect(fromMep.selection).toEqual([7]);
-    expect(fromMep.otherSelection).toEqual([own(1)]);
+    expect(fromMep.selection).toEqual([
+      stored(MEP, 'DUCT_7_______________7'),
+      stored(OWN, 'WALL_1_______________1'),
+    ]);
+    expect(fromMep.models).toEqual([expect.objectContaining({ versionId: OWN })]);
     expect(componentGuids(viewpoint)).toHaveLength(5);
   });
 
@@ -315,7 +360,10 @@ describe('a BCF viewpoint as the viewer state of one of its models', () => {
       OWN,
       objectsOf,
     )!;
-    expect(hides.appearance).toMatchObject({ hidden: [own(3)], isolated: null });
+    expect(hides.appearance).toMatchObject({
+      hidden: [stored(OWN, 'SLAB_3_______________3')],
+      isolated: null,
+    });
     const unknown = viewerStateOfViewpoint(
       {
         ...viewpoint,
@@ -340,10 +388,10 @@ describe('viewer state → BCF → viewer state', () => {
       guidOf,
     })!;
     const back = viewerStateOfViewpoint({ ...viewpoint, guid: 'vp' }, OWN, objectsOf)!;
-    expect(back.selection).toEqual(STATE.selection);
-    expect(back.otherSelection).toEqual(STATE.otherSelection);
+    // the same objects, named by model version + GlobalId (version 3)
+    expect(back.selection).toEqual(STORED.selection);
     expect(back.models).toEqual(STATE.models);
-    expect(back.appearance).toEqual(STATE.appearance);
+    expect(back.appearance).toEqual(STORED.appearance);
     expect(back.sections!.box).toEqual(STATE.sections!.box);
     expect(back.sections!.planes).toHaveLength(1);
     for (const axis of ['x', 'y', 'z'] as const) {
@@ -353,7 +401,7 @@ describe('viewer state → BCF → viewer state', () => {
     expect(back.measurements![0]).toMatchObject({ kind: 'distance', points: STATE.measurements![0]!.points });
     expect(back.measurements![0]!.value).toBeCloseTo(0.6, 9);
     // the camera looks the same way from the same place (the target is put 10 m ahead)
-    const dir = (s: ViewerState) => {
+    const dir = (s: Pick<ViewerState, 'camera'>) => {
       const d = {
         x: s.camera.target.x - s.camera.position.x,
         y: s.camera.target.y - s.camera.position.y,

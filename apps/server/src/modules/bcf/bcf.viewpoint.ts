@@ -1,12 +1,13 @@
 /**
- * An issue's viewer state (ModelViewerState version 2, three.js frame, localIds per model version) as a BCF
- * viewpoint (IFC frame, IfcGuids), and a BCF viewpoint as the viewer state of one of its models. Pure: the
- * object index lookups are done by the caller and passed in.
+ * An issue's viewer state (ModelViewerState, three.js frame; objects by model version + GlobalId in version
+ * 3, by localIds in versions 1 and 2) as a BCF viewpoint (IFC frame, IfcGuids), and a BCF viewpoint as the
+ * stored viewer state (version 3) of one of its models. Pure: the object index lookups are done by the
+ * caller and passed in.
  *
  * What maps:
  * - camera: perspective ↔ PerspectiveCamera; orthographic (or a storey plan) ↔ OrthogonalCamera with
  *   ViewToWorldScale = the view's height in metres (bcf.camera.ts);
- * - selection (the model's own) and otherSelection (the other models') ↔ Components/Selection;
+ * - selection (every model's; in versions 1 and 2 the own model's and otherSelection) ↔ Components/Selection;
  * - appearance: isolated ↔ DefaultVisibility false with the isolated objects as exceptions; hidden ↔
  *   DefaultVisibility true with the hidden as exceptions; colours ↔ Coloring (RRGGBB, no alpha);
  * - sections: shown planes and the box's six faces ↔ ClippingPlanes (bcf.sections.ts);
@@ -28,11 +29,13 @@ import { clippingPlanesOfSections, sectionsOfClippingPlanes } from './bcf.sectio
 import type { BcfColoring, BcfViewpoint, BcfVisibility } from './bcf.types.ts';
 import {
   modelIdOf,
+  refKey,
   versionOfModel,
   type Appearance,
   type FederatedModel,
   type ObjectRef,
   type ReadViewerState,
+  type StoredObject,
   type ViewerState,
 } from './bcf.viewstate.ts';
 
@@ -44,7 +47,10 @@ export interface VersionObject {
 
 // ---- viewer state → BCF ---------------------------------------------------------------------------------
 
-/** The objects a viewer state names, by version: the own model's selection (and pinned object), every ref. */
+/**
+ * The objects a viewer state names by localId, by version, for their GlobalIds to be looked up: the own
+ * model's selection (and pinned object), every ref without a GlobalId (version 3 names objects by theirs).
+ */
 export function objectsOfState(
   state: ReadViewerState,
   ownVersion: string | null,
@@ -66,7 +72,7 @@ export function objectsOfState(
     ...(appearance?.isolated ?? []),
     ...(appearance?.colours.flatMap((c) => c.objects) ?? []),
   ];
-  for (const ref of refs) add(versionOfModel(ref.model), ref.localId);
+  for (const ref of refs) if ('localId' in ref) add(versionOfModel(ref.model), ref.localId);
   return new Map([...byVersion].map(([versionId, ids]) => [versionId, [...ids]]));
 }
 
@@ -77,7 +83,7 @@ function guidsOf(refs: readonly ObjectRef[], guidOf: GuidLookup): string[] {
   const guids: string[] = [];
   for (const ref of refs) {
     const versionId = versionOfModel(ref.model);
-    const guid = versionId ? guidOf(versionId, ref.localId) : undefined;
+    const guid = 'globalId' in ref ? ref.globalId : versionId ? guidOf(versionId, ref.localId) : undefined;
     if (guid && !guids.includes(guid)) guids.push(guid);
   }
   return guids;
@@ -87,9 +93,9 @@ function guidsOf(refs: readonly ObjectRef[], guidOf: GuidLookup): string[] {
 function visibilityOf(appearance: Appearance | null, guidOf: GuidLookup): BcfVisibility | undefined {
   if (!appearance) return undefined;
   if (appearance.isolated) {
-    const hidden = new Set(appearance.hidden.map((r) => `${r.model}/${r.localId}`));
+    const hidden = new Set(appearance.hidden.map(refKey));
     const shown = guidsOf(
-      appearance.isolated.filter((r) => !hidden.has(`${r.model}/${r.localId}`)),
+      appearance.isolated.filter((r) => !hidden.has(refKey(r))),
       guidOf,
     );
     // isolating objects the index does not know would hide everything in the other tool: leave it out
@@ -182,16 +188,19 @@ export const referencedGuids = (viewpoint: BcfViewpoint): string[] => [
 /** A lookup of the objects each IfcGuid stands for among the models of a project. */
 export type ObjectsOfGuid = (guid: string) => readonly VersionObject[];
 
-/** The viewer's refs of IfcGuids, in file order, leaving out what no model has. */
-function refsOf(guids: readonly string[], objectsOf: ObjectsOfGuid): ObjectRef[] {
-  const refs: ObjectRef[] = [];
+/**
+ * The stored view's objects (model version + GlobalId) of IfcGuids, in file order, one per model version
+ * that has the object, leaving out what no model has.
+ */
+function refsOf(guids: readonly string[], objectsOf: ObjectsOfGuid): StoredObject[] {
+  const refs: StoredObject[] = [];
   const seen = new Set<string>();
   for (const guid of guids)
     for (const o of objectsOf(guid)) {
-      const key = `${o.versionId}/${o.localId}`;
+      const key = `${o.versionId}/${guid}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      refs.push({ model: modelIdOf(o.versionId), localId: o.localId });
+      refs.push({ versionId: o.versionId, globalId: guid });
     }
   return refs;
 }
@@ -207,11 +216,11 @@ const emptyModel = (versionId: string): FederatedModel => ({
 });
 
 /**
- * The viewer state of a BCF viewpoint for one of its models (`ownVersion`, the linked document's version),
- * or null when the viewpoint has no camera. Components are resolved with `objectsOf` (IfcGuids no model
- * has stay only in the kept viewpoint, for the round trip): the own model's selected objects are the
- * selection, the others' the otherSelection; the other models the viewpoint names are listed in `models`
- * so that opening the issue loads them beside the own one. Visibility with DefaultVisibility false isolates
+ * The stored viewer state (version 3) of a BCF viewpoint for one of its models (`ownVersion`, the linked
+ * document's version), or null when the viewpoint has no camera. Components are resolved with `objectsOf`
+ * (IfcGuids no model has stay only in the kept viewpoint, for the round trip) and named by model version +
+ * GlobalId, whichever model they are in; the other models the viewpoint names are listed in `models` so
+ * that opening the issue loads them beside the own one. Visibility with DefaultVisibility false isolates
  * its exceptions (when any of them is found; otherwise nothing is isolated, rather than an empty view),
  * with true hides them; coloured components get their colour; clipping planes become section planes (six
  * box faces at the end: the section box); Penstock's measurements come back as they were (their model
@@ -223,17 +232,18 @@ export function viewerStateOfViewpoint(
   objectsOf: ObjectsOfGuid,
 ): ViewerState | null {
   if (!viewpoint.camera) return null;
-  const own = modelIdOf(ownVersion);
   const selected = refsOf(viewpoint.selection, objectsOf);
   const state: ViewerState = {
-    version: 2,
+    version: 3,
     kind: '3d',
     camera: viewerCameraFromBcf(viewpoint.camera),
     plan: null,
-    selection: selected.filter((r) => r.model === own).map((r) => r.localId),
+    // the own model's objects first, as the viewer lists a selection
+    selection: [
+      ...selected.filter((r) => r.versionId === ownVersion),
+      ...selected.filter((r) => r.versionId !== ownVersion),
+    ],
   };
-  const otherSelection = selected.filter((r) => r.model !== own);
-  if (otherSelection.length) state.otherSelection = otherSelection;
 
   const others = new Set<string>();
   for (const guid of componentGuids(viewpoint))

@@ -15,6 +15,7 @@ import {
   pngOf,
   renameTopics,
   semanticViewpoint,
+  storedEngineersView,
   topicFiles,
   variantOf,
 } from './bcf.testing.ts';
@@ -114,6 +115,8 @@ for (const kind of await testDatabases()) {
         ).local_id,
       );
     const ref = (version: string, id: number) => ({ model: `urn:${version}`, localId: id });
+    /** an object as a stored view (version 3) names it: model version + GlobalId */
+    const stored = (versionId: string, globalId: string) => ({ versionId, globalId });
     /** project b's links and viewer states written with project a's version ids */
     const asProjectA = (value: unknown) =>
       JSON.parse(
@@ -157,38 +160,36 @@ for (const kind of await testDatabases()) {
       const arch = versions.a['Architectural.ifc'];
       const mep = versions.a['MEP.ifc'];
       const estructura = versions.a['Estructura.ifc'];
-      const hidden = [ref(arch, await localId(arch, HIDDEN[0]!)), ref(arch, await localId(arch, HIDDEN[1]!))];
+      const hidden = [stored(arch, HIDDEN[0]!), stored(arch, HIDDEN[1]!)];
 
       const cut = await issueOf(projects.a, CUT);
       expect(cut.linkedDocuments.map((l) => l.documentId)).toEqual([arch, mep]);
       expect(cut.linkedDocuments[0]!.details.viewerState).toMatchObject({
-        version: 2,
+        version: 3,
         camera: { projection: 'orthographic', viewHeight: 18.97427487373352 },
         sections: CUT_AND_BOX_SECTIONS,
         appearance: {
           hidden,
           isolated: null,
           colours: [
-            { colour: '#ff0000', objects: [ref(arch, await localId(arch, WALL_A))] },
-            {
-              colour: '#00ff00',
-              objects: [ref(mep, await localId(mep, DUCT)), ref(arch, await localId(arch, WALL_B))],
-            },
+            { colour: '#ff0000', objects: [stored(arch, WALL_A)] },
+            { colour: '#00ff00', objects: [stored(mep, DUCT), stored(arch, WALL_B)] },
           ],
         },
       });
 
       const isolate = await issueOf(projects.a, ISOLATE);
-      const columns = await Promise.all(COLUMNS.map((g) => localId(estructura, g)));
+      const columns = COLUMNS.map((g) => stored(estructura, g));
       expect(isolate.linkedDocuments).toHaveLength(1);
+      expect(isolate.linkedDocuments[0]!.details.objectId).toBe(await localId(estructura, COLUMNS[0]!));
       const state = isolate.linkedDocuments[0]!.details.viewerState as Record<string, unknown>;
       expect(state).toMatchObject({
         selection: columns,
         // the IfcGuid no model has is left out here, and kept with the BCF viewpoint for the round trip
         appearance: {
           hidden: [],
-          isolated: columns.map((id) => ref(estructura, id)),
-          colours: [{ colour: '#0000ff', objects: [ref(estructura, columns[2]!)] }],
+          isolated: columns,
+          colours: [{ colour: '#0000ff', objects: [columns[2]] }],
         },
         sections: {
           planes: [{ origin: { x: 0, y: 2.5, z: 0 }, normal: { x: 0, y: 0.8, z: -0.6 } }],
@@ -258,7 +259,10 @@ for (const kind of await testDatabases()) {
         await localId(arch, WALL_B),
         await localId(mep, DUCT),
       ];
-      const viewerState = engineersView({ arch, mep, wallA, wallB, duct });
+      // stored as the web app stores a view now (version 3, objects by model version + GlobalId)
+      const viewerState = storedEngineersView({ arch, mep, wallA: WALL_A, wallB: WALL_B, duct: DUCT });
+      // the same view stored before (version 2, localIds) is still read and says the same in BCF
+      const legacyState = engineersView({ arch, mep, wallA, wallB, duct });
       const picture = pngOf(400, 300);
       const created = await penstock.app.inject({
         method: 'POST',
@@ -273,6 +277,17 @@ for (const kind of await testDatabases()) {
       });
       expect(created.statusCode, created.body).toBe(201);
       const issue = created.json<Issue>();
+      const legacy = await penstock.app.inject({
+        method: 'POST',
+        url: '/api/issues',
+        headers: { cookie: member },
+        payload: {
+          projectId: projects.a,
+          title: 'Duct clashes with the wall (saved before)',
+          linkedDocuments: [{ documentId: arch, details: { objectId: wallA, viewerState: legacyState } }],
+        },
+      });
+      expect(legacy.statusCode, legacy.body).toBe(201);
       // an issue whose view names another project's model: nothing of it is exported
       const foreign = await penstock.app.inject({
         method: 'POST',
@@ -286,11 +301,11 @@ for (const kind of await testDatabases()) {
               documentId: arch,
               details: {
                 viewerState: {
-                  ...viewerState,
+                  ...legacyState,
                   selection: [],
                   otherSelection: [ref(versions.b['MEP.ifc'], duct)],
                   appearance: {
-                    ...viewerState.appearance,
+                    ...legacyState.appearance,
                     hidden: [],
                     isolated: [ref(arch, wallA), ref(mep, duct)],
                   },
@@ -322,6 +337,8 @@ for (const kind of await testDatabases()) {
         expect(said.planes).toHaveLength(7);
         expect(said.lines).toHaveLength(1);
         expect(files.snapshots[guid!]!.equals(picture)).toBe(true);
+        const before = Object.values((await topicFiles(zip, legacy.json<Issue>().guid)).viewpoints)[0]!;
+        expect(semanticViewpoint(before, false)).toEqual(semanticViewpoint(files.viewpoints[guid!]!, false));
         const other = semanticViewpoint(
           Object.values((await topicFiles(zip, isolated.guid)).viewpoints)[0]!,
           false,
@@ -344,8 +361,8 @@ for (const kind of await testDatabases()) {
         expect(link.details.objectId).toBe(wallA);
         const state = link.details.viewerState as typeof viewerState;
         // what BCF has no form for is not back: x-ray, the legend, the cut faces' colour, the hidden plane
+        expect(state.version).toBe(3);
         expect(state.selection).toEqual(viewerState.selection);
-        expect(state.otherSelection).toEqual(viewerState.otherSelection);
         expect(state.models).toEqual(viewerState.models);
         expect(state.appearance).toEqual({ ...viewerState.appearance, xray: false, colourBy: null });
         expect(state.sections.box).toEqual(viewerState.sections.box);

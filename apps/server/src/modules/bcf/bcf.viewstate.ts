@@ -1,18 +1,27 @@
 /**
- * The model viewer's stored state (packages/viewer ModelViewerState version 2, three.js frame, Y up) as the
- * server reads it: an issue's viewer state is any JSON the web app sent, so it is read field by field and
- * what does not have the expected shape is left out. The types mirror packages/viewer/src/model/state.ts
- * (the server does not import the viewer package).
+ * The model viewer's stored state (packages/viewer ModelViewerState, three.js frame, Y up) as the server
+ * reads it: an issue's viewer state is any JSON the web app sent, so it is read field by field and what
+ * does not have the expected shape is left out. Version 3 (packages/viewer/src/model/storedState.ts, what
+ * the web app stores now) names every model's objects by model version + GlobalId; versions 1 and 2 by
+ * localIds (the own model's selection as bare localIds). The types mirror packages/viewer's (the server
+ * does not import the viewer package).
  */
 import type { ViewerCamera } from './bcf.camera.ts';
 import { unit, type SectionPlane, type Sections } from './bcf.sections.ts';
 import type { BcfVector } from './bcf.types.ts';
 
-/** An object of a loaded model: `urn:<versionId>` and its localId. */
-export interface ObjectRef {
-  model: string;
-  localId: number;
-}
+/**
+ * An object of a model of the view (`urn:<versionId>`): by its GlobalId (version 3) or its localId (versions
+ * 1 and 2, and a version-3 object its index had no GlobalId for).
+ */
+export type ObjectRef = { model: string; localId: number } | { model: string; globalId: string };
+
+/** An object of a stored view, version 3 (packages/viewer StoredObject; shared's StoredViewObject). */
+export type StoredObject = { versionId: string; globalId: string } | { versionId: string; localId: number };
+
+/** One key per object, whichever way it is named. */
+export const refKey = (ref: ObjectRef): string =>
+  'globalId' in ref ? `${ref.model}/g/${ref.globalId}` : `${ref.model}/l/${ref.localId}`;
 
 /** A model of the view beside the tab's own (FederatedModelState). */
 export interface FederatedModel {
@@ -36,26 +45,26 @@ export interface Measurement {
   model?: string;
 }
 
-export interface Appearance {
-  hidden: ObjectRef[];
-  isolated: ObjectRef[] | null;
+export interface Appearance<Ref = ObjectRef> {
+  hidden: Ref[];
+  isolated: Ref[] | null;
   xray: boolean;
-  colours: Array<{ colour: string; objects: ObjectRef[] }>;
+  colours: Array<{ colour: string; objects: Ref[] }>;
   colourBy: { property: string; legend: Array<{ value: string; colour: string; count: number }> } | null;
 }
 
-/** ModelViewerState version 2. */
+/** ModelViewerState version 3, as stored: every model's objects by model version + GlobalId. */
 export interface ViewerState {
-  version: 2;
+  version: 3;
   kind: '3d';
   camera: ViewerCamera;
   plan: string | null;
-  selection: number[];
-  otherSelection?: ObjectRef[];
+  /** the selected objects of every model */
+  selection: StoredObject[];
   models?: FederatedModel[];
   sections?: Sections;
   measurements?: Measurement[];
-  appearance?: Appearance;
+  appearance?: Appearance<StoredObject>;
 }
 
 /** The model id a version is loaded with in the viewer. */
@@ -78,12 +87,23 @@ function vectorOf(value: unknown): BcfVector | null {
   return isNumber(v.x) && isNumber(v.y) && isNumber(v.z) ? { x: v.x, y: v.y, z: v.z } : null;
 }
 
+const isGlobalId = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= 64;
+
+/** Version 1 and 2 refs ({model, localId}) and version 3 objects ({versionId, globalId | localId}). */
 function refsOf(value: unknown): ObjectRef[] {
-  return listOf(value).flatMap((entry) => {
+  return listOf(value).flatMap((entry): ObjectRef[] => {
     const ref = objectOf(entry);
-    return typeof ref.model === 'string' && isLocalId(ref.localId)
-      ? [{ model: ref.model, localId: ref.localId }]
-      : [];
+    const model =
+      typeof ref.model === 'string'
+        ? ref.model
+        : typeof ref.versionId === 'string'
+          ? modelIdOf(ref.versionId)
+          : null;
+    if (!model) return [];
+    if (typeof ref.versionId === 'string' && isGlobalId(ref.globalId))
+      return [{ model, globalId: ref.globalId }];
+    return isLocalId(ref.localId) ? [{ model, localId: ref.localId }] : [];
   });
 }
 
@@ -146,8 +166,9 @@ function appearanceOf(value: unknown): Appearance | null {
 
 /** What BCF export reads of an issue's viewer state (any version, any shape: missing parts are empty). */
 export interface ReadViewerState {
-  /** localIds of the link's own model */
+  /** localIds of the link's own model (versions 1 and 2) */
   selection: number[];
+  /** the other selected objects: the other models' (versions 1 and 2), every model's (version 3) */
   otherSelection: ObjectRef[];
   sections: Sections | null;
   measurements: Measurement[];
@@ -156,9 +177,10 @@ export interface ReadViewerState {
 
 export function readViewerState(value: unknown): ReadViewerState {
   const state = objectOf(value);
+  const stored = state.version === 3;
   return {
-    selection: listOf(state.selection).filter(isLocalId),
-    otherSelection: refsOf(state.otherSelection),
+    selection: stored ? [] : listOf(state.selection).filter(isLocalId),
+    otherSelection: refsOf(stored ? state.selection : state.otherSelection),
     sections: sectionsOf(state.sections),
     measurements: measurementsOf(state.measurements),
     appearance: appearanceOf(state.appearance),

@@ -145,6 +145,14 @@ export class DocumentFiles {
     });
   }
 
+  /**
+   * Why the project's naming standard refuses `fileName` into a folder of `state` (Shared or Published,
+   * unless relaxed), or null: a workflow checks the name it publishes under.
+   */
+  nameRefusal(projectId: string, state: CdeState | null, fileName: string): Promise<string | null> {
+    return this.naming.refusal(projectId, state, fileName);
+  }
+
   /** Tells the listeners (the IFC conversion queue) about a stored version. */
   async versionAdded(version: Pick<VersionRow, 'id' | 'file_name'>): Promise<void> {
     // the version is stored whatever a listener does: an IFC left unqueued is queued when first viewed

@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/jobQueue.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { IssuesService } from '../issues/index.ts';
+import type { ModelsRepo } from '../models/index.ts';
 import { CompareJobs, type CompareJobsOptions } from './modelCompare.jobs.ts';
 import { ModelCompareRepo } from './modelCompare.repo.ts';
 import { modelCompareRoutes } from './modelCompare.routes.ts';
@@ -19,11 +20,11 @@ export { CompareJobs } from './modelCompare.jobs.ts';
 export function registerModelCompare(
   app: FastifyInstance,
   db: Db,
-  deps: { blobs: BlobStore; queue: JobQueue; issues: IssuesService },
+  deps: { blobs: BlobStore; queue: JobQueue; issues: IssuesService; models: ModelsRepo },
   access: AccessService,
   options: CompareJobsOptions = {},
 ): { service: ModelCompareService; jobs: CompareJobs } {
-  const repo = new ModelCompareRepo(db);
+  const repo = new ModelCompareRepo(db, deps.models);
   const jobs = new CompareJobs(repo, deps.blobs, deps.queue, options);
   const service = new ModelCompareService(repo, access, jobs, deps.issues);
   modelCompareRoutes(app, service);

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ModelChangesQuery } from '@penstock/shared';
 import type { Db } from '../../db/database.ts';
 import type { ModelCompareChangesTable, ModelComparesTable } from '../../db/schema.ts';
+import type { ModelsRepo } from '../models/index.ts';
 import type { DiffObject } from './modelDiff.ts';
 
 export type CompareRow = Selectable<ModelComparesTable>;
@@ -31,28 +32,31 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL of model compares (issue 34 §2): the only place that knows model_compares and its changes. */
 export class ModelCompareRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** the models module's repository: a version and its conversion are read the way models reads them */
+    private readonly models: ModelsRepo,
+  ) {}
 
-  findVersion(versionId: string): Promise<CompareVersion | undefined> {
-    return this.db
-      .selectFrom('versions')
-      .innerJoin('items', 'items.id', 'versions.item_id')
-      .leftJoin('conversions', 'conversions.version_id', 'versions.id')
-      .select([
-        'versions.id as version_id',
-        'items.id as item_id',
-        'versions.number',
-        'items.project_id',
-        'versions.file_name',
-        'versions.revision',
-        'conversions.state',
-        'conversions.error',
-        'conversions.frag_hash',
-        'conversions.finished_at',
-      ])
-      .where('versions.id', '=', versionId)
-      .where('items.deleted_at', 'is', null)
-      .executeTakeFirst();
+  /** A version of a live file with its conversion's state (the models module's version and conversion). */
+  async findVersion(versionId: string): Promise<CompareVersion | undefined> {
+    const [version, conversion] = await Promise.all([
+      this.models.findVersion(versionId),
+      this.models.findConversion(versionId),
+    ]);
+    if (!version || version.deleted_at !== null) return undefined;
+    return {
+      version_id: version.version_id,
+      item_id: version.item_id,
+      number: Number(version.number),
+      project_id: version.project_id,
+      file_name: version.file_name,
+      revision: version.revision,
+      state: conversion?.state ?? null,
+      error: conversion?.error ?? null,
+      frag_hash: conversion?.frag_hash ?? null,
+      finished_at: conversion?.finished_at ?? null,
+    };
   }
 
   /** The version of the same item numbered just before this one, if any. */

@@ -113,34 +113,49 @@ export function presentModelRecords(
   /** false: the static records only (`dynamic` empty), for the streamed form whose reader derives them */
   withDynamic = true,
 ): ModelRecords {
-  const chosen = new Map<string, { object: ObjectWithProperties; own: boolean }>();
-  for (const row of rows) {
-    const current = chosen.get(row.tag);
-    if (current?.own) continue;
-    const properties = JSON.parse(row.properties) as StoredProperty[];
-    // an object that has the tag itself (property, IFC attribute or named property) beats one that inherits it
-    const own = row.tag_source !== 'parent';
-    if (current && !own) continue;
-    // a model from an authoring tool has no 'Tag' or '3D Model Class' property: the record takes the tag the
-    // index resolved and the IFC class (the object's own values, listed first, win where it has them)
-    const known = [
-      { displayName: 'Tag', displayValue: row.tag },
-      ...(row.ifc_class ? [{ displayName: '3D Model Class', displayValue: row.ifc_class }] : []),
-    ];
-    chosen.set(row.tag, {
-      own,
-      object: {
-        guId: row.guid,
-        tag: row.tag,
-        category: row.category,
-        propertyValues: [...properties, ...known],
-      },
-    });
-  }
+  const byId = new Map(rows.map((row) => [Number(row.local_id), row]));
   const records: ModelRecords = { static: [], dynamic: [] };
-  for (const { object } of chosen.values()) {
+  for (const localId of chooseTaggedObjects(rows)) {
+    const object = taggedObjectOf(byId.get(localId)!);
     records.static.push(buildStaticRecord(object, projectName, fileName));
     if (withDynamic) records.dynamic.push(buildDynamicRecord(object, projectName, fileName));
   }
   return records;
+}
+
+/**
+ * The object that gives each tag its record, in the order of the records (a tag's first object in local id
+ * order places it): the first object that has the tag itself (property, IFC attribute or named property),
+ * else the first that inherits it from its parent. `rows` in local id order.
+ */
+export function chooseTaggedObjects(
+  rows: Iterable<Pick<TaggedObject, 'local_id' | 'tag' | 'tag_source'>>,
+): number[] {
+  const chosen = new Map<string, { localId: number; own: boolean }>();
+  for (const row of rows) {
+    const current = chosen.get(row.tag);
+    if (current?.own) continue;
+    const own = row.tag_source !== 'parent';
+    if (current && !own) continue;
+    // a tag seen before keeps its place (Map.set on a key keeps its order)
+    chosen.set(row.tag, { localId: Number(row.local_id), own });
+  }
+  return [...chosen.values()].map((c) => c.localId);
+}
+
+/** One chosen object with its static values as its record is built from them. */
+export function taggedObjectOf(row: TaggedObject): ObjectWithProperties {
+  const properties = JSON.parse(row.properties) as StoredProperty[];
+  // a model from an authoring tool has no 'Tag' or '3D Model Class' property: the record takes the tag the
+  // index resolved and the IFC class (the object's own values, listed first, win where it has them)
+  const known = [
+    { displayName: 'Tag', displayValue: row.tag },
+    ...(row.ifc_class ? [{ displayName: '3D Model Class', displayValue: row.ifc_class }] : []),
+  ];
+  return {
+    guId: row.guid,
+    tag: row.tag,
+    category: row.category,
+    propertyValues: [...properties, ...known],
+  };
 }

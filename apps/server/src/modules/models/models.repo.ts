@@ -16,6 +16,8 @@ export interface VersionContext {
   created_at: string;
   number: number;
   revision: string;
+  /** the item's deletion (ISO), or null for a live file */
+  deleted_at: string | null;
 }
 
 export type ObjectColumns = Pick<
@@ -66,6 +68,7 @@ export class ModelsRepo {
         'versions.created_at',
         'versions.number',
         'versions.revision',
+        'items.deleted_at',
       ])
       .where('versions.id', '=', versionId)
       .executeTakeFirst();
@@ -274,6 +277,38 @@ export class ModelsRepo {
       .where('kind', '=', 'element')
       .where('tag', '<>', '')
       .orderBy('local_id')
+      .execute();
+  }
+
+  /**
+   * A page of what chooses each tag's object (local id, tag, where the tag came from) of the physical
+   * elements with a tag: the first `limit` after local id `after`, ordered by local id.
+   */
+  taggedObjectTags(
+    versionId: string,
+    after: number,
+    limit: number,
+  ): Promise<Pick<TaggedObject, 'local_id' | 'tag' | 'tag_source'>[]> {
+    return this.db
+      .selectFrom('model_objects')
+      .select(['local_id', 'tag', 'tag_source'])
+      .where('version_id', '=', versionId)
+      .where('local_id', '>', after)
+      .where('kind', '=', 'element')
+      .where('tag', '<>', '')
+      .orderBy('local_id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** These objects (by local id, in any order) with their properties, as taggedObjects reads them. */
+  objectsWithProperties(versionId: string, localIds: readonly number[]): Promise<TaggedObject[]> {
+    if (localIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('model_objects')
+      .select(['local_id', 'guid', 'tag', 'category', 'properties', 'tag_source', 'ifc_class'])
+      .where('version_id', '=', versionId)
+      .where('local_id', 'in', [...localIds])
       .execute();
   }
 

@@ -18,18 +18,6 @@ const localIdOf = (params: unknown): number => {
   return id;
 };
 
-/** Lines per chunk of an NDJSON answer. */
-const NDJSON_CHUNK = 1000;
-
-/** A list as NDJSON text: one JSON text per line, in chunks of NDJSON_CHUNK lines. */
-function* ndjsonChunks(list: readonly unknown[]): Generator<string> {
-  for (let start = 0; start < list.length; start += NDJSON_CHUNK) {
-    let chunk = '';
-    for (const item of list.slice(start, start + NDJSON_CHUNK)) chunk += `${JSON.stringify(item)}\n`;
-    yield chunk;
-  }
-}
-
 export function modelsRoutes(app: FastifyInstance, models: ModelsService): void {
   app.get('/api/models/:versionId', async (request) => {
     const user = requireUser(request);
@@ -76,10 +64,11 @@ export function modelsRoutes(app: FastifyInstance, models: ModelsService): void 
     if (format !== undefined && format !== 'ndjson') throw badRequest('Unknown records format');
     const versionId = versionIdOf(request.params);
     if (format === undefined) return models.records(user, versionId);
-    const records = await models.records(user, versionId, false);
     // the static records, one JSON text per line: the browser reads them as they arrive (a 100k-object
-    // model's records are tens of megabytes of JSON) and derives the dynamic ones (dynamicRecordOf)
-    return reply.type('application/x-ndjson').send(Readable.from(ndjsonChunks(records.static)));
+    // model's records are tens of megabytes of JSON) and derives the dynamic ones (dynamicRecordOf); the
+    // server makes them a page at a time, answering other requests in between
+    const lines = await models.staticRecordLines(user, versionId);
+    return reply.type('application/x-ndjson').send(Readable.from(lines));
   });
 
   app.get('/api/models/:versionId/objects/:localId', async (request) => {

@@ -85,6 +85,7 @@ export class BulkUploadService {
     for (const { row, values } of rows) {
       const fileName = values['file name'] ?? values['name'] ?? '';
       const problems: string[] = [];
+      const warnings: string[] = [];
       if (!fileName) problems.push('The row has no file name');
       else if (named.has(fileName)) problems.push(`'${fileName}' is listed twice`);
       else if (!staged.has(fileName)) problems.push(`No file named '${fileName}' was sent`);
@@ -94,7 +95,8 @@ export class BulkUploadService {
         problems.push('Descriptions can have at most 4000 characters');
       if (fileName && configured) {
         const parsed = parseContainerName(fileName, standard);
-        if (!parsed.conforms && refuses) problems.push(nameFailureMessage(fileName, parsed));
+        // refused into Shared and Published; elsewhere stored with the upload's warning
+        if (!parsed.conforms) (refuses ? problems : warnings).push(nameFailureMessage(fileName, parsed));
         for (const field of standard.fields) {
           const given = values[field.label.toLowerCase()];
           if (given && parsed.fields[field.key] !== undefined && given !== parsed.fields[field.key])
@@ -110,7 +112,13 @@ export class BulkUploadService {
             if (!(error instanceof HttpError)) throw error;
             problems.push(error.message);
           });
-      report.push({ row, fileName, ok: problems.length === 0, problems });
+      report.push({
+        row,
+        fileName,
+        ok: problems.length === 0,
+        problems,
+        ...(warnings.length ? { warnings } : {}),
+      });
     }
     for (const fileName of staged.keys())
       if (!named.has(fileName))

@@ -196,6 +196,21 @@ for (const kind of await testDatabases()) {
       const filtered = await register('?conforms=yes&q=inlet');
       expect(filtered.rows.map((row) => row.name)).toEqual(['NW-ACM-ZZ-00-DR-C-0001.pdf']);
       expect((await register('?state=WIP')).rows.every((row) => row.state === 'WIP')).toBe(true);
+      // one folder's files: the project browser's list view
+      const civil = await register(`?folderId=${folders['Shared/Civil']}`);
+      expect(civil.rows.map((row) => row.name).sort()).toEqual([
+        'NW-ACM-ZZ-00-DR-C-0001.pdf',
+        'loose name.pdf',
+        'old drawing.pdf',
+      ]);
+      expect(civil.rows.find((row) => row.name === 'NW-ACM-ZZ-00-DR-C-0001.pdf')!.title).toBe(
+        'Inlet works general arrangement',
+      );
+      const foreign = await call('GET', `/api/projects/${projectId}/register?folderId=f.elsewhere`, 'viewer');
+      expect([foreign.statusCode, foreign.json()]).toEqual([
+        400,
+        { error: 'folderId: not a folder of this project' },
+      ]);
 
       const xlsx = await call('GET', `/api/projects/${projectId}/register.xlsx`, 'viewer');
       expect(xlsx.statusCode).toBe(200);
@@ -235,6 +250,26 @@ for (const kind of await testDatabases()) {
       expect(checked.statusCode).toBe(200);
       expect(checked.json<BulkUploadReport>().stored).toBe(false);
       expect(await rowCounts(penstock.database.db)).toEqual(before);
+
+      // into WIP a name that breaks the standard passes, with the upload's warning
+      const loose = await bulk(
+        'WIP/Civil',
+        await sheet(header, [['loose wip.pdf', 'Sketch', '']]),
+        [['loose wip.pdf', PDF]],
+        '?check=1',
+      );
+      expect(loose.statusCode, loose.body).toBe(200);
+      expect(loose.json<BulkUploadReport>().rows).toEqual([
+        {
+          row: 2,
+          fileName: 'loose wip.pdf',
+          ok: true,
+          problems: [],
+          warnings: [
+            expect.stringContaining("'loose wip.pdf' does not follow the project's naming standard"),
+          ],
+        },
+      ]);
 
       const stored = await bulk('Shared/Process', goodSheet, files);
       expect(stored.statusCode, stored.body).toBe(201);

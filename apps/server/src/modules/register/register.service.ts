@@ -7,7 +7,7 @@ import {
   type RegisterQuery,
   type RegisterRow,
 } from '@penstock/shared';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { FoldersTable } from '../../db/schema.ts';
 import type { DocumentsRepo } from '../documents/index.ts';
@@ -56,12 +56,15 @@ export class RegisterService {
   }
 
   private async build(projectId: string, query: RegisterQuery): Promise<ProjectRegister> {
+    const { folderId } = query;
     const [folders, items, stored, members] = await Promise.all([
       this.documents.projectFolders(projectId),
-      this.documents.liveItemsOfProject(projectId),
+      folderId ? this.documents.itemsInFolder(folderId) : this.documents.liveItemsOfProject(projectId),
       this.standards.standardOf(projectId),
       this.projects.members([projectId]),
     ]);
+    if (folderId && !folders.some((folder) => folder.id === folderId))
+      throw badRequest('folderId: not a folder of this project');
     const metadata = await this.standards.metadataOf(items.map((item) => item.id));
     const byId = new Map(folders.map((folder) => [folder.id, folder]));
     const pathOf = (folderId: string): FoldersTable[] => {

@@ -146,6 +146,58 @@ for (const kind of await testDatabases()) {
       expect((await call('GET', `/api/views/${view.id}`, 'outsider')).statusCode).toBe(404);
     });
 
+    it('keeps every model’s objects by model version + GlobalId (version 3) and gives them back to restore', async () => {
+      // each model's object index, as the web app reads it to name objects and to find them again
+      const indexOf = async (versionId: string) => {
+        const answer = await call('GET', `/api/models/${versionId}/objects`, 'colleague');
+        expect(answer.statusCode).toBe(200);
+        return answer.json() as { localIds: number[]; guids: string[] };
+      };
+      const own = await indexOf(modelVersion);
+      const other = await indexOf(otherModelVersion);
+      const pick = (index: typeof own, row: number) => ({
+        localId: index.localIds[row]!,
+        guid: index.guids[row]!,
+      });
+      const [ownSelected, ownHidden, otherSelected, otherColoured] = [
+        pick(own, 2),
+        pick(own, 3),
+        pick(other, 2),
+        pick(other, 4),
+      ];
+      for (const o of [ownSelected, ownHidden, otherSelected, otherColoured])
+        expect(o.guid).toMatch(/^.{22}$/);
+      const object = (versionId: string, globalId: string) => ({ versionId, globalId });
+      const state = {
+        ...viewState({ version: 3 }),
+        selection: [object(modelVersion, ownSelected.guid), object(otherModelVersion, otherSelected.guid)],
+        models: [{ modelId: `urn:${otherModelVersion}`, versionId: otherModelVersion, visible: true }],
+        appearance: {
+          hidden: [object(modelVersion, ownHidden.guid), { versionId: otherModelVersion, localId: 1 }],
+          isolated: null,
+          xray: false,
+          colours: [{ colour: '#00aa00', objects: [object(otherModelVersion, otherColoured.guid)] }],
+          colourBy: null,
+        },
+      };
+      const created = await save({ name: 'Across both models', state });
+      expect(created.statusCode, created.body).toBe(201);
+      const opened = await call('GET', `/api/views/${(created.json() as SavedView).id}`, 'colleague');
+      const back = (opened.json() as SavedView).state as unknown as typeof state;
+      expect(back).toEqual(state);
+      // restored: each GlobalId is found in its own model's index, at the object that was chosen
+      const localIdOf = (versionId: string, globalId: string) => {
+        const index = versionId === modelVersion ? own : other;
+        return index.localIds[index.guids.indexOf(globalId)];
+      };
+      const selected = back.selection.map((o) => localIdOf(o.versionId, o.globalId));
+      expect(selected).toEqual([ownSelected.localId, otherSelected.localId]);
+      const hidden = back.appearance.hidden[0] as { versionId: string; globalId: string };
+      expect(localIdOf(hidden.versionId, hidden.globalId)).toBe(ownHidden.localId);
+      const coloured = back.appearance.colours[0]!.objects[0]!;
+      expect(localIdOf(coloured.versionId, coloured.globalId)).toBe(otherColoured.localId);
+    });
+
     it('lets contributors save, not viewers', async () => {
       const refused = await save({ name: 'By a viewer' }, 'viewer');
       expect(refused.statusCode).toBe(403);
@@ -202,7 +254,25 @@ for (const kind of await testDatabases()) {
           { state: viewState({ models: [{ versionId: foreignVersion }] }) },
           `state.models: ${foreignVersion} is not a model version of this project`,
         ],
-        [{ state: viewState({ version: 3 }) }, 'state.version: version must be 1 or 2'],
+        [{ state: viewState({ version: 4 }) }, 'state.version: version must be 1, 2 or 3'],
+        [
+          { state: viewState({ version: 3, selection: [5] }) },
+          'state.selection: objects must be a list of {versionId, globalId} (or {versionId, localId})',
+        ],
+        [
+          {
+            state: viewState({
+              version: 3,
+              selection: [],
+              appearance: { hidden: [], isolated: null, colours: [{ colour: '#ff0000', objects: [{}] }] },
+            }),
+          },
+          'state.appearance.colours.0.objects: objects must be a list of {versionId, globalId} (or {versionId, localId})',
+        ],
+        [
+          { state: viewState({ version: 3, selection: [{ versionId: otherModelVersion, globalId: 'x' }] }) },
+          `state.selection: ${otherModelVersion} is not the view's model nor one of its models`,
+        ],
         [{ state: viewState({ kind: 'pdf' }) }, "state.kind: kind must be '3d'"],
         [
           { state: viewState({ camera: null }) },

@@ -3,6 +3,7 @@ import {
   MAX_SAVED_VIEW_STATE_CHARS,
   modelAlignment,
   changeViewActionFor,
+  storedObjectLists,
   type CreateSavedViewBody,
   type CurrentUser,
   type ProjectRole,
@@ -157,7 +158,10 @@ export class SavedViewsService {
     return presentView(row, this.mayChange(user, role, row));
   }
 
-  /** The view's own model version and every other one its state lists must be model versions of the project. */
+  /**
+   * The view's own model version and every other one its state lists must be model versions of the project;
+   * the objects a version-3 state names (by model version + GlobalId) must be of those models.
+   */
   private async checkModels(projectId: string, versionId: string, state: SavedViewState): Promise<void> {
     const others = (state.models ?? []).map((model) => model.versionId);
     const found = await this.repo.modelVersionsOf(projectId, [versionId, ...others]);
@@ -165,5 +169,14 @@ export class SavedViewsService {
       throw badRequest(`versionId: ${versionId} is not a model version of this project`);
     const missing = others.find((other) => !found.has(other));
     if (missing) throw badRequest(`state.models: ${missing} is not a model version of this project`);
+    if (state.version !== 3) return;
+    const shown = new Set([versionId, ...others]);
+    for (const [path, list] of storedObjectLists(state)) {
+      const stray = (list as Array<{ versionId: string }>).find((o) => !shown.has(o.versionId));
+      if (stray)
+        throw badRequest(
+          `state.${path.join('.')}: ${stray.versionId} is not the view's model nor one of its models`,
+        );
+    }
   }
 }

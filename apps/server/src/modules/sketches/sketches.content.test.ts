@@ -42,11 +42,12 @@ describe('uploaded pictures', () => {
 
 describe('the format version', () => {
   it('defaults to the current version and refuses a newer or a malformed one', () => {
-    expect(versionOf(undefined)).toBe(1);
-    expect(versionOf('')).toBe(1);
+    expect(versionOf(undefined)).toBe(2);
+    expect(versionOf('')).toBe(2);
+    // a format-1 sketch saved by an older client is still taken (format 2 only adds optional fields)
     expect(versionOf('1')).toBe(1);
-    expect(versionOf(1)).toBe(1);
-    expect(status(() => versionOf('2'))).toMatch(/^400 This sketch is in format version 2/);
+    expect(versionOf(2)).toBe(2);
+    expect(status(() => versionOf('3'))).toMatch(/^400 This sketch is in format version 3/);
     expect(status(() => versionOf('0'))).toMatch(/^400 Version must be a whole number/);
     expect(status(() => versionOf('1.5'))).toMatch(/^400 Version must be a whole number/);
   });

@@ -7,6 +7,7 @@ import {
   SKETCH_LIST_KEYS,
   SKETCH_MESSAGES,
   SKETCH_VERSION,
+  PidSpecSchema,
   SketchListsSchema,
   StageSpecSchema,
   drawingNameProblem,
@@ -17,7 +18,7 @@ import {
 } from '@penstock/shared';
 import { HttpError, badRequest } from '../../http/errors.ts';
 
-export const CONTENT_FIELDS = [...SKETCH_LIST_KEYS, 'StageSpec', 'Version'] as const;
+export const CONTENT_FIELDS = [...SKETCH_LIST_KEYS, 'StageSpec', 'PidSpec', 'Version'] as const;
 type ContentField = (typeof CONTENT_FIELDS)[number];
 
 /** A drawing name a little longer than the typed name's limit leaves room for ' - ' and the date-time. */
@@ -132,7 +133,8 @@ export function sketchContent(fields: Partial<Record<ContentField, unknown>>): S
   });
 
   const StageSpec = checked('StageSpec', StageSpecSchema, jsonField('StageSpec', fields.StageSpec) ?? {});
-  return { ...sketch, StageSpec, Version };
+  const PidSpec = checked('PidSpec', PidSpecSchema, jsonField('PidSpec', fields.PidSpec) ?? {});
+  return { ...sketch, StageSpec, PidSpec, Version };
 }
 
 function hasRepeatedIds(lists: SketchLists): boolean {

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SKETCH_LIST_KEYS,
+  SKETCH_VERSION,
   SketchListsSchema,
+  defaultPidSpec,
   StageSpecSchema,
   type SavedSketch,
   type SketchListKey,
@@ -38,6 +40,18 @@ const SAMPLE: Record<SketchListKey, unknown[]> = {
       src: '/symbols/valves/gate-valve.svg',
       pidItem: 'gate-valve.svg',
       z: 3,
+      tag: 'GV-101',
+      itemClass: 'Gate Valve',
+      props: { 'Drilling Specification': 'BS EN 1092-1 PN16' },
+    },
+    {
+      id: 'i2',
+      tool: 'image',
+      x: 0,
+      y: 120,
+      src: '/symbols/pumps-fans-blower-compressors/centrifugal-pump-1.svg',
+      tag: 'P-101',
+      tagOffset: { x: 0, y: 60 },
     },
   ],
   Texts: [{ id: 't1', tool: 'text', x: 10, y: 20, text: 'Inlet\nworks', colour: '#ff0000', fontSize: 24 }],
@@ -47,6 +61,32 @@ const SAMPLE: Record<SketchListKey, unknown[]> = {
   Rects: [{ id: 'r1', tool: 'rect', x: 5, y: 6, width: 40, height: 30, colour: 'blue' }],
   Circles: [{ id: 'c1', tool: 'circle', x: 70, y: 80, radius: 15 }],
   UploadedImages: [{ id: 'u1', tool: 'uploadedImage', x: 50, y: 50, width: 200, height: 200, src: PNG }],
+  Pipelines: [
+    {
+      id: 'p1',
+      tool: 'pipeline',
+      points: [80, 126, 100, 126, 100, 160],
+      start: { itemId: 'i2', portId: 'E' },
+      end: { itemId: 'i1', portId: 'W' },
+      lineType: 'Pipeline (Minor)',
+      line: {
+        lineNumber: '100-WW-101',
+        fluidCode: 'WW',
+        nominalSize: 'DN100',
+        pipeSpec: 'DISF',
+        traced: true,
+      },
+      props: { 'Above Ground / Below Ground': 'AG' },
+    },
+  ],
+  SignalLines: [
+    { id: 'g1', tool: 'signal', points: [0, 0, 0, 40], start: null, end: { itemId: 'i1', portId: 'E' } },
+  ],
+};
+const PID_SPEC = {
+  grid: { size: 10, show: false, snap: true },
+  metresPerUnit: 0.05,
+  numbering: { pattern: '{prefix}-{area}{seq:3}', area: '2' },
 };
 const STAGE = { scale: 1.5, x: -20, y: 35 };
 
@@ -58,6 +98,7 @@ function sketchFields(
   const fields: Record<string, string> = {};
   for (const key of SKETCH_LIST_KEYS) fields[key] = JSON.stringify(lists[key] ?? []);
   fields.StageSpec = JSON.stringify(STAGE);
+  fields.PidSpec = JSON.stringify(PID_SPEC);
   return { ...fields, ...extra };
 }
 
@@ -120,7 +161,11 @@ for (const kind of await testDatabases()) {
     it('saves a sketch and loads it back element by element; any member lists, newest first', async () => {
       const saved = await save(projectId, 'Inlet works - 24/11/2026, 10:00:00');
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ saved: 'Inlet works - 24/11/2026, 10:00:00', overwritten: false });
+      expect(saved.json()).toEqual({
+        saved: 'Inlet works - 24/11/2026, 10:00:00',
+        overwritten: false,
+        updatedAt: expect.any(String),
+      });
 
       const [sketch, ...rest] = await list(projectId, 'viewer');
       expect(rest).toEqual([]);
@@ -128,9 +173,11 @@ for (const kind of await testDatabases()) {
         DrawingName: 'Inlet works - 24/11/2026, 10:00:00',
         Project: projectId,
         StageSpec: STAGE,
-        Version: 1,
+        PidSpec: PID_SPEC,
+        Version: SKETCH_VERSION,
         updatedBy: 'The member',
       });
+      expect(sketch!.updatedAt).toBe(saved.json().updatedAt);
       expect(Date.parse(sketch!.updatedAt)).not.toBeNaN();
       const expected = SketchListsSchema.parse(SAMPLE);
       for (const key of SKETCH_LIST_KEYS) {
@@ -152,7 +199,7 @@ for (const kind of await testDatabases()) {
     it('overwrites the sketch of the same typed name, keeping one row', async () => {
       const changed = sketchFields({ Rects: [{ id: 'r9', tool: 'rect', width: 1, height: 2 }] });
       const again = await save(projectId, 'Inlet works - 24/11/2026, 11:30:00', changed);
-      expect(again.json()).toEqual({ saved: 'Inlet works - 24/11/2026, 11:30:00', overwritten: true });
+      expect(again.json()).toMatchObject({ saved: 'Inlet works - 24/11/2026, 11:30:00', overwritten: true });
       const sketches = await list();
       expect(sketches.map((s) => s.DrawingName)).toEqual([
         'Inlet works - 24/11/2026, 11:30:00',
@@ -266,7 +313,7 @@ for (const kind of await testDatabases()) {
         Texts: [{ id: 'j1', tool: 'text', text: 'from JSON' }],
         StageSpec: JSON.stringify(STAGE),
       });
-      expect(saved.json()).toEqual({ saved: 'Json - 24/11/2026, 16:00:00', overwritten: false });
+      expect(saved.json()).toMatchObject({ saved: 'Json - 24/11/2026, 16:00:00', overwritten: false });
       const listed = (await post('/api/getpidsketch', { Project: projectId })).json() as SavedSketch[];
       expect(listed[0]).toMatchObject({ DrawingName: 'Json - 24/11/2026, 16:00:00', Lines: [] });
       expect(listed[0]!.Texts[0]).toMatchObject({ text: 'from JSON', fontSize: 20, colour: 'black' });
@@ -331,10 +378,31 @@ for (const kind of await testDatabases()) {
         /^StageSpec\.scale: /,
       );
       await refused(
-        withLists(SAMPLE, { Version: '2' }),
+        withLists(SAMPLE, { Version: '3' }),
         400,
-        /format version 2; this server reads versions up to 1/,
+        /format version 3; this server reads versions up to 2/,
       );
+      // the P&ID data (format 2)
+      await refused(
+        withLists({
+          Pipelines: [
+            { id: 'p9', tool: 'pipeline', points: [0, 0, 5, 5], start: { itemId: 'i', portId: '<W>' } },
+          ],
+        }),
+        400,
+        "Pipelines[0].start.portId (element 'p9'): Invalid port id",
+      );
+      await refused(
+        withLists({ Pipelines: [{ id: 'p9', tool: 'pipeline', points: [0, 0] }] }),
+        400,
+        /^Pipelines\[0\]\.points \(element 'p9'\): A line needs at least two points/,
+      );
+      await refused(
+        withLists(SAMPLE, { PidSpec: JSON.stringify({ grid: { size: 0 } }) }),
+        400,
+        /^PidSpec\.grid\.size: /,
+      );
+      await refused(withLists(SAMPLE, { BaseUpdatedAt: 'yesterday' }), 400, /^BaseUpdatedAt must be/);
       await refused(withLists(SAMPLE, { Version: 'one' }), 400, /^Version must be a whole number/);
 
       // uploaded pictures: the bytes must be the type claimed, within 5 MB
@@ -380,6 +448,130 @@ for (const kind of await testDatabases()) {
       expect(badList.json().error).toMatch(/^formData\[0\]\.DrawingName/);
 
       expect(JSON.stringify(await list())).toBe(before);
+    });
+
+    it('opens a sketch saved before format 2 with no lines and the default settings', async () => {
+      const old = {
+        Images: [
+          {
+            id: 'o1',
+            tool: 'image',
+            x: 5,
+            y: 5,
+            rotation: 0,
+            scaleX: 1,
+            scaleY: 1,
+            src: '/symbols/valves/gate-valve.svg',
+            pidItem: 'gate-valve.svg',
+            width: 80,
+            height: 80,
+          },
+        ],
+        Texts: [],
+        Lines: [],
+        StraightLines: [],
+        Arrows: [],
+        Rects: [],
+        Circles: [],
+        UploadedImages: [],
+        StageSpec: { scale: 1, x: 0, y: 0 },
+        Version: 1,
+      };
+      const now = new Date().toISOString();
+      await penstock.database.db
+        .insertInto('pid_sketches')
+        .values({
+          id: `s.${crypto.randomUUID()}`,
+          project_id: otherProjectId,
+          drawing_name: 'Format one - 1/11/2026, 09:00:00',
+          base_name: 'Format one',
+          content_json: JSON.stringify(old),
+          version: 1,
+          bytes: 100,
+          created_by: (
+            await penstock.database.db
+              .selectFrom('users')
+              .select('id')
+              .where('email', '=', 'member@sketch.test')
+              .executeTakeFirstOrThrow()
+          ).id,
+          created_at: now,
+          updated_by: (
+            await penstock.database.db
+              .selectFrom('users')
+              .select('id')
+              .where('email', '=', 'member@sketch.test')
+              .executeTakeFirstOrThrow()
+          ).id,
+          updated_at: now,
+        })
+        .execute();
+      const opened = (await list(otherProjectId)).find((s) => s.DrawingName.startsWith('Format one'))!;
+      expect(opened).toMatchObject({ Version: 1, Pipelines: [], SignalLines: [], PidSpec: defaultPidSpec() });
+      expect(opened.Images).toEqual(old.Images);
+      // …and is saved back as format 2, its symbols unchanged
+      const { Project: _p, DrawingName: _d, updatedAt: _u, updatedBy: _b, Version: _v, ...content } = opened;
+      const fields = Object.fromEntries(
+        Object.entries(content).map(([key, value]) => [key, JSON.stringify(value)]),
+      );
+      const resaved = await save(otherProjectId, 'Format one - 2/11/2026, 09:00:00', {
+        ...fields,
+        BaseUpdatedAt: opened.updatedAt,
+      });
+      expect(resaved.statusCode, resaved.body).toBe(200);
+      const again = (await list(otherProjectId)).find((s) => s.DrawingName.startsWith('Format one'))!;
+      expect(again).toMatchObject({ Version: SKETCH_VERSION, Images: old.Images });
+    });
+
+    it('refuses with 409 a save over a sketch someone else saved since it was opened', async () => {
+      const name = (time: string) => `Shared - 25/11/2026, ${time}`;
+      // both open a new sketch of the same name; the first save wins, the second is told
+      const first = await save(projectId, name('09:00:00'), sketchFields(SAMPLE, { BaseUpdatedAt: '' }));
+      expect(first.statusCode).toBe(200);
+      const racer = await save(projectId, name('09:00:01'), sketchFields(SAMPLE, { BaseUpdatedAt: '' }));
+      expect(racer.statusCode).toBe(409);
+      expect(racer.json().error).toMatch(
+        /^The sketch 'Shared' was saved by The member at .* since you opened it/,
+      );
+
+      // Ann and Bob both load it; Ann saves a change (a pipeline moved), then Bob's save is refused
+      const loaded = (await list()).find((s) => s.DrawingName === name('09:00:00'))!;
+      const moved = structuredClone(SAMPLE);
+      (moved.Pipelines[0] as { points: number[] }).points = [80, 126, 120, 126, 120, 160];
+      const ann = await save(
+        projectId,
+        name('10:00:00'),
+        sketchFields(moved, { BaseUpdatedAt: loaded.updatedAt }),
+      );
+      expect(ann.statusCode).toBe(200);
+      const bob = await save(
+        projectId,
+        name('10:00:30'),
+        sketchFields(SAMPLE, { BaseUpdatedAt: loaded.updatedAt }),
+      );
+      expect(bob.statusCode).toBe(409);
+      const stored = (await list()).find((s) => s.DrawingName.startsWith('Shared'))!;
+      expect(stored.DrawingName).toBe(name('10:00:00'));
+      expect(stored.Pipelines[0]!.points).toEqual([80, 126, 120, 126, 120, 160]);
+
+      // Ann saves again from her own last save; the spec's client (no BaseUpdatedAt) overwrites as before
+      const annAgain = await save(
+        projectId,
+        name('11:00:00'),
+        sketchFields(SAMPLE, { BaseUpdatedAt: ann.json().updatedAt }),
+      );
+      expect(annAgain.statusCode).toBe(200);
+      expect((await save(projectId, name('12:00:00'))).statusCode).toBe(200);
+
+      // two saves from the same version at once: exactly one wins
+      const base = (await list()).find((s) => s.DrawingName.startsWith('Shared'))!.updatedAt;
+      const racing = await Promise.all(
+        ['13:00:00', '13:00:01', '13:00:02'].map((time) =>
+          save(projectId, name(time), sketchFields(SAMPLE, { BaseUpdatedAt: base })),
+        ),
+      );
+      expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+      expect(await rowCount(projectId)).toBe((await list()).length);
     });
 
     it('refuses a request over 40 MB with 413, declared or counted, and writes nothing', async () => {

@@ -37,30 +37,53 @@ export class SketchesRepo {
 
   /**
    * Inserts the sketch, or overwrites the project's sketch of the same base name (keeping its id and who
-   * created it), in one transaction; whether one was overwritten.
+   * created it), in one transaction; whether one was overwritten. With `expected` the write is conditional
+   * (a compare-and-set, so two saves racing cannot both win): null means no sketch of that name may exist
+   * yet, a time that the stored sketch was last saved at that time. When it is not, nothing is written and
+   * the answer is the stored sketch's time and who saved it.
    */
-  save(sketch: NewSketch): Promise<{ overwritten: boolean }> {
+  save(
+    sketch: NewSketch,
+    expected?: string | null,
+  ): Promise<{ overwritten: boolean } | { conflict: { updatedAt: string; updatedBy: string } }> {
     return this.db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('pid_sketches')
-        .select('id')
-        .where('project_id', '=', sketch.project_id)
-        .where('base_name', '=', sketch.base_name)
-        .executeTakeFirst();
-      await trx
+      const current = () =>
+        trx
+          .selectFrom('pid_sketches')
+          .leftJoin('users', 'users.id', 'pid_sketches.updated_by')
+          .select(['pid_sketches.id', 'pid_sketches.updated_at', 'users.name as updated_by_name'])
+          .where('pid_sketches.project_id', '=', sketch.project_id)
+          .where('pid_sketches.base_name', '=', sketch.base_name)
+          .executeTakeFirst();
+      const existing = await current();
+      const conflictWith = (row: NonNullable<Awaited<ReturnType<typeof current>>>) => ({
+        conflict: { updatedAt: row.updated_at, updatedBy: row.updated_by_name ?? '' },
+      });
+      if (expected !== undefined && existing && existing.updated_at !== expected)
+        return conflictWith(existing);
+      const result = await trx
         .insertInto('pid_sketches')
         .values({ ...sketch, created_by: sketch.updated_by, created_at: sketch.updated_at })
-        .onConflict((conflict) =>
-          conflict.columns(['project_id', 'base_name']).doUpdateSet((eb) => ({
+        .onConflict((conflict) => {
+          const target = conflict.columns(['project_id', 'base_name']);
+          // a sketch expected to be new must still be new when written
+          if (expected === null) return target.doNothing();
+          const update = target.doUpdateSet((eb) => ({
             drawing_name: eb.ref('excluded.drawing_name'),
             content_json: eb.ref('excluded.content_json'),
             version: eb.ref('excluded.version'),
             bytes: eb.ref('excluded.bytes'),
             updated_by: eb.ref('excluded.updated_by'),
             updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+          }));
+          // …and one expected at a time must still be at that time
+          return expected === undefined ? update : update.where('pid_sketches.updated_at', '=', expected);
+        })
+        .executeTakeFirst();
+      if (expected !== undefined && Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const now = await current();
+        if (now) return conflictWith(now);
+      }
       return { overwritten: !!existing };
     });
   }

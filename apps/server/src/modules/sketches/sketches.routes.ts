@@ -21,6 +21,18 @@ function projectIdOf(value: unknown): string {
   return parseInput(ProjectIdSchema, value.trim());
 }
 
+/**
+ * BaseUpdatedAt (Penstock's addition): absent for the spec's client (no check), '' for a sketch the user
+ * believes new, else the updatedAt of the saved sketch it started from.
+ */
+function baseUpdatedAtOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text !== '' && (text.length > 40 || Number.isNaN(Date.parse(text))))
+    throw badRequest("BaseUpdatedAt must be '' or the updatedAt of a saved sketch");
+  return text;
+}
+
 /** The spec's sketch calls (engineering spec §7), multipart as the spec sends them or a JSON body. */
 export function sketchesRoutes(app: FastifyInstance, service: SketchesService): void {
   app.post('/api/getpidsketch', { bodyLimit: MAX_LIST_REQUEST_BYTES }, async (request) => {
@@ -33,11 +45,17 @@ export function sketchesRoutes(app: FastifyInstance, service: SketchesService): 
     const user = requireUser(request);
     const fields = await readFields(
       request,
-      ['Project', 'DrawingName', ...CONTENT_FIELDS],
+      ['Project', 'DrawingName', 'BaseUpdatedAt', ...CONTENT_FIELDS],
       MAX_SKETCH_REQUEST_BYTES,
       SKETCH_REQUEST,
     );
-    return service.save(user, projectIdOf(fields.Project), fields.DrawingName, fields);
+    return service.save(
+      user,
+      projectIdOf(fields.Project),
+      fields.DrawingName,
+      fields,
+      baseUpdatedAtOf(fields.BaseUpdatedAt),
+    );
   });
 
   app.post('/api/deletepidsketch', { bodyLimit: MAX_SKETCH_REQUEST_BYTES }, async (request) => {

@@ -11,6 +11,10 @@ export type SketchFields = Partial<Record<(typeof CONTENT_FIELDS)[number], unkno
 /** What deletepidsketch names: the sketch itself, or (the spec's call) the list of the sketches to keep. */
 export type DeleteTarget = { drawingName: string } | { remaining: readonly string[] };
 
+/** The 409 of a save that would overwrite someone else's newer save. */
+export const sketchSavedSince = (baseName: string, by: string, at: string) =>
+  `The sketch '${baseName.slice(0, 200)}' was saved by ${by || 'someone else'} at ${at} since you opened it: load it again to see their changes, or save yours under another name`;
+
 export const STALE_LIST =
   'The list of remaining sketches does not match the saved sketches; reload and try again';
 
@@ -29,29 +33,42 @@ export class SketchesService {
     return (await this.repo.list(projectId)).map(presentSketch);
   }
 
-  /** Validates the whole sketch, then stores it, overwriting the sketch of the same typed name. */
+  /**
+   * Validates the whole sketch, then stores it, overwriting the sketch of the same typed name. With
+   * `baseUpdatedAt` (Penstock's browser sends it; the spec's client does not) the save is refused with 409
+   * when the stored sketch is not the one the user started from: '' for a sketch the user believes new,
+   * else the updatedAt of the saved sketch it was loaded from or last saved as.
+   */
   async save(
     user: CurrentUser,
     projectId: string,
     name: unknown,
     fields: SketchFields,
-  ): Promise<{ saved: string; overwritten: boolean }> {
+    baseUpdatedAt?: string,
+  ): Promise<{ saved: string; overwritten: boolean; updatedAt: string }> {
     await this.access.requireAccess(user, { project: projectId }, 'changeSketches');
     const { drawingName, baseName } = drawingNameOf(name);
     const content = sketchContent(fields);
     const contentJson = JSON.stringify(content);
-    const { overwritten } = await this.repo.save({
-      id: `s.${crypto.randomUUID()}`,
-      project_id: projectId,
-      drawing_name: drawingName,
-      base_name: baseName,
-      content_json: contentJson,
-      version: content.Version,
-      bytes: Buffer.byteLength(contentJson),
-      updated_by: user.id,
-      updated_at: new Date().toISOString(),
-    });
-    return { saved: drawingName, overwritten };
+    const updatedAt = new Date().toISOString();
+    const expected = baseUpdatedAt === undefined ? undefined : baseUpdatedAt === '' ? null : baseUpdatedAt;
+    const result = await this.repo.save(
+      {
+        id: `s.${crypto.randomUUID()}`,
+        project_id: projectId,
+        drawing_name: drawingName,
+        base_name: baseName,
+        content_json: contentJson,
+        version: content.Version,
+        bytes: Buffer.byteLength(contentJson),
+        updated_by: user.id,
+        updated_at: updatedAt,
+      },
+      expected,
+    );
+    if ('conflict' in result)
+      throw conflict(sketchSavedSince(baseName, result.conflict.updatedBy, result.conflict.updatedAt));
+    return { saved: drawingName, overwritten: result.overwritten, updatedAt };
   }
 
   /**

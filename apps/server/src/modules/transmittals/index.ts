@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import type { DocumentFiles } from '../documents/index.ts';
+import { InfoStandardRepo } from '../infoStandard/index.ts';
 import { SharedLinksService } from './sharedLinks.service.ts';
 import { TransmittalReminders } from './transmittalReminders.ts';
 import { TransmittalsRepo } from './transmittals.repo.ts';
@@ -23,7 +24,14 @@ export function registerTransmittals(
   options: { maxUploadBytes: number; log?: FastifyInstance['log'] },
 ): { transmittals: TransmittalsService; reminders: TransmittalReminders } {
   const repo = new TransmittalsRepo(db);
-  const transmittals = new TransmittalsService(repo, deps.files, deps.blobs, deps.access, deps.mail);
+  const transmittals = new TransmittalsService(
+    repo,
+    deps.files,
+    deps.blobs,
+    deps.access,
+    deps.mail,
+    new InfoStandardRepo(db),
+  );
   const shared = new SharedLinksService(repo, deps.blobs);
   transmittalsRoutes(app, transmittals, shared, {
     blobs: deps.blobs,

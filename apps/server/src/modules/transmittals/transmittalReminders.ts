@@ -11,8 +11,10 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The reminder before a transmittal's response is due (issue 35 §3): checked hourly, each recipient whose
  * response is outstanding gets one e-mail once the due date is REMINDER_DAYS_BEFORE_DUE days away (or
- * nearer). The reminder is marked with its e-mail in one transaction, so a restart or a second server never
- * sends it twice. Outside recipients are pointed to their first e-mail's link (only its hash is kept).
+ * nearer) and the transmittal is a day old or more (one issued inside that window is reminded a day after
+ * its issue, not within the hour of its own e-mail). The reminder is marked with its e-mail in one
+ * transaction, so a restart or a second server never sends it twice. Outside recipients are pointed to their
+ * first e-mail's link (only its hash is kept).
  */
 export class TransmittalReminders {
   private readonly periodic: Periodic;
@@ -33,7 +35,8 @@ export class TransmittalReminders {
     if (!this.mail.enabled) return 0;
     const horizon = formatDate(new Date(now.getTime() + REMINDER_DAYS_BEFORE_DUE * DAY_MS), 'utc-date');
     let written = 0;
-    for (const due of await this.repo.dueForReminder(horizon)) {
+    const issuedBefore = new Date(now.getTime() - DAY_MS).toISOString();
+    for (const due of await this.repo.dueForReminder(horizon, issuedBefore)) {
       written += await this.repo.transaction(async (unit) => {
         if (!(await unit.transmittals.markReminded(due.recipient_id, now.toISOString()))) return 0;
         const transmittal = await unit.transmittals.find(due.transmittal_id);

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
-import type {
-  SharedTransmittal,
-  Transmittal,
-  TransmittalAccessEntry,
-  TransmittalRegister,
+import {
+  WATER_FRAMEWORK_STANDARD,
+  type SharedTransmittal,
+  type Transmittal,
+  type TransmittalAccessEntry,
+  type TransmittalRegister,
 } from '@penstock/shared';
 import {
   createTestPenstock,
@@ -213,6 +214,19 @@ for (const kind of await testDatabases()) {
       expect(toOutside?.text).toContain(links[0]!.url);
       const toMember = smtp.received.find((m) => m.to.includes(people.receiver.email));
       expect(toMember?.text).toContain('https://penstock.example/personalHub');
+      // once delivered, the outbox's copy has the link without its token
+      const kept = await penstock.database.db
+        .selectFrom('email_outbox')
+        .select(['body_text', 'kept_text', 'sent_at'])
+        .where('to_address', '=', 'site.agent@contractor.example')
+        .execute();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.sent_at).not.toBeNull();
+      expect(kept[0]!.kept_text).toBeNull();
+      expect(kept[0]!.body_text).not.toContain(token);
+      expect(kept[0]!.body_text).toContain(
+        'https://penstock.example/transmittal/[link withheld after sending]',
+      );
 
       // the next one takes the next number
       const second = await issue({ purpose: 'For information', outside: [], dueDate: null });
@@ -397,6 +411,17 @@ for (const kind of await testDatabases()) {
           (m) => m.to.includes('late@contractor.example') && /Reminder|due by 2099-01-31/.test(m.text),
         ),
       ).toBe(true);
+
+      // due tomorrow: not reminded within the hour of its own e-mail, but a day after its issue
+      const day = 24 * 60 * 60_000;
+      const soon = await issue({
+        memberIds: [],
+        outside: [{ email: 'soon@contractor.example' }],
+        dueDate: new Date(Date.now() + day).toISOString().slice(0, 10),
+      });
+      expect(soon.statusCode, soon.body).toBe(201);
+      expect(await penstock.transmittalReminders.remind(new Date(Date.now() + 3600_000))).toBe(0);
+      expect(await penstock.transmittalReminders.remind(new Date(Date.now() + day + 3600_000))).toBe(1);
     });
 
     it('purposes of issue are edited by managers only', async () => {
@@ -415,6 +440,35 @@ for (const kind of await testDatabases()) {
       const tender = await issue({ purpose: 'for tender' });
       expect(tender.statusCode, tender.body).toBe(201);
       expect(tender.json<{ transmittal: Transmittal }>().transmittal.purpose).toBe('For tender');
+    });
+
+    it("numbers with the information standard's project code once saved; issued numbers never change", async () => {
+      const standard = {
+        ...WATER_FRAMEWORK_STANDARD,
+        fields: WATER_FRAMEWORK_STANDARD.fields.map((field) =>
+          field.key === 'project'
+            ? { ...field, codes: [{ code: 'rwt01', description: 'Riverside' }] }
+            : field,
+        ),
+      };
+      const saved = await call('PUT', `/api/projects/${projectId}/info-standard`, 'manager', { standard });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const next = await issue({ purpose: 'For information', dueDate: null });
+      expect(next.statusCode, next.body).toBe(201);
+      expect(next.json<{ transmittal: Transmittal }>().transmittal.number).toBe('RWT01-TRN-0006');
+      const register = (
+        await call('GET', `/api/projects/${projectId}/transmittals`, 'sender')
+      ).json<TransmittalRegister>();
+      expect(register.sent.map((t) => t.number)).toEqual([
+        'RWT01-TRN-0006',
+        'RWTW-TRN-0005',
+        'RWTW-TRN-0004',
+        'RWTW-TRN-0003',
+        'RWTW-TRN-0002',
+        'RWTW-TRN-0001',
+      ]);
+      const xlsx = await call('GET', `/api/projects/${projectId}/transmittals/register.xlsx`, 'viewer');
+      expect(xlsx.headers['content-disposition']).toContain('RWT01 Transmittal register.xlsx');
     });
   });
 }

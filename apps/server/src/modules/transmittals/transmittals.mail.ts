@@ -43,15 +43,23 @@ export function outsideMessage(
   link: string,
   expiresAt: string,
 ): OutboxMessage {
+  const open = (shown: string) =>
+    body(
+      facts,
+      `Open the documents (no account needed) until ${formatDate(expiresAt, 'utc-date')}:\n${shown}`,
+    );
   return {
     to,
     subject: `Transmittal ${facts.number}: ${facts.purpose}`,
-    text: body(
-      facts,
-      `Open the documents (no account needed) until ${formatDate(expiresAt, 'utc-date')}:\n${link}`,
-    ),
+    text: open(link),
+    // the outbox keeps no usable copy of the link once it is sent (the database has only the token's hash)
+    keptText: open(withheldLink(link)),
   };
 }
+
+/** The link with its token taken out: '…/transmittal/[link withheld after sending]'. */
+export const withheldLink = (link: string): string =>
+  `${link.slice(0, link.lastIndexOf('/') + 1)}[link withheld after sending]`;
 
 export function reminderMessage(facts: TransmittalMailFacts, to: string, open: string): OutboxMessage {
   return {

@@ -329,7 +329,12 @@ export class TransmittalsRepo {
 
   // ---- reminders
   /** Recipients whose response is asked, not given, not reminded, on a transmittal due on or before `day`. */
-  dueForReminder(day: string) {
+  /**
+   * Recipients to remind: a response asked for and due by `day`, none given, no reminder yet, the link not
+   * revoked; issued before `issuedBefore` (a transmittal issued inside the reminder's window is not reminded
+   * of within hours of its own e-mail).
+   */
+  dueForReminder(day: string, issuedBefore: string) {
     return this.db
       .selectFrom('transmittal_recipients')
       .innerJoin('transmittals', 'transmittals.id', 'transmittal_recipients.transmittal_id')
@@ -337,6 +342,7 @@ export class TransmittalsRepo {
       .where('transmittals.asks_response', '=', 1)
       .where('transmittals.due_date', 'is not', null)
       .where('transmittals.due_date', '<=', day)
+      .where('transmittals.issued_at', '<=', issuedBefore)
       .where('transmittal_recipients.responded_at', 'is', null)
       .where('transmittal_recipients.reminded_at', 'is', null)
       .where('transmittal_recipients.token_revoked_at', 'is', null)

@@ -4,7 +4,7 @@ import {
   IssueTransmittalBodySchema,
   formatDate,
   manageTransmittalActionFor,
-  projectCodeOf,
+  transmittalCodeOf,
   transmittalNumber,
   type CurrentUser,
   type ProjectRole,
@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
 import { stateOfTrail, type DocumentFiles } from '../documents/index.ts';
+import type { InfoStandardRepo } from '../infoStandard/index.ts';
 import { coverSheetPdf } from './coverSheet.ts';
 import { registerWorkbook } from './registerWorkbook.ts';
 import { memberMessage, outsideMessage, type TransmittalMailFacts } from './transmittals.mail.ts';
@@ -60,6 +61,7 @@ export class TransmittalsService {
     private readonly blobs: BlobStore,
     private readonly access: AccessService,
     private readonly mail: TransmittalMail,
+    private readonly standards: InfoStandardRepo,
   ) {
     this.responses = new ResponseRecorder(repo, mail);
   }
@@ -156,7 +158,8 @@ export class TransmittalsService {
 
     const folderId = await this.files.ensureFolderPath(projectId, COVER_SHEET_FOLDER);
     const state = stateOfTrail(await this.files.folderTrail(folderId));
-    const code = projectCodeOf(project.name);
+    // numbers already issued are stored and never change; a new code applies from the next one
+    const code = await this.projectCode(project);
     const issuedAt = now.toISOString();
     let cover: { id: string; file_name: string } | undefined;
     for (let attempt = 1; !cover; attempt++) {
@@ -239,6 +242,13 @@ export class TransmittalsService {
     await this.files.versionAdded(cover);
     if (this.mail.enabled) this.mail.sendQueued();
     return { transmittal: await this.detail(user, transmittalId), links };
+  }
+
+  /** The Project field's code of the project's information standard, else its name's initials. */
+  private async projectCode(project: { id: string; name: string }): Promise<string> {
+    const { standard } = await this.standards.standardOf(project.id);
+    const field = standard.fields.find((f) => f.key === 'project');
+    return transmittalCodeOf(project.name, field?.codes.map((c) => c.code) ?? []);
   }
 
   private recipientRow(
@@ -344,7 +354,7 @@ export class TransmittalsService {
     const project = await this.repo.project(projectId);
     const name = project?.name ?? 'Project';
     return {
-      fileName: `${projectCodeOf(name)} Transmittal register.xlsx`,
+      fileName: `${await this.projectCode({ id: projectId, name })} Transmittal register.xlsx`,
       content: await registerWorkbook(name, register),
     };
   }

@@ -14,7 +14,7 @@ import {
   type WorkflowStatus,
   type WorkflowSubmission,
 } from '@penstock/shared';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import { stateOfTrail, type DocumentFiles, type DocumentsRepo } from '../documents/index.ts';
 import type { ProjectDirectory } from '../projects/index.ts';
@@ -65,6 +65,9 @@ export class WorkflowService {
     const folderPath = trail.map((f) => f.name).join('/');
     const problem = targetSuitabilityProblem(input.targetSuitability, stateOfTrail(trail), folderPath);
     if (problem) throw badRequest(problem);
+    // refused now rather than at the last approval: the name it would be published under is this one
+    const refusal = await this.documents.nameRefusal(input.projectId, stateOfTrail(trail), version.file_name);
+    if (refusal) throw new HttpError(422, refusal);
     const dueProblem = dueDateProblem(input.dueDate, formatDate(new Date(), 'utc-date'));
     if (dueProblem) throw badRequest(dueProblem);
     const open = await this.repo.openOfItem(version.item_id);
@@ -168,6 +171,10 @@ export class WorkflowService {
       (await this.wouldPublish(workflow.id, participant.id))
     )
       await this.idsGate?.requirePublishable(workflow.version_id, workflow.target_suitability);
+    // the naming standard may have changed since the submission: checked again where it publishes
+    const nameRefusal =
+      source &&
+      (await this.documents.nameRefusal(workflow.project_id, stateOfTrail(targetTrail), source.file_name));
 
     const decided = (detail: WorkflowDetail) =>
       this.mail.decided(detail, {
@@ -208,6 +215,8 @@ export class WorkflowService {
       if (!source) throw conflict('The submitted version no longer exists; it cannot be published');
       const target = await documents.findFolder(workflow.target_folder_id);
       if (!target) throw conflict('The target folder no longer exists; the document cannot be published');
+      // the decision is not recorded either: the document is renamed (or the check relaxed) first
+      if (nameRefusal) throw new HttpError(422, nameRefusal);
       const { version } = await this.documents.recordFile(
         documents,
         stateOfTrail(targetTrail),

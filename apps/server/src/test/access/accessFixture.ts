@@ -86,6 +86,8 @@ export interface AccessFixture {
   folderId: string;
   itemId: string;
   versionId: string;
+  /** a PDF drawing's version (WIP), for the drawing compare's calls (compared with itself) */
+  drawingVersionId: string;
   localId: number;
   issueId: string;
   people: Record<PersonColumn, Person>;
@@ -172,6 +174,9 @@ export function jsonField(data: unknown, field = 'formData') {
   return multipartBody({ [field]: JSON.stringify(data) });
 }
 
+/** A container name the water framework standard allows (the matrix saves it before it submits and approves). */
+const containerName = (number: number) => `MX-MTX-ZZ-00-DR-C-${String(number).padStart(4, '0')}.txt`;
+
 export async function buildAccessFixture(penstock: TestPenstock): Promise<AccessFixture> {
   const person = async (name: string, roles: GlobalRole[] = []): Promise<Person> => {
     const user = await penstock.createUser({ name, roles });
@@ -230,6 +235,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
 
   // the model, converted, and one of its objects
   const model = await upload('WIP', 'plant.ifc', Buffer.from(generatePlantIfc({ elements: 40, seed: 9 })));
+  const drawing = await upload('WIP', 'matrix-drawing.pdf', TINY_PDF);
   await penstock.jobs.idle();
   const objects = await json(member, 'GET', `/api/models/${model.version.id}/objects`);
   const issue = await json(member, 'POST', '/api/issues', {
@@ -305,8 +311,9 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
 
   // each column's own targets
   const own = {} as Record<Column, OwnTargets>;
-  for (const column of COLUMNS) {
-    const submit = await upload('WIP/Civil', `matrix-${column}-submit.txt`, `submit ${column}\n`);
+  for (const [index, column] of COLUMNS.entries()) {
+    // submitted into Published after the matrix has saved a naming standard: a name it allows
+    const submit = await upload('WIP/Civil', containerName(100 + index), `submit ${column}\n`);
     const remove = await upload('WIP/Civil', `matrix-${column}-delete.txt`, `delete ${column}\n`);
     const restore = await upload('WIP/Civil', `matrix-${column}-restore.txt`, `restore ${column}\n`);
     const move = await upload('WIP/Civil', `matrix-${column}-move.txt`, `move ${column}\n`);
@@ -352,7 +359,8 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     return { ...made, itemId: document.item.id };
   };
   const inReview = await submitted('matrix-review.txt');
-  const awaiting = await submitted('matrix-approval.txt');
+  // published by the matrix's approval, after it has saved a naming standard: a name it allows
+  const awaiting = await submitted(containerName(1));
   const changeable = await submitted('matrix-withdraw.txt');
   await form(people.workflowReviewer, 'PUT', '/api/workflow/UpdateReviewers', {
     id: awaiting.reviewers[0]!.id,
@@ -470,6 +478,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     folderId: project.folders.WIP!,
     itemId: model.item.id,
     versionId: model.version.id,
+    drawingVersionId: drawing.version.id,
     localId: (objects as { localIds: number[] }).localIds[0]!,
     issueId: (issue as { id: string }).id,
     people,

@@ -221,6 +221,15 @@ export const REQUESTS: Record<string, Build> = {
 
   // ---- revision compare (issue 34): the fixture has one model version, compared with itself
   'GET /api/compare-files': (f) => get(`/api/compare-files?base=${f.versionId}&head=${f.versionId}`),
+  'GET /api/compare-files/changed-pages': (f) =>
+    get(`/api/compare-files/changed-pages?base=${f.drawingVersionId}&head=${f.drawingVersionId}`),
+  'PUT /api/compare-files/changed-pages': (f) =>
+    body('PUT', '/api/compare-files/changed-pages', {
+      base: f.drawingVersionId,
+      head: f.drawingVersionId,
+      changed: 0,
+      pages: 1,
+    }),
   'PATCH /api/views/:viewId': (f, who) =>
     body('PATCH', `/api/views/${f.viewId}`, { name: `Matrix view renamed by ${who}` }),
   'DELETE /api/views/:viewId': (f, who) => ({ method: 'DELETE', url: `/api/views/${f.own[who].viewId}` }),
@@ -503,6 +512,8 @@ export const REQUESTS: Record<string, Build> = {
       '/api/deletepidsketch',
       multipartBody({ Project: f.projectId, DrawingName: f.own[who].sketchName }),
     ),
+  'POST /api/projects/:projectId/tag-lookup': (f) =>
+    body('POST', `/api/projects/${f.projectId}/tag-lookup`, { tags: ['P-101'] }),
 };
 
 function propertyRecord(f: AccessFixture) {

@@ -141,6 +141,10 @@ export const ACCESS: Record<string, Rule> = {
   ),
   'GET /api/views/:viewId': read('saved views'),
   'GET /api/compare-files': read('the two versions of a compare'),
+  'GET /api/compare-files/changed-pages': read("a drawing pair's changed-page count"),
+  'PUT /api/compare-files/changed-pages': read(
+    "a drawing pair's changed-page count, counted in the browser of anyone who reads both",
+  ),
   'PATCH /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager renames it"),
   'DELETE /api/views/:viewId': rule(['member', 'manager'], "a view's author or a project manager deletes it"),
 
@@ -310,6 +314,7 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/getpidsketch': read('sketches'),
   'POST /api/savepidsketch': edit('save sketches'),
   'POST /api/deletepidsketch': edit('delete sketches'),
+  'POST /api/projects/:projectId/tag-lookup': read("which of a sketch's tags the models know"),
   'POST /api/sketchexport/pdf': signedIn('printing a sketch needs a session, no project'),
   'GET /api/legend': signedIn('reference data'),
 

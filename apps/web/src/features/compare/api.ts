@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CompareFilesSchema, VersionSchema, type CompareFiles } from '@penstock/shared';
+import {
+  ChangedPagesAnswerSchema,
+  CompareFilesSchema,
+  VersionSchema,
+  type ChangedPagesAnswer,
+  type ChangedPagesBody,
+  type CompareFiles,
+} from '@penstock/shared';
 import { apiFetch } from '../../base/api.ts';
 import type { ComparePair } from './compareLink.ts';
 
@@ -37,3 +44,17 @@ export function useItemVersions(itemId: string | null, enabled = true) {
     queryFn: () => apiFetch(`/api/items/${encodeURIComponent(itemId!)}/versions`, {}, VersionSchema.array()),
   });
 }
+
+export const changedPagesKey = (base: string, head: string) => ['changedPages', base, head] as const;
+
+/** GET /api/compare-files/changed-pages: the team's count of a drawing pair's changed pages, or null. */
+export const fetchChangedPages = (base: string, head: string): Promise<ChangedPagesAnswer> =>
+  apiFetch(
+    `/api/compare-files/changed-pages?base=${encodeURIComponent(base)}&head=${encodeURIComponent(head)}`,
+    {},
+    ChangedPagesAnswerSchema,
+  );
+
+/** PUT /api/compare-files/changed-pages: a count made here, kept for the team (answers the team's count). */
+export const keepChangedPages = (body: ChangedPagesBody): Promise<ChangedPagesAnswer> =>
+  apiFetch('/api/compare-files/changed-pages', { method: 'PUT', json: body }, ChangedPagesAnswerSchema);

@@ -23,6 +23,8 @@ describe('compare links', () => {
   it('tells drawings from models', () => {
     expect(compareKind('pdf', 'PDF')).toBe('drawing');
     expect(compareKind('a.ifc', 'b.IFC')).toBe('model');
+    expect(compareKind('a.ifczip', 'b.ifc')).toBe('model');
+    expect(compareKind('a.pdf', 'b.ifczip')).toBe('mixed');
     expect(compareKind('a.pdf', 'b.ifc')).toBe('mixed');
     expect(compareKind('a.pdf', 'b.docx')).toBe('unsupported');
   });

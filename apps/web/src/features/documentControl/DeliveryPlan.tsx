@@ -1,10 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliverableStatus } from '@penstock/shared';
 import { errorMessage } from '../../base/api.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { useAddDeliverable, useDeliverables } from './api.ts';
+import {
+  deliverablesXlsxHref,
+  importDeliverables,
+  planKey,
+  useAddDeliverable,
+  useDeliverables,
+} from './api.ts';
+import { ImportReport } from './ImportReport.tsx';
 
 export const STATUS_BADGE: Record<DeliverableStatus, string> = {
   'not started': 'secondary',
@@ -17,6 +25,13 @@ export const STATUS_BADGE: Record<DeliverableStatus, string> = {
 export function DeliveryPlan({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const plan = useDeliverables(projectId);
   const add = useAddDeliverable(projectId);
+  const client = useQueryClient();
+  const importSheet = useMutation({
+    mutationFn: (sheet: File) => importDeliverables(projectId, sheet),
+    onSuccess: (answer) => {
+      if (answer.stored) void client.invalidateQueries({ queryKey: planKey(projectId) });
+    },
+  });
   const [form, setForm] = useState({
     name: '',
     title: '',
@@ -76,6 +91,46 @@ export function DeliveryPlan({ projectId, canEdit }: { projectId: string; canEdi
         </tbody>
       </Table>
       {plan.data.length === 0 && <p className="text-secondary small">Nothing is planned yet.</p>}
+      <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
+        <a className="btn btn-outline-primary btn-sm" href={deliverablesXlsxHref(projectId)} download>
+          Export to Excel
+        </a>
+        {/* POST /api/projects/:projectId/deliverables/import: 'editDeliveryPlan' */}
+        {canEdit && (
+          <Form.Group controlId="deliverables-import">
+            <Form.Label className="small mb-0">
+              Import from Excel (Name, Title, Responsible, Planned suitability, Due date)
+            </Form.Label>
+            <Form.Control
+              size="sm"
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={importSheet.isPending}
+              onChange={(event) => {
+                const input = event.target as HTMLInputElement;
+                const sheet = input.files?.[0];
+                if (sheet) importSheet.mutate(sheet, { onSettled: () => (input.value = '') });
+              }}
+            />
+          </Form.Group>
+        )}
+      </div>
+      {importSheet.isPending && <Loading label="Importing the delivery plan..." />}
+      {importSheet.isError && (
+        <Alert variant="danger" className="py-2">
+          {errorMessage(importSheet.error)}
+        </Alert>
+      )}
+      {importSheet.data && (
+        <div className="mb-3">
+          <Alert variant={importSheet.data.stored ? 'success' : 'danger'} className="py-2">
+            {importSheet.data.stored
+              ? `Imported ${importSheet.data.rows.length} deliverables.`
+              : `${importSheet.data.rows.filter((row) => !row.ok).length} of ${importSheet.data.rows.length} rows have problems: nothing was imported.`}
+          </Alert>
+          <ImportReport rows={importSheet.data.rows} label="Import report" nameLabel="Name" />
+        </div>
+      )}
       {canEdit && (
         <Form
           onSubmit={onSubmit}

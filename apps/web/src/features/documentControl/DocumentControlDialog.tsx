@@ -3,8 +3,12 @@ import { useMayInProject } from '../projects/hooks/useMayInProject.ts';
 import { RegisterTable } from './RegisterTable.tsx';
 import { NamingStandardEditor } from './NamingStandardEditor.tsx';
 import { DeliveryPlan } from './DeliveryPlan.tsx';
+import { BulkUpload } from './BulkUpload.tsx';
 
-/** Document control for a project (issue 35): the register, the naming standard and the delivery plan. */
+/**
+ * Document control for a project (issue 35): the register, the naming standard, the delivery plan and the
+ * bulk upload of a package with its register.
+ */
 export function DocumentControlDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const may = useMayInProject(projectId);
   return (
@@ -31,6 +35,12 @@ export function DocumentControlDialog({ projectId, onClose }: { projectId: strin
           <Tab eventKey="plan" title="Delivery plan">
             <DeliveryPlan projectId={projectId} canEdit={may('editDeliveryPlan')} />
           </Tab>
+          {/* POST /api/folders/:folderId/bulk-upload: 'upload' */}
+          {may('upload') && (
+            <Tab eventKey="bulk" title="Bulk upload">
+              <BulkUpload projectId={projectId} />
+            </Tab>
+          )}
         </Tabs>
       </Modal.Body>
     </Modal>

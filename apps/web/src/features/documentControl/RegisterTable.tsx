@@ -4,11 +4,7 @@ import { formatDate, type ProjectRegister, type RegisterRow } from '@penstock/sh
 import { Loading } from '../../components/Loading.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { registerXlsxHref, useRegister } from './api.ts';
-
-type SortKey = 'name' | 'title' | 'state' | 'revision' | 'suitability' | 'updatedAt' | `field:${string}`;
-
-const valueOf = (row: RegisterRow, key: SortKey): string =>
-  key.startsWith('field:') ? (row.fields[key.slice(6)] ?? '') : String(row[key as keyof RegisterRow] ?? '');
+import { SortHeading, nextSort, sortRows, type ColumnKey, type Sort } from './registerColumns.tsx';
 
 /**
  * The project's files as a list (issue 35): name, title, the name's fields, status, revision, suitability and
@@ -19,7 +15,7 @@ export function RegisterTable({ projectId }: { projectId: string }) {
   const [text, setText] = useState('');
   const [state, setState] = useState('');
   const [conforms, setConforms] = useState('');
-  const [sort, setSort] = useState<{ key: SortKey; up: boolean }>({ key: 'name', up: true });
+  const [sort, setSort] = useState<Sort>({ key: 'name', up: true });
   const rows = useMemo(
     () => (register.data ? visibleRows(register.data, { text, state, conforms }, sort) : []),
     [register.data, text, state, conforms, sort],
@@ -27,18 +23,14 @@ export function RegisterTable({ projectId }: { projectId: string }) {
   if (register.isPending) return <Loading label="Loading the register..." />;
   if (register.isError)
     return <ErrorAlert error={register.error} title="The register could not be loaded." />;
-  const heading = (key: SortKey, label: string) => (
-    <th
-      scope="col"
-      role="columnheader"
-      aria-sort={sort.key === key ? (sort.up ? 'ascending' : 'descending') : 'none'}
-      className="text-nowrap user-select-none"
-      style={{ cursor: 'pointer' }}
-      onClick={() => setSort((now) => ({ key, up: now.key === key ? !now.up : true }))}
-    >
-      {label}
-      {sort.key === key ? (sort.up ? ' ▲' : ' ▼') : ''}
-    </th>
+  const heading = (key: ColumnKey, label: string) => (
+    <SortHeading
+      key={key}
+      column={key}
+      label={label}
+      sort={sort}
+      onSort={(column) => setSort((now) => nextSort(now, column))}
+    />
   );
   return (
     <>
@@ -111,15 +103,16 @@ export function RegisterTable({ projectId }: { projectId: string }) {
 function visibleRows(
   register: ProjectRegister,
   filter: { text: string; state: string; conforms: string },
-  sort: { key: SortKey; up: boolean },
+  sort: Sort,
 ): RegisterRow[] {
   const text = filter.text.trim().toLowerCase();
-  return register.rows
-    .filter(
+  return sortRows(
+    register.rows.filter(
       (row) =>
         (!text || row.name.toLowerCase().includes(text) || row.title.toLowerCase().includes(text)) &&
         (!filter.state || row.state === filter.state) &&
         (!filter.conforms || row.conforms === (filter.conforms === 'yes')),
-    )
-    .sort((a, b) => valueOf(a, sort.key).localeCompare(valueOf(b, sort.key)) * (sort.up ? 1 : -1));
+    ),
+    sort,
+  );
 }

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { suitabilityCode, formatDate } from '@penstock/shared';
+import { suitabilityCode, formatDate, isIdsFileName } from '@penstock/shared';
+import { IdsVersionStatus } from '../ids/IdsValidity.tsx';
 import { ListDialog, ListStates, ListTable } from '../../components/ListDialog.tsx';
 import { compareHref, compareKind } from '../compare/compareLink.ts';
 import { ChangedPages } from '../compare/components/ChangedPages.tsx';
@@ -13,14 +14,18 @@ import { VersionChanges } from './VersionChanges.tsx';
 export function VersionsDialog({
   itemId,
   name,
+  projectId,
   onClose,
 }: {
   itemId: string;
   name: string;
+  /** the file's project (an IDS file's versions show their status, issue 36) */
+  projectId?: string | undefined;
   onClose: () => void;
 }) {
   const versions = useVersions(itemId);
   const navigate = useNavigate();
+  // IDS files (issue 36): each version's status, valid or invalid with the schema's or the audit's reasons
   return (
     <ListDialog
       onHide={onClose}
@@ -72,6 +77,9 @@ export function VersionsDialog({
                       <ChangedPages baseVersionId={previous.id} headVersionId={version.id} />
                     )}
                     {previous && comparable === 'model' && <VersionChanges versionId={version.id} isModel />}
+                    {projectId && isIdsFileName(version.fileName) && (
+                      <IdsVersionStatus projectId={projectId} versionId={version.id} />
+                    )}
                   </td>
                   <td>
                     {previous && (comparable === 'drawing' || comparable === 'model') && (

@@ -9,7 +9,13 @@ import {
   MARKUP_RELOAD_DELAY_MS,
   type MarkupRecord,
 } from '@penstock/shared';
-import type { ModelViewer, ModelViewerState, PdfViewer, PdfViewerState } from '@penstock/viewer';
+import type {
+  ModelViewer,
+  ModelViewerState,
+  PdfViewer,
+  PdfViewerState,
+  StoredViewerState,
+} from '@penstock/viewer';
 import {
   createMarkupLayer,
   MARKUP_TOOLS,
@@ -47,7 +53,8 @@ export interface MarkupSurface {
    * picture scales with the height and stays centred horizontally), 'fill' over a PDF page
    */
   frame: MarkupFrame;
-  viewerState(): unknown;
+  /** the view stored with the markup (a 3D view names its objects by model version + GlobalId) */
+  viewerState(): unknown | Promise<unknown>;
   restoreViewerState(state: unknown): Promise<void>;
   /** the picture under the markups for the preview: a 2D canvas or an image data URL */
   baseImage(): HTMLCanvasElement | string;
@@ -59,8 +66,8 @@ export const modelSurface = (viewer: ModelViewer, host: HTMLElement): MarkupSurf
   kind: '3d',
   host,
   frame: 'viewport',
-  viewerState: () => viewer.viewerState(),
-  restoreViewerState: (state) => viewer.restoreViewerState(state as ModelViewerState),
+  viewerState: () => viewer.storedViewerState(),
+  restoreViewerState: (state) => viewer.restoreViewerState(state as ModelViewerState | StoredViewerState),
   baseImage: () => viewer.screenshot(),
 });
 
@@ -256,7 +263,7 @@ export function useMarkupTools({
           {
             markupTitle: title,
             markupData: JSON.stringify(current.serialize()),
-            markupstate: JSON.stringify(surface.viewerState()),
+            markupstate: JSON.stringify(await surface.viewerState()),
             imagePreview,
             documentName,
             documentVersion: `V${model?.versionNumber ?? 1}`,

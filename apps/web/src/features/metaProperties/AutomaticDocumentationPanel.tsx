@@ -31,6 +31,7 @@ export function AutomaticDocumentationPanel(props: AutomaticDocumentationPanelPr
         fileName={props.fileName}
         values={props.values}
         selectedTag={props.selectedTag}
+        selectedInModel={props.selectedInModel ?? null}
         projectId={props.projectId}
         mayLock={props.mayLock}
       />

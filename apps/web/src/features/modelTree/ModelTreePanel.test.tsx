@@ -203,6 +203,11 @@ describe('ModelTreePanel', () => {
     await waitFor(() =>
       expect(fake.viewer.selectObjects).toHaveBeenLastCalledWith([{ model: 'urn:v.2', localId: 40 }]),
     );
+    // and frames it, in its own model (not the tab model's object of that localId)
+    await waitFor(() =>
+      expect(fake.viewer.fitObjects).toHaveBeenLastCalledWith([{ model: 'urn:v.2', localId: 40 }]),
+    );
+    expect(fake.viewer.fit).not.toHaveBeenCalled();
     // a model's root selects and frames that whole model
     await user.click(labelButton('process.ifc · v3 · P03'));
     await waitFor(() => expect(fake.viewer.fitModel).toHaveBeenLastCalledWith('urn:v.2'));

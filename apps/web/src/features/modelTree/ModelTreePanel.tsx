@@ -158,9 +158,12 @@ export function ModelTreePanel({ versionId, viewer, selected, onSelect, onClose 
         const ownOnly = refs.every((r) => r.part === 0);
         if (ownOnly) await viewer.select(refs.map((r) => r.localId));
         else await viewer.selectObjects(refs.map((r) => ({ model: r.modelId, localId: r.localId })));
-        // the tab's own objects are framed; another model is framed whole from its root
+        // a model's root frames that model whole; any other node frames its objects, in whichever
+        // models of the view they are
         if (root >= 0 && parts.length > 1) await viewer.fitModel(parts[root]!.modelId);
         else if (refs.length && ownOnly) await viewer.fit(refs.map((r) => r.localId));
+        else if (refs.length)
+          await viewer.fitObjects(refs.map((r) => ({ model: r.modelId, localId: r.localId })));
       })().catch((failure: unknown) =>
         console.error('Could not select in the model:', errorMessage(failure)),
       );

@@ -56,7 +56,7 @@ const dataOf = (init: RequestInit | undefined): unknown => {
   return body instanceof FormData ? JSON.parse(String(body.get('Data'))) : undefined;
 };
 
-function setup(selectedTag: string | null, routes: Routes = {}) {
+function setup(selectedTag: string | null, routes: Routes = {}, selectedInModel: string | null = null) {
   const sent: Record<string, unknown> = {};
   const fetchMock = mockFetch({
     'POST /api/savedynamic': (init) => {
@@ -77,7 +77,13 @@ function setup(selectedTag: string | null, routes: Routes = {}) {
   });
   render(
     <QueryClientProvider client={queryClient}>
-      <ObjectEditorPane versionId="v.1" fileName="Works.ifc" values={values} selectedTag={selectedTag} />
+      <ObjectEditorPane
+        versionId="v.1"
+        fileName="Works.ifc"
+        values={values}
+        selectedTag={selectedTag}
+        selectedInModel={selectedInModel}
+      />
     </QueryClientProvider>,
   );
   return { fetchMock, sent, queryClient };
@@ -117,6 +123,15 @@ describe('ObjectEditorPane', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toContain('Locked Closed');
+  });
+
+  it('keeps to its own model when the selected object is in another model of the view, and says so', () => {
+    setup(null, {}, 'Process.ifc');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The selected object is in Process.ifc, another model of this view: its data is edited in that model’s own tab.',
+    );
+    expect(screen.queryByRole('button', { name: /---/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('No tag present on selected object')).not.toBeInTheDocument();
   });
 
   it('shows a locked object with disabled inputs', () => {

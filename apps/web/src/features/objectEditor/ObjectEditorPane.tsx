@@ -15,6 +15,9 @@ export const NO_TAG_TEXT = 'No tag present on selected object';
 export const NO_TAG_HINT = 'Please select a different object';
 export const SAVED_TEXT = 'Data Saved';
 export const SAVE_FAILED_PREFIX = 'An Error Occured: ';
+/** The selected object is in another model of a federated view: the editor edits the tab's model only. */
+export const otherModelText = (fileName: string) =>
+  `The selected object is in ${fileName}, another model of this view: its data is edited in that model’s own tab.`;
 
 export interface ObjectEditorPaneProps {
   versionId: string;
@@ -24,6 +27,11 @@ export interface ObjectEditorPaneProps {
   values: PropertyValues | undefined;
   /** the selected object's tag: null when nothing is selected, '' when the object has no tag */
   selectedTag: string | null;
+  /**
+   * the file name of the other model of the view the selected object is in (null: the tab's own, or none):
+   * the editor keeps to its own model's data (issue 33: per model) and says where the object is
+   */
+  selectedInModel?: string | null;
   /** the model's project: with it, the lock history and (for managers) the lock controls show */
   projectId?: string | undefined;
   /**
@@ -49,6 +57,7 @@ export function ObjectEditorPane({
   fileName,
   values,
   selectedTag,
+  selectedInModel = null,
   projectId,
   mayLock = false,
   onClose,
@@ -169,6 +178,11 @@ export function ObjectEditorPane({
         </div>
       )}
       {!values && <p className="small">Loading the object data…</p>}
+      {!showAll && selectedInModel && (
+        <div role="status" className="alert alert-info py-1 px-2 small">
+          {otherModelText(selectedInModel)}
+        </div>
+      )}
       {values && !showAll && selectedTag === '' && (
         <div className="alert alert-warning py-1 px-2 small">
           <div>{NO_TAG_TEXT}</div>

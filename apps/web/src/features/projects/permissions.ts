@@ -45,6 +45,21 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
     route: 'POST /api/projects/:projectId/deliverables',
     action: 'editDeliveryPlan',
   },
+  {
+    control: 'document register: Import from Excel (delivery plan)',
+    route: 'POST /api/projects/:projectId/deliverables/import',
+    action: 'editDeliveryPlan',
+  },
+  {
+    control: "project browser's list view: edit a file's title and description",
+    route: 'PUT /api/items/:itemId/metadata',
+    action: 'upload',
+  },
+  {
+    control: 'document register: Bulk upload tab',
+    route: 'POST /api/folders/:folderId/bulk-upload',
+    action: 'upload',
+  },
   { control: 'issues: New issue, edit and close', route: 'POST /api/issues', action: 'writeIssues' },
   { control: 'issues: edit and close', route: 'PATCH /api/issues/:id', action: 'writeIssues' },
   { control: 'issues: BCF import', route: 'POST /api/issues/bcf', action: 'writeIssues' },
@@ -97,4 +112,29 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
   },
   { control: 'dsear: Edit and the form', route: 'POST /api/dsear/saveOrCreate', action: 'saveDsear' },
   { control: 'dsear: Attach', route: 'POST /api/dsear/:dsearId/attachments', action: 'saveDsear' },
+  {
+    control: 'ids: New IDS and Edit (project browser, Information requirements), saved by upload',
+    route: 'POST /api/folders/:folderId/files',
+    action: 'upload',
+  },
+  {
+    control: 'ids: Save settings (gate, dynamic values)',
+    route: 'PUT /api/projects/:projectId/ids/settings',
+    action: 'manageIds',
+  },
+  {
+    control: 'ids: Change where it applies',
+    route: 'PUT /api/projects/:projectId/ids/:itemId/scopes',
+    action: 'manageIds',
+  },
+  {
+    control: 'ids: Check again (Information requirements panel)',
+    route: 'POST /api/projects/:projectId/ids/recheck',
+    action: 'recheckIds',
+  },
+  {
+    control: 'ids: Create issues (Information requirements panel)',
+    route: 'POST /api/projects/:projectId/ids/checks/:checkId/issues',
+    action: 'writeIssues',
+  },
 ];

@@ -15,8 +15,8 @@ import type { SidePanel } from './sidePanels.ts';
 
 /**
  * What the viewer shows that other features own: the selected object's panel (properties), issue pins,
- * the markup tools, the workflow and project-data tools, the Upload panel and the Automatic Documentation
- * panel. The viewer defines this small interface and imports none of those features; the
+ * the markup tools, the workflow and project-data tools, the Upload panel, the Automatic Documentation
+ * panel and the Information requirements panel (ids). The viewer defines this small interface and imports none of those features; the
  * composition root (app/viewerExtensions.ts, given to the workspace by app/shell/ShellPage.tsx) fills it,
  * so no feature imports the viewer back in a circle (features/featureImports.test.ts checks it).
  */
@@ -51,6 +51,17 @@ export interface ViewerExtensions {
   UploadPanel: ComponentType<{ projectId: string; onClose: () => void }>;
   /** the Automatic Documentation panel of a model (its meta properties) */
   AutomaticDocumentationPanel: ComponentType<AutomaticDocumentationProps>;
+  /** the Information requirements panel of a model (issue 36: its IDS checks), a 3D tool's side panel */
+  InformationRequirementsPanel: ComponentType<InformationRequirementsProps>;
+}
+
+export interface InformationRequirementsProps {
+  viewer: ModelViewer;
+  versionId: string;
+  projectId: string;
+  /** an object of the tab's model chosen in the panel: its properties open */
+  onSelect: (localId: number | null) => void;
+  onClose: () => void;
 }
 
 /** What the tools need of the viewer's side panel (useSidePanel). */
@@ -72,6 +83,11 @@ export interface AutomaticDocumentationProps {
   values: PropertyValues;
   /** the selected object's tag: null when nothing is selected, '' when it has no tag */
   selectedTag: string | null;
+  /**
+   * the file name of the other model of a federated view the selected object is in (its data is edited in
+   * that model's own tab); null or absent for the tab's own model
+   */
+  selectedInModel?: string | null | undefined;
   onClose: () => void;
 }
 
@@ -79,8 +95,13 @@ export interface SelectionPanelProps {
   versionId: string;
   localId: number;
   tag: string;
-  /** the merged dynamic record of the object's tag */
+  /** the merged dynamic record of the object's tag (an object of the tab's own model) */
   dynamic?: DynamicRecord | undefined;
+  /**
+   * the object is in another model of a federated view: the panel asks for its dynamic values with that
+   * model's project and file
+   */
+  otherModel?: boolean | undefined;
   /** width of the area the panel floats in */
   areaWidth: number;
   onClose: () => void;
@@ -133,6 +154,7 @@ export const noViewerExtensions: ViewerExtensions = {
   useProjectDataTools: () => ({ toolbar: null, open: false, pane: undefined }),
   UploadPanel: () => null,
   AutomaticDocumentationPanel: () => null,
+  InformationRequirementsPanel: () => null,
 };
 
 /**

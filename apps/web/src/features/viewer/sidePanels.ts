@@ -21,6 +21,8 @@ export const SIDE_PANELS = [
   'measure',
   'appearance',
   'savedViews',
+  // the Information requirements panel (issue 36)
+  'ids',
   // a model compare tab's change list (issue 34)
   'changes',
 ] as const;

@@ -41,7 +41,14 @@ export function useWorkflowTools({ versionId, side }: { versionId: string; side:
           <span className="viewer-tool-label">Workflow</span>
         </button>
       )}
-      <ReviewButtons versionId={versionId} itemId={info?.itemId} projectId={info?.projectId} />
+      <ReviewButtons
+        versionId={versionId}
+        itemId={info?.itemId}
+        projectId={info?.projectId}
+        onShowInformationRequirements={() => {
+          if (side.panel !== 'ids') side.choose('ids');
+        }}
+      />
     </>
   );
   const pane = open ? (

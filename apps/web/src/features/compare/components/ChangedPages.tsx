@@ -1,30 +1,26 @@
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CHANGED_PAGES_DPI, type ChangedPagesCount } from '@penstock/shared';
 import { errorMessage } from '../../../base/api.ts';
+import { changedPagesKey, fetchChangedPages, keepChangedPages } from '../api.ts';
 import { openDrawingCompare } from '../hooks/compareEngine.ts';
 
-/** Counting compares at screen resolution: a quick answer for the version list. */
-const COUNT_DPI = 72;
-const cacheKey = (base: string, head: string) =>
-  `penstock.drawingCompare.changedPages.${base}..${head}.${COUNT_DPI}`;
-
-interface Counted {
-  changed: number;
-  pages: number;
-}
-
-/** Versions never change, so a count once made holds: it is kept in the browser. */
-function cached(base: string, head: string): Counted | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(cacheKey(base, head)) ?? 'null') as Counted | null;
-    return value && Number.isInteger(value.changed) && Number.isInteger(value.pages) ? value : null;
-  } catch {
-    return null;
-  }
+function CountText({ count }: { count: ChangedPagesCount }) {
+  const by = count.countedByName ? ` Counted by ${count.countedByName}.` : '';
+  return (
+    <span className="small text-nowrap" data-testid="changed-pages" title={`At ${count.dpi} dpi.${by}`}>
+      {count.changed === 0
+        ? 'No page differs'
+        : `${count.changed} of ${count.pages} ${count.pages === 1 ? 'page differs' : 'pages differ'}`}
+    </span>
+  );
 }
 
 /**
- * How many pages of a drawing differ from the version before (issue 34 §3): counted when asked, page by
- * page in the browser (the diff in its worker), then remembered for this pair of versions.
+ * How many pages of a drawing differ from the version before (issue 34 §3), one count for the whole team:
+ * the server keeps the first count made of the pair. Until then anyone who reads both versions counts it
+ * when asked, page by page in the browser (pdf.js renders, the pixel diff in its worker), and the count is
+ * posted back for everyone.
  */
 export function ChangedPages({
   baseVersionId,
@@ -33,7 +29,13 @@ export function ChangedPages({
   baseVersionId: string;
   headVersionId: string;
 }) {
-  const [result, setResult] = useState<Counted | null>(() => cached(baseVersionId, headVersionId));
+  const client = useQueryClient();
+  const key = changedPagesKey(baseVersionId, headVersionId);
+  const kept = useQuery({
+    queryKey: key,
+    queryFn: () => fetchChangedPages(baseVersionId, headVersionId),
+    retry: false,
+  });
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const count = async () => {
@@ -42,12 +44,18 @@ export function ChangedPages({
     try {
       const session = await openDrawingCompare(baseVersionId, headVersionId);
       try {
-        const changed = await session.countChangedPages({ dpi: COUNT_DPI }, (done, total) =>
+        const changed = await session.countChangedPages({ dpi: CHANGED_PAGES_DPI }, (done, total) =>
           setProgress(`Comparing ${done}/${total}…`),
         );
-        const counted = { changed, pages: session.pageCount };
-        localStorage.setItem(cacheKey(baseVersionId, headVersionId), JSON.stringify(counted));
-        setResult(counted);
+        setProgress('Saving the count…');
+        // the answer is the count the team has (the first one made, should another browser have been first)
+        const answer = await keepChangedPages({
+          base: baseVersionId,
+          head: headVersionId,
+          changed,
+          pages: session.pageCount,
+        });
+        client.setQueryData(key, answer);
       } finally {
         session.dispose();
       }
@@ -57,18 +65,13 @@ export function ChangedPages({
       setProgress(null);
     }
   };
-  if (result)
-    return (
-      <span className="small text-nowrap" data-testid="changed-pages">
-        {result.changed === 0
-          ? 'No page differs'
-          : `${result.changed} of ${result.pages} ${result.pages === 1 ? 'page differs' : 'pages differ'}`}
-      </span>
-    );
-  if (progress)
+  if (kept.data?.count) return <CountText count={kept.data.count} />;
+  const shownError =
+    error ?? (kept.isError ? `The count could not be read: ${errorMessage(kept.error)}` : null);
+  if (progress || kept.isPending)
     return (
       <span className="small text-nowrap" role="status">
-        {progress}
+        {progress ?? 'Loading…'}
       </span>
     );
   return (
@@ -76,9 +79,9 @@ export function ChangedPages({
       <button type="button" className="btn btn-link btn-sm p-0 text-nowrap" onClick={() => void count()}>
         Count changed pages
       </button>
-      {error && (
+      {shownError && (
         <span role="alert" className="small text-danger d-block">
-          {error}
+          {shownError}
         </span>
       )}
     </>

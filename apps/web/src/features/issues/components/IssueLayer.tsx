@@ -22,7 +22,7 @@ export interface PinSurface {
     clientY: number,
   ): Promise<{ position: Vector3; objectId: number | null; object: ModelObject | null } | null>;
   /** the whole view (camera, sections, measurements, appearance, models...) stored with a new issue */
-  viewerState(): unknown;
+  viewerState(): unknown | Promise<unknown>;
   restoreViewerState(state: unknown): void | Promise<void>;
   /**
    * A pin's object selected in its model (after its view is restored), answering its tag ('' without one),
@@ -177,16 +177,19 @@ export function IssueLayer({
     const height = hostRef.current?.clientHeight ?? 480;
     const x = clientX - (host?.left ?? 0);
     const y = clientY - (host?.top ?? 0);
+    // taken with the view, as the user saw it when clicking (the view's state is read at once too; naming
+    // its objects by GlobalId may wait for their models' object indexes)
+    const snapshot = surface.snapshot?.() ?? null;
+    const viewerState = await surface.viewerState();
     setDraft({
       details: {
         viewableGuid,
         position: hit.position,
         objectId: hit.objectId,
         object: hit.object,
-        viewerState: surface.viewerState(),
+        viewerState,
       },
-      // taken with the view, as the user saw it when clicking
-      snapshot: surface.snapshot?.() ?? null,
+      snapshot,
       x: Math.max(8, Math.min(x + 12, width - 330)),
       y: Math.max(8, Math.min(y - 40, height - 360)),
     });

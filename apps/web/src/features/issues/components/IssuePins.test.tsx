@@ -236,8 +236,8 @@ describe('issue pins in the 3D viewer', () => {
       modelId: `urn:${VERSION}`,
       point: { x: 7, y: 8, z: 9 },
     } as never);
-    // the whole view (version 2) and a picture of it are taken at the click
-    fake.viewer.viewerState.mockReturnValue(fullState as never);
+    // the whole view (its stored form) and a picture of it are taken at the click
+    fake.viewer.storedViewerState.mockResolvedValue(fullState as never);
     fake.viewer.screenshot.mockReturnValue(PICTURE);
     const place = screen.getByRole('button', { name: 'Place issue' });
     await userEvent.click(place);

@@ -1,5 +1,11 @@
 import { useMemo, type RefObject } from 'react';
-import type { ModelViewer, ModelViewerState, PdfViewer, PdfViewerState } from '@penstock/viewer';
+import type {
+  ModelViewer,
+  ModelViewerState,
+  PdfViewer,
+  PdfViewerState,
+  StoredViewerState,
+} from '@penstock/viewer';
 import type { IssuePinDetails, ModelObject } from '@penstock/shared';
 import { IssueLayer, type PinSurface } from './IssueLayer.tsx';
 
@@ -71,13 +77,14 @@ export function ModelIssues({
         }
         return { position: hit.point, objectId: hit.localId, object };
       },
-      // the whole view (version 2: models, sections, measurements, appearance) and a picture of it
-      viewerState: () => viewer.viewerState(),
+      // the whole view (models, sections, measurements, appearance; every model's objects by version +
+      // GlobalId: version 3) and a picture of it
+      viewerState: () => viewer.storedViewerState(),
       snapshot: () => viewer.screenshot(),
       restoreViewerState: async (state) => {
         if (state && typeof state === 'object' && (state as { kind?: unknown }).kind === '3d')
           await viewer
-            .restoreViewerState(state as ModelViewerState)
+            .restoreViewerState(state as ModelViewerState | StoredViewerState)
             .catch((error: unknown) => console.error('The issue’s view cannot be restored', error));
       },
       // the pinned object selected in its model (loaded by the restored view when it is another model)

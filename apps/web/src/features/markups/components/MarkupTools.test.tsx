@@ -269,10 +269,10 @@ describe('saving a markup', () => {
       frame: 'viewport',
       shapes: [{ type: 'rect', x: -0.2, y: 0.4, w: 0.4, h: expect.closeTo(0.2) }],
     });
-    expect(JSON.parse(String(item.markupstate))).toMatchObject({ version: 1, kind: '3d' });
+    expect(JSON.parse(String(item.markupstate))).toMatchObject({ version: 3, kind: '3d' });
     expect(item).toHaveProperty('imagePreview');
     expect(item).toHaveProperty('userName');
-    expect(viewer().viewerState).toHaveBeenCalled();
+    expect(viewer().storedViewerState).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Markup' })).toBeNull());
     expect(layer().style.display).toBe('none');
     expect(layer().querySelectorAll('[data-shape-id]')).toHaveLength(0);

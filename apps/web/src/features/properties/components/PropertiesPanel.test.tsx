@@ -6,6 +6,7 @@ import { configRoutes } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { DynamicRecord } from '@penstock/shared';
 import type { ElementProperty } from '../objectDetailApi.ts';
+import { dynamicRecordOfObject } from '../hooks/useOtherModelDynamic.ts';
 import { DYNAMIC_GROUP_TITLE, NO_DATA_TEXT, PropertiesPanel } from './PropertiesPanel.tsx';
 
 const prop = (
@@ -198,6 +199,65 @@ describe('properties panel', () => {
       await screen.findByText('Pump 1');
       expect(screen.queryByRole('button', { name: DYNAMIC_GROUP_TITLE })).not.toBeInTheDocument();
       expect(screen.queryByLabelText('Note')).not.toBeInTheDocument();
+    });
+
+    it('asks for another model’s values with that model’s project and file (getdynamic)', async () => {
+      const asked: unknown[] = [];
+      mockFetch({
+        ...configRoutes(),
+        '/config/filterCategoryWhitelist.json': { json: [{ type: 'Identity Data' }] },
+        [detailUrl]: { json: detailOf([prop('Identity Data', 'Name', 'Pump 1')]) },
+        '/api/models/v.1': { json: { versionId: 'v.1', projectName: 'Works', fileName: 'Process.ifc' } },
+        'POST /api/getdynamic': (init) => {
+          asked.push(JSON.parse(String((init?.body as FormData).get('Data'))));
+          return {
+            json: [
+              {
+                Tag: 'P-101',
+                ProjectName: 'Works',
+                Locked: true,
+                PropertyValueData: [{ propName: 'Weight (kg)', propValue: '410' }],
+              },
+            ],
+          };
+        },
+      });
+      renderWithProviders(
+        <PropertiesPanel
+          versionId="v.1"
+          localId={7}
+          tag="P-101"
+          areaWidth={1200}
+          otherModel
+          onClose={() => {}}
+        />,
+      );
+      const weight = await screen.findByLabelText('Weight (kg)');
+      expect(weight).toHaveValue('410');
+      expect(weight).toBeDisabled();
+      expect(asked).toEqual([{ projectName: 'Works', fileName: 'Process.ifc' }]);
+    });
+
+    it('builds another model’s record from the object’s category, and none without a tag', () => {
+      const model = { projectName: 'Works', fileName: 'Process.ifc' };
+      const pump = { tag: 'P-101', category: 'Pump', guid: 'g1' };
+      const record = dynamicRecordOfObject(pump, model, [])!;
+      expect(record).toMatchObject({ ...model, tag: 'P-101', guId: 'g1', category: 'Pump', locked: false });
+      expect(record.propValueList).toContainEqual({ propName: 'Weight (kg)', propValue: '' });
+      // another project's unlocked entry is not this model's
+      const foreign = [
+        {
+          Tag: 'P-101',
+          ProjectName: 'Elsewhere',
+          Locked: false,
+          PropertyValueData: [{ propName: 'Weight (kg)', propValue: '9' }],
+        },
+      ];
+      expect(dynamicRecordOfObject(pump, model, foreign)!.propValueList).toContainEqual({
+        propName: 'Weight (kg)',
+        propValue: '',
+      });
+      expect(dynamicRecordOfObject({ ...pump, tag: '' }, model, [])).toBeUndefined();
     });
   });
 });

@@ -8,7 +8,9 @@ import { categoryList, safeHref } from '../categories.ts';
 import { initialPanelBox } from '../../../components/useFloatingPanel.ts';
 import { FloatingPanel } from '../../../components/FloatingPanel.tsx';
 import { useObjectDetail } from '../hooks/useProperties.ts';
+import { useOtherModelDynamic } from '../hooks/useOtherModelDynamic.ts';
 import { ObjectIdentity } from './ObjectIdentity.tsx';
+import { ObjectIdsResults } from '../../ids/ObjectIdsResults.tsx';
 import {
   formatPropertyValue,
   groupByCategory,
@@ -128,7 +130,8 @@ export function PropertiesPanel({
   localId,
   tag,
   areaWidth,
-  dynamic,
+  dynamic: given,
+  otherModel = false,
   onClose,
 }: {
   versionId: string;
@@ -136,12 +139,20 @@ export function PropertiesPanel({
   tag: string;
   /** the merged dynamic record of the object's tag: its group shows only when it is locked */
   dynamic?: DynamicRecord | undefined;
+  /**
+   * the object is in another model of a federated view than the tab's: the panel asks for its dynamic values
+   * itself, with that model's project and file (the tab's data are its own model's)
+   */
+  otherModel?: boolean | undefined;
   /** width of the area the panel floats in (its start is 400 px from the right edge) */
   areaWidth: number;
   onClose: () => void;
 }) {
   const config = useConfig();
   const detail = useObjectDetail(versionId, localId);
+  const detailTag = detail.data && { tag, category: detail.data.category, guid: detail.data.guid };
+  const asked = useOtherModelDynamic(otherModel ? versionId : null, detailTag);
+  const dynamic = otherModel ? asked : given;
   const categories = useMemo(() => categoryList(config.data?.filterCategoryWhitelist), [config.data]);
   // a failed lookup shows an empty property set (spec §8)
   const groups = useMemo(
@@ -158,6 +169,8 @@ export function PropertiesPanel({
       initial={() => initialPanelBox(areaWidth)}
     >
       <ObjectIdentity tag={tag} detail={detail.data} />
+      {/* issue 36: what the object fails of the information requirements, before its properties */}
+      <ObjectIdsResults versionId={versionId} localId={localId} />
       {detail.isPending ? (
         <Loading label="Loading properties..." />
       ) : groups.length === 0 && !dynamic?.locked ? (

@@ -2,6 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import { Arrow, Circle, Image as KonvaImage, Line, Rect, Text } from 'react-konva';
 import type Konva from 'konva';
 import { SKETCH, type SketchElement } from '@penstock/shared';
+import { PidLineNode } from './PidLineNode.tsx';
 
 /** Images by address, loaded once per page (a library symbol is usually placed many times). */
 interface LoadedImage {
@@ -85,6 +86,8 @@ function ImageNode(props: { src: string } & Omit<Konva.ImageConfig, 'image'>) {
 
 export interface ElementHandlers {
   draggable: boolean;
+  /** a symbol being dragged (snapping and the lines following it live) */
+  onDragMove?: (element: SketchElement, node: Konva.Node) => void;
   onSelect: (id: string, event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => void;
   onChange: (element: SketchElement, node: Konva.Node) => void;
   onContextMenu: (id: string, event: Konva.KonvaEventObject<PointerEvent>) => void;
@@ -98,9 +101,12 @@ const hitWidth = (tool: SketchElement['tool']) =>
 export const ElementNode = memo(function ElementNode({
   element,
   handlers,
+  selected = false,
 }: {
   element: SketchElement;
   handlers: ElementHandlers;
+  /** drawn for pipelines and signal lines (the transformer frames the others) */
+  selected?: boolean;
 }) {
   const common = {
     id: element.id,
@@ -114,6 +120,7 @@ export const ElementNode = memo(function ElementNode({
     perfectDrawEnabled: false,
     onClick: (event: Konva.KonvaEventObject<MouseEvent>) => handlers.onSelect(element.id, event),
     onTap: (event: Konva.KonvaEventObject<TouchEvent>) => handlers.onSelect(element.id, event),
+    onDragMove: (event: Konva.KonvaEventObject<DragEvent>) => handlers.onDragMove?.(element, event.target),
     onDragEnd: (event: Konva.KonvaEventObject<DragEvent>) =>
       handlers.onChange({ ...element, x: event.target.x(), y: event.target.y() }, event.target),
     onContextMenu: (event: Konva.KonvaEventObject<PointerEvent>) => handlers.onContextMenu(element.id, event),
@@ -202,5 +209,15 @@ export const ElementNode = memo(function ElementNode({
     case 'image':
     case 'uploadedImage':
       return <ImageNode {...common} src={element.src} width={element.width} height={element.height} />;
+    case 'pipeline':
+    case 'signal':
+      return (
+        <PidLineNode
+          line={element}
+          selected={selected}
+          onSelect={handlers.onSelect}
+          onContextMenu={handlers.onContextMenu}
+        />
+      );
   }
 });

@@ -3,8 +3,8 @@ import { Layer, Rect, Stage, Transformer } from 'react-konva';
 import Konva from 'konva';
 import {
   ROTATION_SNAPS,
-  bakeScale,
   boundedBox,
+  elementsInOrder,
   toDrawing,
   zoomAround,
   type SketchElement,
@@ -13,6 +13,11 @@ import { newElementId, newTextElement, type SketchEditor } from '../state/useSke
 import { DRAWING_TOOLS, extendDraft, finishDraft, isMeaningful, startDraft } from '../state/drafting.ts';
 import { ElementNode, type ElementHandlers } from './ElementNode.tsx';
 import { ContextMenu, type ContextMenuAction } from './ContextMenu.tsx';
+import { GridLayer, PidOverlay, type TagMark } from './PidOverlay.tsx';
+import { usePidCanvas } from '../hooks/usePidCanvas.ts';
+import { describeElement, fromNode } from './canvasElements.ts';
+
+export { describeElement } from './canvasElements.ts';
 import { TextEditorOverlay } from './TextEditorOverlay.tsx';
 
 type Point = { x: number; y: number };
@@ -33,39 +38,12 @@ interface Props {
   placing: string | null;
   /** place the chosen symbol centred at `at` (drawing coordinates); `keep` keeps it chosen (Shift held) */
   onPlace: (at: Point, keep: boolean) => void;
+  /** how each tagged symbol's tag checks out (issue 37), by symbol id */
+  tagMarks?: ReadonlyMap<string, TagMark>;
 }
 
 /** How far an arrow key moves the selection (with Shift, ten times as far). */
 const NUDGE = 1;
-
-/** The element a Konva node now shows, after a drag or a transform (rect and circle scale baked in). */
-function fromNode(element: SketchElement, node: Konva.Node): SketchElement {
-  const moved = {
-    ...element,
-    x: node.x(),
-    y: node.y(),
-    rotation: node.rotation(),
-    scaleX: node.scaleX(),
-    scaleY: node.scaleY(),
-  };
-  if (moved.tool !== 'rect' && moved.tool !== 'circle') return moved;
-  const baked = bakeScale(moved);
-  node.scaleX(1);
-  node.scaleY(1);
-  return baked;
-}
-
-const round = (value: number) => Math.round(value);
-/** One element in words: kind, position, points or size, text. */
-export function describeElement(element: SketchElement): string {
-  let detail = '';
-  if ('points' in element) detail = `:${element.points.map(round).join(',')}`;
-  else if (element.tool === 'circle') detail = `:r${round(element.radius)}`;
-  else if ('width' in element) detail = `:${round(element.width)}x${round(element.height)}`;
-  if (element.tool === 'text') detail += `=${element.text}`;
-  if (element.tool === 'image') detail += `=${element.pidItem}`;
-  return `${element.tool}@${round(element.x)},${round(element.y)}${detail}`;
-}
 
 /** The Konva stage of the sketch editor: drawing, selection, transforms, zoom, pan and drop (spec §4). */
 export function SketchCanvas({
@@ -79,13 +57,18 @@ export function SketchCanvas({
   setEditTextId,
   placing,
   onPlace,
+  tagMarks = new Map(),
 }: Props) {
   const transformerRef = useRef<Konva.Transformer>(null);
   const [draft, setDraft] = useState<SketchElement | null>(null);
   const draftStart = useRef<Point | null>(null);
   const [band, setBand] = useState<{ from: Point; to: Point } | null>(null);
   const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
-  const { stage, tool, selected, elements } = editor;
+  const { stage, tool, selected } = editor;
+  const pidCanvas = usePidCanvas(editor);
+  const { symbolDragEnd, symbolDragMove } = pidCanvas;
+  // the elements as shown: a symbol being dragged where it is now, its lines following it
+  const elements = useMemo(() => elementsInOrder(pidCanvas.shown), [pidCanvas.shown]);
   const byId = useMemo(() => new Map(elements.map((element) => [element.id, element])), [elements]);
 
   // the transformer follows the selection
@@ -93,12 +76,17 @@ export function SketchCanvas({
     const transformer = transformerRef.current;
     const konvaStage = stageRef.current;
     if (!transformer || !konvaStage) return;
+    // pipelines and signal lines show their own halo: they are not moved or turned as a whole
     const nodes = [...selected]
+      .filter((id) => {
+        const kind = byId.get(id)?.tool;
+        return kind !== 'pipeline' && kind !== 'signal';
+      })
       .map((id) => konvaStage.findOne(`#${CSS.escape(id)}`))
       .filter((node): node is Konva.Node => !!node);
     transformer.nodes(nodes);
     transformer.getLayer()?.batchDraw();
-  }, [selected, elements, stageRef]);
+  }, [selected, elements, stageRef, byId]);
 
   const pointer = useCallback((): Point | null => stageRef.current?.getPointerPosition() ?? null, [stageRef]);
 
@@ -113,7 +101,11 @@ export function SketchCanvas({
         if (multi) editor.toggleSelected(id);
         else editor.select([id]);
       },
-      onChange: (element, node) => editor.update(fromNode(element, node)),
+      onChange: (element, node) => {
+        symbolDragEnd();
+        editor.update(fromNode(element, node));
+      },
+      onDragMove: symbolDragMove,
       onContextMenu: (id, event) => {
         event.evt.preventDefault();
         event.cancelBubble = true;
@@ -123,7 +115,7 @@ export function SketchCanvas({
       },
       onEditText: (id) => setEditTextId(id),
     }),
-    [tool, placing, editor, pointer, setEditTextId],
+    [tool, placing, editor, pointer, setEditTextId, symbolDragEnd, symbolDragMove],
   );
 
   const onMouseDown = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
@@ -142,6 +134,7 @@ export function SketchCanvas({
       if (onEmpty) editor.select([]);
       return;
     }
+    if (pidCanvas.pointerDown(at, event.evt)) return;
     if (tool === 'select') {
       if (onEmpty || !event.target.hasName('sketch-element')) setBand({ from: screen, to: screen });
       return;
@@ -159,9 +152,10 @@ export function SketchCanvas({
     }
   };
 
-  const onMouseMove = () => {
+  const onMouseMove = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
     const screen = pointer();
     if (!screen) return;
+    pidCanvas.pointerMove(toDrawing(stage, screen), { altKey: event.evt.altKey });
     if (band) {
       setBand({ ...band, to: screen });
       return;
@@ -312,6 +306,8 @@ export function SketchCanvas({
         onMouseUp={onMouseUp}
         onTouchEnd={onMouseUp}
         onWheel={onWheel}
+        onDblClick={() => pidCanvas.doubleClick()}
+        onDblTap={() => pidCanvas.doubleClick()}
         onDragEnd={onStageDragEnd}
         onContextMenu={(event) => event.evt.preventDefault()}
         style={{ cursor: placing ? 'copy' : tool === 'none' ? 'grab' : 'crosshair' }}
@@ -326,9 +322,17 @@ export function SketchCanvas({
             fill="white"
           />
         </Layer>
+        {editor.pid.grid.show && (
+          <GridLayer stage={stage} width={width} height={height} size={editor.pid.grid.size} />
+        )}
         <Layer>
           {elements.map((element) => (
-            <ElementNode key={element.id} element={element} handlers={handlers} />
+            <ElementNode
+              key={element.id}
+              element={element}
+              handlers={handlers}
+              selected={selected.has(element.id)}
+            />
           ))}
           {draft && <ElementNode element={draft} handlers={{ ...handlers, draggable: false }} />}
           {bandRect && (
@@ -348,6 +352,18 @@ export function SketchCanvas({
             ignoreStroke
           />
         </Layer>
+        <PidOverlay
+          stage={stage}
+          images={pidCanvas.shown.Images}
+          marks={tagMarks}
+          ports={pidCanvas.ports}
+          hoverPort={pidCanvas.hoverPort}
+          draft={pidCanvas.draftPoints}
+          draftKind={pidCanvas.draftKind}
+          guides={pidCanvas.guides}
+          labelsDraggable={tool === 'none' && !placing}
+          onTagMoved={(image, tagOffset) => editor.update({ ...image, tagOffset })}
+        />
       </Stage>
       {menu && menuElement && (
         <ContextMenu

@@ -36,6 +36,8 @@ export function SketchLeftPanel({
   onChooseSymbol,
   name,
   setName,
+  savedAs,
+  onSaved,
 }: {
   projectId: string | undefined;
   onProject: (projectId: string | undefined) => void;
@@ -49,6 +51,9 @@ export function SketchLeftPanel({
   /** the typed drawing name (kept by the page, so an unsaved draft keeps it too) */
   name: string;
   setName: (name: string) => void;
+  /** the saved sketch the canvas came from (loaded, or last saved as), for the save conflict check */
+  savedAs: { base: string; updatedAt: string } | null;
+  onSaved: (savedAs: { base: string; updatedAt: string }) => void;
 }) {
   const projects = useProjects();
   const sketches = useSavedSketches(projectId);
@@ -67,17 +72,25 @@ export function SketchLeftPanel({
     const problem = drawingNameProblem(name);
     if (problem) return setNotice({ variant: 'warning', text: problem });
     const base = name.trim();
-    if (
-      saved.some((sketch) => sketchBaseName(sketch.DrawingName) === base) &&
-      !window.confirm(SKETCH_MESSAGES.overwrite)
-    )
-      return;
+    const existing = saved.find((sketch) => sketchBaseName(sketch.DrawingName) === base);
+    if (existing && !window.confirm(SKETCH_MESSAGES.overwrite)) return;
+    // the version this save replaces: the one loaded (or last saved) under this name, else the one listed,
+    // else none; the server refuses the save (409) when someone else has saved it since
+    const baseUpdatedAt = savedAs?.base === base ? savedAs.updatedAt : (existing?.updatedAt ?? '');
     setNotice(null);
     save.mutate(
-      { projectId, drawingName: formatDrawingName(base), lists: editor.lists, stage: editor.stage },
       {
-        onSuccess: () => {
+        projectId,
+        drawingName: formatDrawingName(base),
+        lists: editor.lists,
+        stage: editor.stage,
+        pid: editor.pid,
+        baseUpdatedAt,
+      },
+      {
+        onSuccess: (answer) => {
           editor.markSaved();
+          onSaved({ base, updatedAt: answer.updatedAt });
           setNotice({ variant: 'success', text: SKETCH_MESSAGES.saved });
         },
         onError: (error) =>

@@ -2,7 +2,7 @@ import 'vitest-canvas-mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { emptySketchLists, type SavedSketch } from '@penstock/shared';
+import { defaultPidSpec, emptySketchLists, type SavedSketch } from '@penstock/shared';
 import { mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SketchPage } from './SketchPage.tsx';
@@ -33,6 +33,7 @@ const saved = (name: string): SavedSketch => ({
     },
   ],
   StageSpec: { scale: 1.5, x: 10, y: 20 },
+  PidSpec: defaultPidSpec(),
   Version: 1,
   DrawingName: name,
   Project: PROJECT.projectid,

@@ -6,11 +6,17 @@ import {
   SKETCH,
   SKETCH_LIST_KEYS,
   SKETCH_MESSAGES,
+  INLINE_ROLES,
+  elementDrawingBox,
+  itemCentre,
+  nearestPipelineLeg,
   sketchBaseName,
   sketchCanvasSize,
+  splitPipeline,
   toDrawing,
   type SavedSketch,
   type SketchLists,
+  type SymbolImage,
 } from '@penstock/shared';
 import { useAppStore } from '../../../base/store.tsx';
 import { useSketchEditor, newElementId, newTextElement } from '../state/useSketchEditor.ts';
@@ -28,6 +34,14 @@ import { SketchToolbar } from './SketchToolbar.tsx';
 import { SketchLeftPanel, type Notice } from './SketchLeftPanel.tsx';
 import { ColourPickerModal } from './ColourPickerModal.tsx';
 import { loadSketchImage } from './ElementNode.tsx';
+import { PidToolbar } from './PidToolbar.tsx';
+import { PidPropertiesPane } from './PidPropertiesPane.tsx';
+import { useLegend } from '../../legend/index.ts';
+import { useTagChecks } from '../hooks/useTagChecks.ts';
+import { newSymbolData, pidItemInfo } from '../state/pidItems.ts';
+
+/** How near (drawing units) an inline symbol's centre must be dropped to a pipeline to split it. */
+const SPLIT_REACH = 16;
 
 const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -62,15 +76,20 @@ export function SketchPage() {
   const [colourFor, setColourFor] = useState<'tool' | string | null>(null);
   const [editTextId, setEditTextId] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const { confirm, dialog } = useConfirm();
+  const [drawingName, setDrawingName] = useState('');
+  const legend = useLegend();
+  const checks = useTagChecks(projectId ?? undefined, editor.lists);
+  // the saved sketch the canvas was loaded from or last saved as: a save over someone else's newer one is 409
+  const [savedAs, setSavedAs] = useState<{ base: string; updatedAt: string } | null>(null);
   const publish = usePublish({
     editor,
     stageRef,
     canvas,
     onError: (message) => setNotice({ variant: 'danger', text: message }),
+    drawingName: drawingName.trim(),
+    legend: legend.data,
   });
-
-  const { confirm, dialog } = useConfirm();
-  const [drawingName, setDrawingName] = useState('');
   const draft = useSketchDraft(editor, drawingName, setDrawingName);
   const [chosenSymbol, setChosenSymbol] = useState<ChosenSymbol | null>(null);
   const canvasBox = useRef<HTMLDivElement>(null);
@@ -79,11 +98,14 @@ export function SketchPage() {
   const cancelChoice = useCallback(() => setChosenSymbol(null), []);
   useSketchKeyboard(editor, cancelChoice);
 
-  /** A symbol centred at `at` (drawing coordinates), sized by its picture; selected when `select`. */
+  /**
+   * A symbol centred at `at` (drawing coordinates), sized by its picture, with its class and a suggested
+   * tag (issue 37); an inline symbol dropped on a pipeline splits it. Selected when `select`.
+   */
   const placeSymbol = (src: string, at: { x: number; y: number }, select = false) => {
     const id = newElementId();
     const place = (size: { width: number; height: number }) => {
-      editor.add({
+      const base: SymbolImage = {
         id,
         tool: 'image',
         src,
@@ -96,9 +118,23 @@ export function SketchPage() {
         rotation: 0,
         scaleX: 1,
         scaleY: 1,
-      });
-      // selected, so the arrow keys move what was just placed
-      if (select) editor.select([id]);
+      };
+      const symbol: SymbolImage = { ...base, ...newSymbolData(base, editor.lists, editor.pid) };
+      const hit = INLINE_ROLES.has(pidItemInfo(symbol).role)
+        ? nearestPipelineLeg(editor.lists.Pipelines, itemCentre(symbol), SPLIT_REACH)
+        : null;
+      const split = hit && splitPipeline(hit.line, hit.index, hit.at, symbol, newElementId());
+      if (split)
+        editor.batch({
+          add: [split.item, split.pipelines[1]],
+          update: [split.pipelines[0]],
+          select: select ? [id] : undefined,
+        });
+      else {
+        editor.add(symbol);
+        // selected, so the arrow keys move what was just placed
+        if (select) editor.select([id]);
+      }
     };
     loadSketchImage(src).then(
       ({ image }) => place(symbolSize(image.naturalWidth, image.naturalHeight)),
@@ -167,7 +203,8 @@ export function SketchPage() {
     const lists = Object.fromEntries(
       SKETCH_LIST_KEYS.map((key) => [key, sketch[key]]),
     ) as unknown as SketchLists;
-    editor.load(lists, sketch.StageSpec);
+    editor.load(lists, sketch.StageSpec, sketch.PidSpec);
+    setSavedAs({ base: sketchBaseName(sketch.DrawingName), updatedAt: sketch.updatedAt });
     return true;
   };
 
@@ -178,8 +215,25 @@ export function SketchPage() {
       confirmLabel: 'Clear canvas',
       variant: 'danger',
     });
-    if (yes) editor.clear();
+    if (yes) {
+      editor.clear();
+      setSavedAs(null);
+    }
   };
+
+  // the properties sit on the canvas's side away from the selected item, so it stays in view
+  const selectedBox =
+    editor.selected.size === 1
+      ? (() => {
+          const element = editor.elements.find((candidate) => editor.selected.has(candidate.id));
+          return element ? elementDrawingBox(element) : null;
+        })()
+      : null;
+  const paneSide: 'left' | 'right' =
+    selectedBox &&
+    (selectedBox.x + selectedBox.width / 2) * editor.stage.scale + editor.stage.x > canvas.width / 2
+      ? 'left'
+      : 'right';
 
   const colourTarget =
     colourFor && colourFor !== 'tool' ? editor.elements.find((e) => e.id === colourFor) : undefined;
@@ -198,6 +252,8 @@ export function SketchPage() {
         onChooseSymbol={onChooseSymbol}
         name={drawingName}
         setName={setDrawingName}
+        savedAs={savedAs}
+        onSaved={setSavedAs}
       />
       <div className="flex-grow-1 sketch-column" ref={column}>
         {draft.offer && (
@@ -231,6 +287,20 @@ export function SketchPage() {
           onPublish={(action) => void publish.run(action)}
           publishing={publish.busy}
         />
+        <PidToolbar
+          tool={editor.tool}
+          onTool={(tool) => {
+            // drawing lines: the selection's handles would only be in the way
+            if (tool !== 'none') editor.select([]);
+            editor.setTool(tool);
+          }}
+          lineType={editor.lineType}
+          onLineType={editor.setLineType}
+          signalType={editor.signalType}
+          onSignalType={editor.setSignalType}
+          pid={editor.pid}
+          onPid={editor.setPid}
+        />
         {notice?.where === 'canvas' && (
           <Alert variant={notice.variant} dismissible onClose={() => setNotice(null)} className="py-2">
             {notice.text}
@@ -250,7 +320,7 @@ export function SketchPage() {
             </Button>
           </p>
         )}
-        <div ref={canvasBox}>
+        <div ref={canvasBox} className="position-relative">
           <SketchCanvas
             editor={editor}
             width={canvas.width}
@@ -267,7 +337,18 @@ export function SketchPage() {
               // like the drawing tools, the choice stays only while Shift is held
               if (!keep) setChosenSymbol(null);
             }}
+            tagMarks={checks.marks}
           />
+          {/* out of the way while a symbol is being placed or a line drawn */}
+          {!chosenSymbol && editor.tool !== 'pipeline' && editor.tool !== 'signal' && (
+            <PidPropertiesPane
+              editor={editor}
+              legend={legend.data}
+              marks={checks.marks}
+              lookup={checks.lookup}
+              side={paneSide}
+            />
+          )}
         </div>
         <input
           ref={fileInput}

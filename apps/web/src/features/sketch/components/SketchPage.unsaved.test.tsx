@@ -2,7 +2,7 @@ import 'vitest-canvas-mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptySketchLists, type SavedSketch } from '@penstock/shared';
+import { defaultPidSpec, emptySketchLists, type SavedSketch } from '@penstock/shared';
 import { mockFetch, type Routes } from '../../../test/fetchMock.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SKETCH_DRAFT_KEY } from '../state/sketchDraft.ts';
@@ -35,6 +35,7 @@ const SAVED: SavedSketch = {
     },
   ],
   StageSpec: { scale: 1, x: 0, y: 0 },
+  PidSpec: defaultPidSpec(),
   Version: 1,
   DrawingName: 'Inlet works - 23/11/2026, 17:00:00',
   Project: PROJECT.projectid,

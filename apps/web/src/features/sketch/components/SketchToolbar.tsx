@@ -25,7 +25,9 @@ import { TbLine, TbLineDashed, TbZoomReset } from 'react-icons/tb';
 import {
   FIXED_DIRECTIONS,
   FIXED_DIRECTION_TOOLS,
+  type EditorTool,
   type FixedDirection,
+  type PidListKind,
   type SketchTool,
 } from '@penstock/shared';
 
@@ -43,11 +45,19 @@ const TOOLS: Array<{ tool: SketchTool; label: string; icon: ReactNode }> = [
   { tool: 'eraser', label: 'Eraser', icon: <FaEraser /> },
 ];
 
-export type PublishAction = 'png' | 'pdf' | 'svg' | 'vector-pdf' | 'items';
+export type PublishAction = 'png' | 'pdf' | 'svg' | 'vector-pdf' | 'items' | `list:${PidListKind}`;
+
+/** The P&ID lists (issue 37 §3), each a workbook of its own. */
+const LIST_ITEMS: Array<{ kind: PidListKind; label: string }> = [
+  { kind: 'equipment', label: 'Equipment list (.xlsx)' },
+  { kind: 'line', label: 'Line list (.xlsx)' },
+  { kind: 'valve', label: 'Valve list (.xlsx)' },
+  { kind: 'instrument', label: 'Instrument list (.xlsx)' },
+];
 
 interface Props {
-  tool: SketchTool;
-  onTool: (tool: SketchTool) => void;
+  tool: EditorTool;
+  onTool: (tool: EditorTool) => void;
   direction: FixedDirection;
   onDirection: (direction: FixedDirection) => void;
   colour: string;
@@ -83,7 +93,7 @@ export function SketchToolbar(props: Props) {
           </Button>
         ))}
       </ButtonGroup>
-      {FIXED_DIRECTION_TOOLS.includes(tool) && (
+      {FIXED_DIRECTION_TOOLS.includes(tool as SketchTool) && (
         <Form.Select
           size="sm"
           style={{ width: 'auto' }}
@@ -153,6 +163,13 @@ export function SketchToolbar(props: Props) {
           <Dropdown.Item onClick={() => props.onPublish('items')}>
             <FaFileExcel /> Save item list (.xlsx)
           </Dropdown.Item>
+          <Dropdown.Divider />
+          <Dropdown.Header>P&amp;ID lists</Dropdown.Header>
+          {LIST_ITEMS.map((item) => (
+            <Dropdown.Item key={item.kind} onClick={() => props.onPublish(`list:${item.kind}`)}>
+              <FaFileExcel /> {item.label}
+            </Dropdown.Item>
+          ))}
         </Dropdown.Menu>
       </Dropdown>
     </ButtonToolbar>

@@ -7,3 +7,4 @@ export {
   withPrintableImages,
 } from './sketchExports.ts';
 export { exportItemList, itemListWorkbook } from './itemList.ts';
+export { PID_LIST_FILE_NAMES, exportPidList, pidListWorkbook } from './pidLists.ts';

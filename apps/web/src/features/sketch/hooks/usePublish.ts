@@ -1,19 +1,29 @@
 import { useState, type RefObject } from 'react';
 import type Konva from 'konva';
-import { SKETCH } from '@penstock/shared';
+import { SKETCH, type LegendData } from '@penstock/shared';
 import type { SketchEditor } from '../state/useSketchEditor.ts';
 import type { PublishAction } from '../components/SketchToolbar.tsx';
 import { downloadBlob } from '../../../base/download.ts';
-import { exportItemList, exportRasterPdf, exportSketchSvg, exportSketchVectorPdf } from '../export/index.ts';
+import {
+  PID_LIST_FILE_NAMES,
+  exportItemList,
+  exportPidList,
+  exportRasterPdf,
+  exportSketchSvg,
+  exportSketchVectorPdf,
+} from '../export/index.ts';
 
 /** The canvas as a PNG at pixel ratio 2, without the selection handles. */
 export function stagePng(stage: Konva.Stage): string {
-  const transformers = stage.find('Transformer');
-  transformers.forEach((node) => node.hide());
+  // selection handles, the grid, ports, guides and dangling-end rings are the editor's, not the drawing's
+  const hidden = [...stage.find('Transformer'), ...stage.find('.editor-only')].filter((node) =>
+    node.visible(),
+  );
+  hidden.forEach((node) => node.hide());
   try {
     return stage.toDataURL({ pixelRatio: SKETCH.exportPixelRatio, mimeType: 'image/png' });
   } finally {
-    transformers.forEach((node) => node.show());
+    hidden.forEach((node) => node.show());
   }
 }
 
@@ -27,11 +37,16 @@ export function usePublish({
   stageRef,
   canvas,
   onError,
+  drawingName = '',
+  legend,
 }: {
   editor: SketchEditor;
   stageRef: RefObject<Konva.Stage | null>;
   canvas: { width: number; height: number };
   onError: (message: string) => void;
+  /** the typed drawing name: the lists' PID Drawing No. */
+  drawingName?: string;
+  legend?: LegendData | undefined;
 }) {
   const [busy, setBusy] = useState(false);
   const run = async (action: PublishAction) => {
@@ -48,7 +63,17 @@ export function usePublish({
       else if (action === 'svg') downloadBlob(await exportSketchSvg(editor.lists), 'Sketch.svg');
       else if (action === 'vector-pdf')
         downloadBlob(await exportSketchVectorPdf(editor.lists), 'canvas-vector.pdf');
-      else downloadBlob(await exportItemList(editor.lists), 'Sketch items.xlsx');
+      else if (action === 'items') downloadBlob(await exportItemList(editor.lists), 'Sketch items.xlsx');
+      else {
+        const kind = action.slice('list:'.length) as keyof typeof PID_LIST_FILE_NAMES;
+        const fluidDescriptions = new Map(
+          (legend?.fluidCodes ?? []).map((code) => [code.fluidCode, code.fluidDescription]),
+        );
+        downloadBlob(
+          await exportPidList(kind, editor.lists, { drawingName, pid: editor.pid, fluidDescriptions }),
+          PID_LIST_FILE_NAMES[kind],
+        );
+      }
     } catch (error) {
       onError(`The export failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {

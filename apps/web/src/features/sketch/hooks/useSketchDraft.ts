@@ -28,7 +28,7 @@ export function useSketchDraft(
     const draft = readSketchDraft();
     return draft && Object.values(draft.lists).some((list) => list.length > 0) ? draft : null;
   });
-  const { dirty, lists, stage, restore: restoreLists } = editor;
+  const { dirty, lists, stage, pid, restore: restoreLists } = editor;
 
   useEffect(() => {
     if (offer) return;
@@ -36,7 +36,7 @@ export function useSketchDraft(
       clearSketchDraft();
       return;
     }
-    const write = () => writeSketchDraft({ drawingName, lists, stage });
+    const write = () => writeSketchDraft({ drawingName, lists, stage, pid });
     const timer = window.setTimeout(write, WRITE_DELAY_MS);
     // a tab closed or reloaded within the delay still keeps the last change
     window.addEventListener('pagehide', write);
@@ -44,13 +44,13 @@ export function useSketchDraft(
       window.clearTimeout(timer);
       window.removeEventListener('pagehide', write);
     };
-  }, [offer, dirty, drawingName, lists, stage]);
+  }, [offer, dirty, drawingName, lists, stage, pid]);
 
   return {
     offer,
     restore: () => {
       if (offer) {
-        restoreLists(offer.lists, offer.stage);
+        restoreLists(offer.lists, offer.stage, offer.pid);
         setDrawingName(offer.drawingName);
       }
       setOffer(null);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   SKETCH_LIST_KEYS,
   SKETCH_VERSION,
+  type PidSpec,
   type SavedSketch,
   type SketchLists,
   type StageSpec,
@@ -31,19 +32,24 @@ export interface SaveSketchInput {
   drawingName: string;
   lists: SketchLists;
   stage: StageSpec;
+  pid: PidSpec;
+  /** the updatedAt of the saved sketch this one started from ('' for a new one): a 409 when it changed since */
+  baseUpdatedAt: string;
 }
 
 /** POST /api/savepidsketch: every list as a JSON string, with Project and DrawingName (spec §7). */
 export function useSaveSketch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ projectId, drawingName, lists, stage }: SaveSketchInput) => {
+    mutationFn: ({ projectId, drawingName, lists, stage, pid, baseUpdatedAt }: SaveSketchInput) => {
       const form = projectForm(projectId);
       for (const key of SKETCH_LIST_KEYS) form.append(key, JSON.stringify(lists[key]));
       form.append('StageSpec', JSON.stringify(stage));
+      form.append('PidSpec', JSON.stringify(pid));
       form.append('DrawingName', drawingName);
       form.append('Version', String(SKETCH_VERSION));
-      return apiFetch<{ saved: string; overwritten: boolean }>('/api/savepidsketch', {
+      form.append('BaseUpdatedAt', baseUpdatedAt);
+      return apiFetch<{ saved: string; overwritten: boolean; updatedAt: string }>('/api/savepidsketch', {
         method: 'POST',
         form,
       });

@@ -1,15 +1,15 @@
 import {
   SKETCH,
   constrainToDirection,
+  type EditorTool,
   type FixedDirection,
   type SketchElement,
-  type SketchTool,
 } from '@penstock/shared';
 
 type Point = { x: number; y: number };
 
 /** The tools that draw by dragging on the canvas. */
-export const DRAWING_TOOLS: ReadonlySet<SketchTool> = new Set([
+export const DRAWING_TOOLS: ReadonlySet<EditorTool> = new Set<EditorTool>([
   'pen',
   'highlight',
   'line',
@@ -23,7 +23,7 @@ export const DRAWING_TOOLS: ReadonlySet<SketchTool> = new Set([
 const base = (id: string) => ({ id, x: 0, y: 0, rotation: 0, scaleX: 1, scaleY: 1 });
 
 /** The element a drag starts with a drawing tool, at a drawing point. */
-export function startDraft(tool: SketchTool, id: string, at: Point, colour: string): SketchElement | null {
+export function startDraft(tool: EditorTool, id: string, at: Point, colour: string): SketchElement | null {
   switch (tool) {
     case 'pen':
     case 'eraser':

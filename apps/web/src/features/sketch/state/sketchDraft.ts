@@ -1,4 +1,11 @@
-import { SketchListsSchema, StageSpecSchema, type SketchLists, type StageSpec } from '@penstock/shared';
+import {
+  PidSpecSchema,
+  SketchListsSchema,
+  StageSpecSchema,
+  type PidSpec,
+  type SketchLists,
+  type StageSpec,
+} from '@penstock/shared';
 
 /**
  * The unsaved sketch kept in the browser (localStorage) so a crash or a closed tab does not lose it. Like
@@ -16,6 +23,8 @@ export interface SketchDraft {
   drawingName: string;
   lists: SketchLists;
   stage: StageSpec;
+  /** the P&ID settings (issue 37); a draft written before them has the defaults */
+  pid: PidSpec;
 }
 
 /** The draft in `text`, or null when there is none or it is not a valid version-1 draft. */
@@ -33,7 +42,8 @@ export function parseSketchDraft(text: string | null): SketchDraft | null {
   if (typeof draft.savedAt !== 'string' || Number.isNaN(Date.parse(draft.savedAt))) return null;
   const lists = SketchListsSchema.safeParse(draft.lists);
   const stage = StageSpecSchema.safeParse(draft.stage);
-  if (!lists.success || !stage.success) return null;
+  const pid = PidSpecSchema.safeParse(draft.pid ?? {});
+  if (!lists.success || !stage.success || !pid.success) return null;
   const drawingName = typeof draft.drawingName === 'string' ? draft.drawingName.slice(0, 200) : '';
   return {
     version: SKETCH_DRAFT_VERSION,
@@ -41,6 +51,7 @@ export function parseSketchDraft(text: string | null): SketchDraft | null {
     drawingName,
     lists: lists.data,
     stage: stage.data,
+    pid: pid.data,
   };
 }
 
@@ -56,7 +67,7 @@ export function readSketchDraft(storage: Storage = window.localStorage): SketchD
 
 /** Keeps the draft; a full storage (large uploaded pictures) only means no draft, never an error. */
 export function writeSketchDraft(
-  content: Pick<SketchDraft, 'drawingName' | 'lists' | 'stage'>,
+  content: Pick<SketchDraft, 'drawingName' | 'lists' | 'stage' | 'pid'>,
   now: Date = new Date(),
   storage: Storage = window.localStorage,
 ): void {

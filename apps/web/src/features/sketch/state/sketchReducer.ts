@@ -14,6 +14,7 @@ import {
   startHistory,
   undoSnapshot,
   elementsInOrder,
+  followAttachments,
   type SketchElement,
   type SketchLists,
   type SnapshotHistory,
@@ -30,6 +31,8 @@ export interface SketchState {
 export type SketchAction =
   | { type: 'add'; element: SketchElement }
   | { type: 'update'; elements: SketchElement[] }
+  /** several changes as one step (an inline symbol splitting a line: one added, one changed, one more line) */
+  | { type: 'batch'; add: SketchElement[]; update: SketchElement[]; select?: string[] }
   | { type: 'remove'; ids: ReadonlySet<string> }
   /** copies of the selected elements, under the new ids given (old id → new id) */
   | { type: 'paste'; ids: ReadonlyMap<string, string> }
@@ -60,22 +63,35 @@ const change = (state: SketchState, lists: SketchLists, selected = state.selecte
   dirty: true,
 });
 
-/** Every change to a sketch (spec §4): add, update, delete, paste, order, clear, undo, redo, load. */
+/** The ids of the symbols among elements: the lines fastened to them follow. */
+const symbolIds = (elements: readonly SketchElement[]) =>
+  new Set(elements.filter((element) => element.tool === 'image').map((element) => element.id));
+
+/**
+ * Every change to a sketch (spec §4): add, update, delete, paste, order, clear, undo, redo, load. Lines
+ * fastened to a symbol that moved, turned or was deleted follow it (or let go) in the same step (issue 37).
+ */
 export function sketchReducer(state: SketchState, action: SketchAction): SketchState {
   const lists = listsOf(state);
   switch (action.type) {
     case 'add':
       return change(state, addElement(lists, { ...action.element, z: nextZ(lists) }));
-    case 'update':
-      return change(
-        state,
-        action.elements.reduce((next, element) => replaceElement(next, element), lists),
-      );
+    case 'update': {
+      const next = action.elements.reduce((changed, element) => replaceElement(changed, element), lists);
+      return change(state, followAttachments(next, symbolIds(action.elements)));
+    }
+    case 'batch': {
+      let next = action.update.reduce((changed, element) => replaceElement(changed, element), lists);
+      for (const element of action.add) next = addElement(next, { ...element, z: nextZ(next) });
+      next = followAttachments(next, symbolIds([...action.update, ...action.add]));
+      return change(state, next, action.select ? new Set(action.select) : state.selected);
+    }
     case 'remove':
       if (action.ids.size === 0) return state;
       return change(
         state,
-        removeElements(lists, action.ids),
+        // the ends fastened to a deleted symbol are let go, where they were
+        followAttachments(removeElements(lists, action.ids), action.ids),
         new Set([...state.selected].filter((id) => !action.ids.has(id))),
       );
     case 'paste': {

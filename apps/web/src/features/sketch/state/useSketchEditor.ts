@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import {
   SKETCH,
+  defaultPidSpec,
   elementsInOrder,
+  type EditorTool,
   type FixedDirection,
+  type PidSpec,
   type SketchElement,
   type SketchLists,
-  type SketchTool,
   type StageSpec,
   type ZMove,
 } from '@penstock/shared';
@@ -40,8 +42,16 @@ export interface SketchEditor {
   elements: SketchElement[];
   stage: StageSpec;
   setStage: (stage: StageSpec) => void;
-  tool: SketchTool;
-  setTool: (tool: SketchTool) => void;
+  tool: EditorTool;
+  setTool: (tool: EditorTool) => void;
+  /** the P&ID settings: grid, drawing scale, tag numbering (saved with the sketch, not undone) */
+  pid: PidSpec;
+  setPid: (pid: PidSpec) => void;
+  /** the kind of line the pipeline tool draws (a Pipelines group name) and the signal tool's type */
+  lineType: string;
+  setLineType: (lineType: string) => void;
+  signalType: string;
+  setSignalType: (signalType: string) => void;
   direction: FixedDirection;
   setDirection: (direction: FixedDirection) => void;
   colour: string;
@@ -53,6 +63,8 @@ export interface SketchEditor {
   add: (element: SketchElement) => void;
   /** replace elements (same ids) and record the change */
   update: (...elements: SketchElement[]) => void;
+  /** elements added and changed as one step (selecting `select` after) */
+  batch: (change: { add: SketchElement[]; update: SketchElement[]; select?: string[] }) => void;
   remove: (ids: Iterable<string>) => void;
   /** a copy of each selected element, offset by 30 or 50 (spec §4), selected afterwards */
   pasteSelected: () => void;
@@ -63,9 +75,9 @@ export interface SketchEditor {
   canRedo: boolean;
   clear: () => void;
   /** replace everything with a loaded sketch (the history starts again from it) */
-  load: (lists: SketchLists, stage: StageSpec) => void;
+  load: (lists: SketchLists, stage: StageSpec, pid?: PidSpec) => void;
   /** put back an unsaved draft: as load, but it stays unsaved */
-  restore: (lists: SketchLists, stage: StageSpec) => void;
+  restore: (lists: SketchLists, stage: StageSpec, pid?: PidSpec) => void;
   defaultView: () => void;
   /** whether there are changes since the last load or save */
   dirty: boolean;
@@ -76,7 +88,10 @@ export interface SketchEditor {
 export function useSketchEditor(): SketchEditor {
   const [state, dispatch] = useReducer(sketchReducer, undefined, () => initialSketchState());
   const [stage, setStage] = useState<StageSpec>({ ...SKETCH.defaultStage });
-  const [tool, setTool] = useState<SketchTool>('none');
+  const [tool, setTool] = useState<EditorTool>('none');
+  const [pid, setPid] = useState<PidSpec>(defaultPidSpec);
+  const [lineType, setLineType] = useState('Pipeline (Major)');
+  const [signalType, setSignalType] = useState('Electrical Signal');
   const [direction, setDirection] = useState<FixedDirection>('none');
   const [colour, setColour] = useState<string>(SKETCH.defaultColour);
   const lists = listsOf(state);
@@ -86,6 +101,11 @@ export function useSketchEditor(): SketchEditor {
   const toggleSelected = useCallback((id: string) => dispatch({ type: 'toggle', id }), []);
   const add = useCallback((element: SketchElement) => dispatch({ type: 'add', element }), []);
   const update = useCallback((...elements: SketchElement[]) => dispatch({ type: 'update', elements }), []);
+  const batch = useCallback(
+    (change: { add: SketchElement[]; update: SketchElement[]; select?: string[] }) =>
+      dispatch({ type: 'batch', ...change }),
+    [],
+  );
   const remove = useCallback((ids: Iterable<string>) => dispatch({ type: 'remove', ids: new Set(ids) }), []);
   const pasteSelected = useCallback(() => {
     if (selected.size === 0) return;
@@ -95,13 +115,15 @@ export function useSketchEditor(): SketchEditor {
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
-  const load = useCallback((loaded: SketchLists, view: StageSpec) => {
+  const load = useCallback((loaded: SketchLists, view: StageSpec, settings?: PidSpec) => {
     dispatch({ type: 'load', lists: loaded });
     setStage(view);
+    setPid(settings ?? defaultPidSpec());
   }, []);
-  const restore = useCallback((kept: SketchLists, view: StageSpec) => {
+  const restore = useCallback((kept: SketchLists, view: StageSpec, settings?: PidSpec) => {
     dispatch({ type: 'restore', lists: kept });
     setStage(view);
+    setPid(settings ?? defaultPidSpec());
   }, []);
   const defaultView = useCallback(() => setStage({ ...SKETCH.defaultStage }), []);
   const markSaved = useCallback(() => dispatch({ type: 'saved' }), []);
@@ -114,6 +136,12 @@ export function useSketchEditor(): SketchEditor {
     setStage,
     tool,
     setTool,
+    pid,
+    setPid,
+    lineType,
+    setLineType,
+    signalType,
+    setSignalType,
     direction,
     setDirection,
     colour,
@@ -123,6 +151,7 @@ export function useSketchEditor(): SketchEditor {
     toggleSelected,
     add,
     update,
+    batch,
     remove,
     pasteSelected,
     move,

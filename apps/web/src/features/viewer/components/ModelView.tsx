@@ -10,7 +10,13 @@ import { useFullscreen } from '../hooks/useFullscreen.ts';
 import { NO_VIEWABLES_TEXT, useModelLoad } from '../hooks/useModelLoad.ts';
 import { nestedFragmentsQuery } from '../hooks/useModelFiles.ts';
 import { useModelSelection } from '../hooks/useModelSelection.ts';
-import { useAddToView, useModelSource, useOtherObjectTag, useViewHazards } from '../hooks/useFederation.ts';
+import {
+  useAddToView,
+  useModelSource,
+  useOtherModelFileName,
+  useOtherObjectTag,
+  useViewHazards,
+} from '../hooks/useFederation.ts';
 import { useViewerTestHook } from '../hooks/useViewerTestHook.ts';
 import { useSidePanel } from '../sidePanels.ts';
 import { useModelObjects } from '../modelObjects.ts';
@@ -72,6 +78,8 @@ export function ModelView({
   // federation: other models' .frag for stored views; the tag of a selected object of another model
   useModelSource(viewer);
   const otherTag = useOtherObjectTag(versionId, selection.selectedObject);
+  // another model's object: its file name, for the object editor (which edits the tab's model only)
+  const otherFileName = useOtherModelFileName(versionId, selection.selectedObject);
   const panelObject = selection.selectedObject;
   const panelTag = otherTag ?? selection.selectedTag ?? '';
   useViewerTestHook({
@@ -141,6 +149,7 @@ export function ModelView({
     viewer,
     selectedObject: selection.selectedObject,
     selectedTag: selection.selectedTag,
+    selectedInModel: otherFileName,
     onSelect: selection.showSelected,
     values: propertyValues.values,
     markupsPane: markups.pane,
@@ -164,6 +173,7 @@ export function ModelView({
     versionId,
     projectId: info.data?.projectId,
     selected: selection.selected,
+    onSelect: selection.showSelected,
   });
 
   // a saved view opened from its link (/main?view=<id>): restored once this tab's model is drawn, the same
@@ -274,8 +284,10 @@ export function ModelView({
             localId={panelObject.localId}
             tag={panelTag}
             areaWidth={selection.areaWidth}
-            // dynamic values are kept per model (project, file, tag): the tab model's are not another model's
+            // dynamic values are kept per model (project, file, tag): the tab model's from its tab data;
+            // the panel asks for another model's with that model's project and file
             dynamic={panelObject.versionId === versionId ? propertyValues.dynamicOf(panelTag) : undefined}
+            otherModel={panelObject.versionId !== versionId}
             onClose={selection.closePanel}
           />
         )}

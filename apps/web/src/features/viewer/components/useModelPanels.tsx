@@ -34,6 +34,7 @@ export function useModelPanels({
   viewer,
   selectedObject,
   selectedTag,
+  selectedInModel = null,
   onSelect,
   values,
   markupsPane,
@@ -45,6 +46,8 @@ export function useModelPanels({
   /** the selected object in whichever model of the view it is */
   selectedObject: { versionId: string; localId: number } | null;
   selectedTag: string | null;
+  /** the file name of the other model of the view the selected object is in (null: the tab's own or none) */
+  selectedInModel?: string | null;
   onSelect: (localId: number | null, versionId?: string) => void;
   values: PropertyValues | null | undefined;
   markupsPane: ReactNode | undefined;
@@ -90,6 +93,7 @@ export function useModelPanels({
         fileName={info?.fileName ?? ''}
         values={values}
         selectedTag={selectedTag}
+        selectedInModel={selectedInModel}
         onClose={() => side.close('metaProperties')}
       />
     ) : undefined);

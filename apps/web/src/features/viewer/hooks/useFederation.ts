@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FederatedModelState, ModelViewer, ObjectRef } from '@penstock/viewer';
 import { errorMessage } from '../../../base/api.ts';
 import { inForeground } from '../../../base/foreground.ts';
 import { useAppStore } from '../../../base/store.tsx';
 import { fetchFragments, fetchItemIndex } from '../api.ts';
-import { fetchModelInfo } from '../../models/api.ts';
+import { fetchModelInfo, modelInfoKey } from '../../models/api.ts';
 import { CONVERSION_POLL_MS } from '../../models/hooks/useModelInfo.ts';
 import type { ObjectIndex } from '../api.ts';
 import { indexObjects, type IndexedObjects } from '../objectIndex.ts';
@@ -64,9 +64,13 @@ export function useViewHazards(
  * read at conversion).
  */
 export function useModelSource(viewer: ModelViewer | null) {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!viewer) return;
     viewer.setModelSource((versionId) => fetchFragments(versionId));
+    // every model version's object index (the tab's own is cached already): stored views name objects by
+    // model version + GlobalId, and are restored through it
+    viewer.setObjectIdSource((versionId) => queryClient.fetchQuery(objectIndexQuery(versionId)));
     // an added model's item table: clicks and snaps on it are answered from the GPU id buffer
     viewer.setItemIndexSource((versionId) => fetchItemIndex(versionId));
     viewer.federation.setGeoreferenceSource(
@@ -81,9 +85,10 @@ export function useModelSource(viewer: ModelViewer | null) {
       stopWatching();
       viewer.setModelSource(null);
       viewer.setItemIndexSource(null);
+      viewer.setObjectIdSource(null);
       viewer.federation.setGeoreferenceSource(null);
     };
-  }, [viewer]);
+  }, [viewer, queryClient]);
 }
 
 /** The tag of an object of another model of the view ('' without one), from that model's object index. */
@@ -96,6 +101,22 @@ export function useOtherObjectTag(
   const index = useMemo(() => (objects.data ? indexObjects(objects.data) : null), [objects.data]);
   if (!other || !object) return null;
   return index?.tagOf(object.localId) ?? '';
+}
+
+/** The file name of the model another model's selected object is in (null: the tab's own, or none). */
+export function useOtherModelFileName(
+  tabVersionId: string,
+  object: { versionId: string; localId: number } | null,
+): string | null {
+  const other = object !== null && object.versionId !== tabVersionId;
+  const versionId = object?.versionId ?? '';
+  const info = useQuery({
+    queryKey: modelInfoKey(versionId),
+    queryFn: () => fetchModelInfo(versionId),
+    enabled: other,
+    staleTime: 60_000,
+  });
+  return other ? (info.data?.fileName ?? null) : null;
 }
 
 /** How long 'Add to view' waits for a model that is still converting (a file just uploaded). */

@@ -56,6 +56,7 @@ export function fakeModelViewer() {
     },
     setModelSource: vi.fn(),
     setItemIndexSource: vi.fn(),
+    setObjectIdSource: vi.fn(),
     fitModel: vi.fn(async () => undefined),
     fitObjects: vi.fn(async () => undefined),
     pickObject: vi.fn(async () => null),
@@ -68,6 +69,13 @@ export function fakeModelViewer() {
     screenshot: vi.fn(() => 'data:image/png;base64,'),
     viewerState: vi.fn(() => ({
       version: 1 as const,
+      kind: '3d' as const,
+      camera: { position: { x: 10, y: 10, z: 10 }, target: { x: 0, y: 0, z: 0 } },
+      plan,
+      selection: [],
+    })),
+    storedViewerState: vi.fn(async () => ({
+      version: 3 as const,
       kind: '3d' as const,
       camera: { position: { x: 10, y: 10, z: 10 }, target: { x: 0, y: 0, z: 0 } },
       plan,

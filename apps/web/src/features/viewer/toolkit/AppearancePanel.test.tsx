@@ -43,7 +43,7 @@ function renderPanel(selected: number | null = null) {
         versionId="v.1"
         projectId="p.1"
         selected={selected}
-        currentView={() => fake.viewer.viewerState()}
+        currentView={() => fake.viewer.storedViewerState()}
         restoreView={async () => undefined}
         onClose={onClose}
       />
@@ -157,7 +157,7 @@ describe('Visibility panel', () => {
           versionId="v.1"
           projectId="p.1"
           selected={null}
-          currentView={() => fake.viewer.viewerState()}
+          currentView={() => fake.viewer.storedViewerState()}
           restoreView={async () => undefined}
           onClose={() => undefined}
         />

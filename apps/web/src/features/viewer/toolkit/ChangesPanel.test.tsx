@@ -82,7 +82,7 @@ function Tab({ viewer }: { viewer: ReturnType<typeof fakeModelViewer>['viewer'] 
       projectId={PROJECT_ID}
       selected={null}
       compare={view}
-      currentView={() => viewer.viewerState()}
+      currentView={() => viewer.storedViewerState()}
       restoreView={async () => undefined}
       onClose={vi.fn()}
     />

@@ -15,7 +15,7 @@ function renderPanel(selected: number | null = null) {
     versionId: 'v.1',
     projectId: 'p.1',
     selected,
-    currentView: () => fake.viewer.viewerState(),
+    currentView: () => fake.viewer.storedViewerState(),
     restoreView: async () => undefined,
     onClose,
   };

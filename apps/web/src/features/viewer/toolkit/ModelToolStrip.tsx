@@ -1,4 +1,12 @@
-import { FaCubes, FaEye, FaRulerCombined, FaBookmark, FaScissors, FaCodeCompare } from 'react-icons/fa6';
+import {
+  FaCubes,
+  FaEye,
+  FaRulerCombined,
+  FaBookmark,
+  FaScissors,
+  FaCodeCompare,
+  FaListCheck,
+} from 'react-icons/fa6';
 import type { ToolkitPanel } from './toolkitPanels.ts';
 
 const TOOLS: Array<{ panel: ToolkitPanel; label: string; title: string; icon: typeof FaCubes }> = [
@@ -22,6 +30,12 @@ const TOOLS: Array<{ panel: ToolkitPanel; label: string; title: string; icon: ty
     icon: FaEye,
   },
   { panel: 'savedViews', label: 'Saved views', title: "The project's saved views", icon: FaBookmark },
+  {
+    panel: 'ids',
+    label: 'Information requirements',
+    title: "This model checked against the project's IDS files",
+    icon: FaListCheck,
+  },
   {
     panel: 'changes',
     label: 'Changes',

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import type { ModelViewer, ModelViewerState } from '@penstock/viewer';
+import type { ModelViewer, ModelViewerState, StoredViewerState } from '@penstock/viewer';
 import type { ProjectRole, SavedView, SavedViewSummary } from '@penstock/shared';
 import { initialAppState } from '../../../base/store.tsx';
 import { calls, mockFetch, type Routes } from '../../../test/fetchMock.ts';
@@ -14,8 +14,8 @@ const MODEL = 'v.aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const OTHER_MODEL = 'v.bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const LIST = `/api/projects/${PROJECT_ID}/views`;
 
-const state = (x: number): ModelViewerState => ({
-  version: 2,
+const state = (x: number): StoredViewerState => ({
+  version: 3,
   kind: '3d',
   camera: { position: { x, y: 5, z: 5 }, target: { x: 0, y: 0, z: 0 } },
   plan: null,
@@ -57,8 +57,8 @@ function Where() {
 
 function renderPanel(role: ProjectRole, routes: Routes) {
   const fetchMock = mockFetch({ [LIST]: { json: [outfall, inlet] }, ...routes });
-  const restoreView = vi.fn(async (_state: ModelViewerState) => undefined);
-  const currentView = vi.fn(() => state(42));
+  const restoreView = vi.fn(async (_state: ModelViewerState | StoredViewerState) => undefined);
+  const currentView = vi.fn(async () => state(42));
   const onClose = vi.fn();
   renderWithProviders(
     <>

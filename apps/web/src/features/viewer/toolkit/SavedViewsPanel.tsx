@@ -37,14 +37,16 @@ function SaveViewForm({
     event.preventDefault();
     setSaved(null);
     const trimmed = name.trim();
-    create.mutate(
-      { name: trimmed, versionId, state: currentView() },
-      {
-        onSuccess: (view) => {
-          setName('');
-          setSaved(`Saved “${view.name}”.`);
+    void currentView().then((state) =>
+      create.mutate(
+        { name: trimmed, versionId, state },
+        {
+          onSuccess: (view) => {
+            setName('');
+            setSaved(`Saved “${view.name}”.`);
+          },
         },
-      },
+      ),
     );
   };
   return (
@@ -121,7 +123,7 @@ export function SavedViewsPanel({ projectId, versionId, currentView, restoreView
       await update.mutateAsync({ viewId: view.id, changes: { name } });
     },
     update: async (view) => {
-      await update.mutateAsync({ viewId: view.id, changes: { state: currentView() } });
+      await update.mutateAsync({ viewId: view.id, changes: { state: await currentView() } });
     },
     remove: async (view) => {
       await remove.mutateAsync(view.id);

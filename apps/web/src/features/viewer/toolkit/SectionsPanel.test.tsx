@@ -12,7 +12,7 @@ function renderPanel(selected: number | null = null) {
     versionId: 'v.1',
     projectId: 'p.1',
     selected,
-    currentView: () => fake.viewer.viewerState(),
+    currentView: () => fake.viewer.storedViewerState(),
     restoreView: async () => undefined,
     onClose,
   };
@@ -123,7 +123,7 @@ describe('Sections panel', () => {
         versionId="v.1"
         projectId="p.1"
         selected={42}
-        currentView={() => fake.viewer.viewerState()}
+        currentView={() => fake.viewer.storedViewerState()}
         restoreView={async () => undefined}
         onClose={() => undefined}
       />,

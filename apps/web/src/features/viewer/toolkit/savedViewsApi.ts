@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModelViewerState } from '@penstock/viewer';
+import type { ModelViewerState, StoredViewerState } from '@penstock/viewer';
 import { MAIN_ROUTE, type SavedView, type SavedViewSummary } from '@penstock/shared';
 import { apiFetch } from '../../../base/api.ts';
 
@@ -18,7 +18,8 @@ export interface NewSavedView {
   projectId: string;
   name: string;
   versionId: string;
-  state: ModelViewerState;
+  /** objects by model version + GlobalId (the viewer's storedViewerState) */
+  state: StoredViewerState;
 }
 
 export const createSavedView = ({ projectId, ...body }: NewSavedView): Promise<SavedView> =>
@@ -26,7 +27,7 @@ export const createSavedView = ({ projectId, ...body }: NewSavedView): Promise<S
 
 export interface SavedViewChanges {
   name?: string;
-  state?: ModelViewerState;
+  state?: StoredViewerState;
 }
 
 export const updateSavedView = (viewId: string, changes: SavedViewChanges): Promise<SavedView> =>
@@ -46,8 +47,12 @@ export const savedViewHref = (viewId: string): string =>
 export const savedViewUrl = (viewId: string): string =>
   new URL(savedViewHref(viewId), window.location.origin).toString();
 
-/** A saved view's state as the viewer takes it (the server checked its version, kind and camera). */
-export const viewerStateOf = (view: SavedView): ModelViewerState => view.state as unknown as ModelViewerState;
+/**
+ * A saved view's state as the viewer takes it (the server checked its version, kind and camera): version 3
+ * (objects by model version + GlobalId), or 1 and 2 of views saved before (localIds).
+ */
+export const viewerStateOf = (view: SavedView): ModelViewerState | StoredViewerState =>
+  view.state as unknown as ModelViewerState | StoredViewerState;
 
 export function useSavedViews(projectId: string) {
   return useQuery({

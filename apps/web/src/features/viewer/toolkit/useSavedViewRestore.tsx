@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ModelViewerState } from '@penstock/viewer';
+import type { ModelViewerState, StoredViewerState } from '@penstock/viewer';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { SAVED_VIEW_PARAM, useSavedView, viewerStateOf } from './savedViewsApi.ts';
 
@@ -27,7 +27,7 @@ export function useSavedViewRestore({
   versionId: string;
   active: boolean;
   /** going back to a stored view; null until the model is drawn */
-  restoreView: ((state: ModelViewerState) => Promise<void>) | null;
+  restoreView: ((state: ModelViewerState | StoredViewerState) => Promise<void>) | null;
 }): ReactNode {
   const [params, setParams] = useSearchParams();
   const viewId = params.get(SAVED_VIEW_PARAM);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ModelViewer, ModelViewerState } from '@penstock/viewer';
+import type { ModelViewer, ModelViewerState, StoredViewerState } from '@penstock/viewer';
+import { useViewerExtensions } from '../extensions.tsx';
 import type { useSidePanel } from '../sidePanels.ts';
 import { AppearancePanel } from './AppearancePanel.tsx';
 import { ChangesPanel } from './ChangesPanel.tsx';
@@ -19,17 +20,33 @@ export interface ToolPanelProps {
   /** the selected object of the tab's model, if any */
   selected: number | null;
   /**
-   * The whole view now (camera, models, sections, measurements, appearance) and going back to a stored one:
-   * use these rather than the viewer's own viewerState/restoreViewerState, as they also load and unload the
-   * federated models.
+   * The whole view now (camera, models, sections, measurements, appearance) in its stored form (objects by
+   * model version + GlobalId) and going back to a stored one (any version): use these rather than the
+   * viewer's own viewerState, as they name every model's objects as stored views must.
    */
-  currentView: () => ModelViewerState;
-  restoreView: (state: ModelViewerState) => Promise<void>;
+  currentView: () => Promise<StoredViewerState>;
+  restoreView: (state: ModelViewerState | StoredViewerState) => Promise<void>;
   /** a model being added from the project browser ('Add to view'), for the Models panel */
   federationStatus?: { name: string; error: string | null; busy: boolean } | null;
   /** a model compare tab's compare (the Changes panel) */
   compare?: CompareView | undefined;
+  /** an object of the tab's model chosen in a panel: its properties open */
+  onSelect?: ((localId: number | null) => void) | undefined;
   onClose: () => void;
+}
+
+/** The Information requirements panel: the ids feature's, through the viewer's extensions. */
+function InformationRequirements({ viewer, versionId, projectId, onSelect, onClose }: ToolPanelProps) {
+  const { InformationRequirementsPanel } = useViewerExtensions();
+  return (
+    <InformationRequirementsPanel
+      viewer={viewer}
+      versionId={versionId}
+      projectId={projectId}
+      onSelect={onSelect ?? (() => undefined)}
+      onClose={onClose}
+    />
+  );
 }
 
 const PANELS: Record<ToolkitPanel, (props: ToolPanelProps) => ReactNode> = {
@@ -38,6 +55,7 @@ const PANELS: Record<ToolkitPanel, (props: ToolPanelProps) => ReactNode> = {
   measure: MeasurePanel,
   appearance: AppearancePanel,
   savedViews: SavedViewsPanel,
+  ids: InformationRequirements,
   changes: ChangesPanel,
 };
 
@@ -50,7 +68,9 @@ export function useToolkitPanels({
   selected,
   federationStatus,
   compare,
+  onSelect = () => undefined,
 }: {
+  onSelect?: (localId: number | null) => void;
   federationStatus?: ToolPanelProps['federationStatus'];
   compare?: CompareView | undefined;
   side: ReturnType<typeof useSidePanel>;
@@ -70,7 +90,8 @@ export function useToolkitPanels({
         selected={selected}
         federationStatus={federationStatus ?? null}
         compare={compare}
-        currentView={() => viewer.viewerState()}
+        onSelect={onSelect}
+        currentView={() => viewer.storedViewerState()}
         restoreView={(state) => viewer.restoreViewerState(state)}
         onClose={() => side.close(open!)}
       />

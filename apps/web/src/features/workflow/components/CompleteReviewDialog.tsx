@@ -13,9 +13,12 @@ export function CompleteReviewDialog({
   onDecide,
   onClose,
   compareLink,
+  idsSummary,
 }: {
   /** 'Compare with the previous revision' when the document has one (issue 34 §3) */
   compareLink?: ReactNode;
+  /** the model's information requirements check and its link to the failures (issue 36 §3) */
+  idsSummary?: ReactNode;
   show: boolean;
   busy: boolean;
   error: string | null;
@@ -48,6 +51,7 @@ export function CompleteReviewDialog({
       </Modal.Header>
       <Modal.Body>
         {compareLink && <p className="small mb-2">{compareLink}</p>}
+        {idsSummary}
         <label className="form-label" htmlFor={`${id}-comment`}>
           Reviewer Comment
         </label>

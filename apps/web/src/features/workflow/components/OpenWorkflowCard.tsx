@@ -15,6 +15,7 @@ import {
 import { errorMessage } from '../../../base/api.ts';
 import type { MayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { reassignWorkflow, withdrawWorkflow } from '../api.ts';
+import { IdsReviewSummary } from '../../ids/IdsReviewSummary.tsx';
 
 /** 28/11/2026 from an ISO day or time (UTC day: due dates are whole days). */
 const dayText = (iso: string) => {
@@ -124,6 +125,8 @@ export function OpenWorkflowCard({
         {workflow.targetSuitability}).
         {workflow.dueDate && <> Due {dayText(workflow.dueDate)}.</>}
       </p>
+      {/* issue 36: the model's information requirements check, and the gate's warning */}
+      <IdsReviewSummary summary={workflow.idsCheck} />
       {people('Reviewers', 'reviewer', workflow.reviewers)}
       {people('Approvers', 'approver', workflow.approvers)}
       {failure && (

@@ -14,6 +14,7 @@ import {
 } from '../api.ts';
 import { CompleteReviewDialog } from './CompleteReviewDialog.tsx';
 import { CompareWithPrevious } from '../../compare/components/CompareWithPrevious.tsx';
+import { IdsReviewSummary } from '../../ids/IdsReviewSummary.tsx';
 
 /**
  * The Review and Approve toolbar buttons (forms spec §2, §4): shown while the user has a pending review or
@@ -27,10 +28,13 @@ export function ReviewButtons({
   versionId,
   itemId,
   projectId,
+  onShowInformationRequirements,
 }: {
   versionId: string;
   itemId?: string | undefined;
   projectId?: string | undefined;
+  /** open the model's Information requirements panel (issue 36: the failures the dialog links to) */
+  onShowInformationRequirements?: (() => void) | undefined;
 }) {
   const { state, dispatch } = useAppStore();
   const queryClient = useQueryClient();
@@ -102,6 +106,18 @@ export function ReviewButtons({
             itemId && (
               <CompareWithPrevious itemId={itemId} versionId={versionId} onFollow={() => setOpen(null)} />
             )
+          }
+          idsSummary={
+            <IdsReviewSummary
+              summary={documentWorkflow?.idsCheck}
+              onShowFailures={
+                onShowInformationRequirements &&
+                (() => {
+                  setOpen(null);
+                  onShowInformationRequirements();
+                })
+              }
+            />
           }
         />
       )}

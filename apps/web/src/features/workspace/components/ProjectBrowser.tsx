@@ -28,6 +28,16 @@ const IssueTransmittalDialog = lazy(() =>
     default: module.IssueTransmittalDialog,
   })),
 );
+// the list view (issue 35 §1) with its metadata table, loaded when first chosen
+const FolderListView = lazy(() =>
+  import('./FolderListView.tsx').then((module) => ({ default: module.FolderListView })),
+);
+const IdsManagerDialog = lazy(() =>
+  import('../../ids/manage/IdsManagerDialog.tsx').then((module) => ({ default: module.IdsManagerDialog })),
+);
+const IdsEditorDialog = lazy(() =>
+  import('../../ids/editor/IdsEditorDialog.tsx').then((module) => ({ default: module.IdsEditorDialog })),
+);
 const DeletedItemsDialog = lazy(() =>
   import('../../documents/DeletedItemsDialog.tsx').then((module) => ({ default: module.DeletedItemsDialog })),
 );
@@ -46,6 +56,11 @@ export function ProjectBrowser() {
   const [binOpen, setBinOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
   const [issuing, setIssuing] = useState(false);
+  const [view, setView] = useState<'tree' | 'list'>('tree');
+  const [idsOpen, setIdsOpen] = useState(false);
+  const [idsEditing, setIdsEditing] = useState<{ itemId: string; fileName: string; folderId: string } | null>(
+    null,
+  );
   const warmUp = useViewerWarmUp();
   const may = useMayInProject(selectedProject?.projectid);
   // two files compared (issue 34): the first chosen (older) waits for the second (newer)
@@ -75,8 +90,12 @@ export function ProjectBrowser() {
           void navigate(compareHref({ baseVersionId: base!, headVersionId: head! }));
         },
       },
+      // the IDS editor saves with POST /api/folders/:folderId/files: 'upload'
+      editIds: may('upload')
+        ? (node, folderId) => setIdsEditing({ itemId: node.id, fileName: node.text, folderId })
+        : undefined,
     }),
-    [config.data, openFile, hoverFile, threeDTab, dispatch, compareBase, navigate],
+    [config.data, openFile, hoverFile, threeDTab, dispatch, compareBase, navigate, may],
   );
 
   if (!selectedProject) {
@@ -109,13 +128,41 @@ export function ProjectBrowser() {
             </button>
           </div>
         )}
+        <div className="btn-group btn-group-sm mx-2 mb-2" role="group" aria-label="Project browser view">
+          {(['tree', 'list'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`btn ${view === option ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {option === 'tree' ? 'Tree' : 'List'}
+            </button>
+          ))}
+        </div>
         {tree.data.length === 0 ? (
           <Alert variant="info" className="tree-alert mx-2">
             {noDataMessage(selectedProject.text)}
           </Alert>
         ) : (
-          // keyed by project so that folder states never leak from one project to another
-          <TreeNodeList key={selectedProject.projectid} nodes={tree.data} depth={0} />
+          <>
+            {/* hidden rather than unmounted while the list is shown, so the tree keeps its open folders;
+                keyed by project so that folder states never leak from one project to another */}
+            <div hidden={view !== 'tree'}>
+              <TreeNodeList key={selectedProject.projectid} nodes={tree.data} depth={0} />
+            </div>
+            {view === 'list' && (
+              <Suspense fallback={<Loading label="Loading the list view..." />}>
+                <FolderListView
+                  key={selectedProject.projectid}
+                  projectId={selectedProject.projectid}
+                  projectName={selectedProject.text}
+                  top={tree.data}
+                />
+              </Suspense>
+            )}
+          </>
         )}
       </TreeContext.Provider>
       {/* the bin lists GET /api/projects/:projectId/deleted: 'listDeleted' */}
@@ -147,6 +194,23 @@ export function ProjectBrowser() {
             projectId={selectedProject.projectid}
             projectName={selectedProject.text}
             onClose={() => setIssuing(false)}
+          />
+        </Suspense>
+      )}
+      <button type="button" className="btn btn-link btn-sm px-2" onClick={() => setIdsOpen(true)}>
+        Information requirements
+      </button>
+      {idsOpen && (
+        <Suspense fallback={null}>
+          <IdsManagerDialog projectId={selectedProject.projectid} onClose={() => setIdsOpen(false)} />
+        </Suspense>
+      )}
+      {idsEditing && (
+        <Suspense fallback={null}>
+          <IdsEditorDialog
+            projectId={selectedProject.projectid}
+            source={{ kind: 'file', ...idsEditing }}
+            onClose={() => setIdsEditing(null)}
           />
         </Suspense>
       )}

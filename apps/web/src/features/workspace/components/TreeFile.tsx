@@ -1,7 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { FaClockRotateLeft, FaCodeCompare, FaLayerGroup } from '../../../components/shellIcons.ts';
+import {
+  FaClockRotateLeft,
+  FaCodeCompare,
+  FaLayerGroup,
+  FaPenToSquare,
+} from '../../../components/shellIcons.ts';
 import { isModelFile, isViewable, suitabilityCode, truncateLabel, type TreeNode } from '@penstock/shared';
 import { fileTypeOf } from '../../../base/openModel.ts';
+import { useAppStore } from '../../../base/store.tsx';
+import { IdsFileBadge } from '../../ids/IdsFileBadge.tsx';
 import { FileIcon } from '../../projects/components/FileIcon.tsx';
 import { useTreeSettings } from './treeContext.ts';
 
@@ -14,12 +21,23 @@ const VersionsDialog = lazy(() =>
  * A file of the project browser. Allowed types open in the workspace (single click: new tab, double click:
  * replace the selected tab); any other file is a link that opens in a new browser tab.
  */
-export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
-  const { allowed, maxNameLength, openFile, hoverFile, addToView, compare } = useTreeSettings();
+export function TreeFile({
+  node,
+  depth,
+  folderId,
+}: {
+  node: TreeNode;
+  depth: number;
+  /** the folder it is listed in */
+  folderId?: string | undefined;
+}) {
+  const { allowed, maxNameLength, openFile, hoverFile, addToView, compare, editIds } = useTreeSettings();
   const fileType = fileTypeOf(node);
   const label = truncateLabel(node.text, maxNameLength);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const codes = [node.revision, node.suitability].filter(Boolean).join(' ');
+  const projectId = useAppStore().state.selectedProject?.projectid;
+  const idsFile = node.type === 'item' && fileType.toLowerCase() === 'ids';
   const content = (
     <>
       <span className="tree-twisty" aria-hidden="true" />
@@ -41,6 +59,7 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           {codes}
         </span>
       )}
+      {idsFile && projectId && <IdsFileBadge projectId={projectId} itemId={node.id} />}
     </>
   );
   const style = { paddingLeft: `${0.5 + depth * 1.1}rem` };
@@ -105,6 +124,17 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
           <FaCodeCompare aria-hidden="true" />
         </button>
       )}
+      {editIds && folderId && idsFile && (
+        <button
+          type="button"
+          className="tree-versions tree-edit-ids"
+          aria-label="Edit IDS"
+          title={`Open ${node.text} in the IDS editor`}
+          onClick={() => editIds(node, folderId)}
+        >
+          <FaPenToSquare aria-hidden="true" />
+        </button>
+      )}
       {node.type === 'item' && (
         <button
           type="button"
@@ -118,7 +148,12 @@ export function TreeFile({ node, depth }: { node: TreeNode; depth: number }) {
       )}
       {versionsOpen && (
         <Suspense fallback={null}>
-          <VersionsDialog itemId={node.id} name={node.text} onClose={() => setVersionsOpen(false)} />
+          <VersionsDialog
+            itemId={node.id}
+            name={node.text}
+            projectId={projectId}
+            onClose={() => setVersionsOpen(false)}
+          />
         </Suspense>
       )}
     </li>

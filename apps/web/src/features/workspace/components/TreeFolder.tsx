@@ -21,7 +21,16 @@ import { useTreeSettings } from './treeContext.ts';
 export const noDataMessage = (name: string) => `No Data in ${name}`;
 
 /** Children of a project or folder: blocked folders are hidden. */
-export function TreeNodeList({ nodes, depth }: { nodes: readonly TreeNode[]; depth: number }) {
+export function TreeNodeList({
+  nodes,
+  depth,
+  folderId,
+}: {
+  nodes: readonly TreeNode[];
+  depth: number;
+  /** the folder listed (a file's folder, for saving its next version) */
+  folderId?: string;
+}) {
   const { blocked } = useTreeSettings();
   const visible = nodes.filter((node) => !(isFolderType(node.type) && isBlockedFolder(node.text, blocked)));
   return (
@@ -30,7 +39,7 @@ export function TreeNodeList({ nodes, depth }: { nodes: readonly TreeNode[]; dep
         isFolderType(node.type) ? (
           <TreeFolder key={node.id} node={node} depth={depth} />
         ) : (
-          <TreeFile key={node.id} node={node} depth={depth} />
+          <TreeFile key={node.id} node={node} depth={depth} folderId={folderId} />
         ),
       )}
     </ul>
@@ -127,7 +136,7 @@ export function TreeFolder({ node, depth }: { node: TreeNode; depth: number }) {
           {noDataMessage(node.text)}
         </Alert>
       )}
-      {open && shown.length > 0 && <TreeNodeList nodes={shown} depth={depth + 1} />}
+      {open && shown.length > 0 && <TreeNodeList nodes={shown} depth={depth + 1} folderId={node.id} />}
     </li>
   );
 }

@@ -6,7 +6,6 @@ import { ViewerTab } from '../../viewer/components/ViewerTab.tsx';
 import { useViewerEngine } from '../../viewer/engine.tsx';
 import { usePreloadViewerExtensions } from '../../viewer/extensions.tsx';
 import { useSavedViewLink } from '../hooks/useSavedViewLink.tsx';
-import { useModelCompareLink } from '../hooks/useModelCompareLink.tsx';
 import { useCompareLink } from '../hooks/useCompareLink.tsx';
 import { CompareTabPanel } from '../../compare/components/CompareTabPanel.tsx';
 import { ModelTabs } from './ModelTabs.tsx';
@@ -26,8 +25,7 @@ export function WorkspacePage() {
   // a saved view's link (/main?view=<id>) opens its model in a tab; the tab's viewer restores the view
   const savedViewNotice = useSavedViewLink();
   // a compare link (/main?compare=<base>..<head>, issue 34) opens a compare tab: a drawing compare for two
-  // PDFs (useCompareLink), a model compare for two models (useModelCompareLink); each leaves the other's alone
-  const modelCompareNotice = useModelCompareLink();
+  // PDFs, a model compare for two models (the server checks the pair once)
   const compareNotice = useCompareLink();
   useEffect(() => {
     // with a project chosen a model is likely next: load the viewer code (and the properties, issues and
@@ -41,7 +39,6 @@ export function WorkspacePage() {
     return (
       <>
         {savedViewNotice}
-        {modelCompareNotice}
         {compareNotice}
         <StartPage />
       </>
@@ -49,7 +46,6 @@ export function WorkspacePage() {
   return (
     <div className="workspace">
       {savedViewNotice}
-      {modelCompareNotice}
       {compareNotice}
       <ModelTabs
         models={state.openModels}

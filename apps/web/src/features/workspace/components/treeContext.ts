@@ -17,6 +17,8 @@ export interface TreeSettings {
    * first again gives up. `base` is the file chosen first, while one is.
    */
   compare?: { base: TreeNode | null; choose: (file: TreeNode) => void } | undefined;
+  /** open an IDS file (.ids) in the IDS editor; absent when the user may not upload */
+  editIds?: ((file: TreeNode, folderId: string) => void) | undefined;
 }
 
 export const TreeContext = createContext<TreeSettings | null>(null);

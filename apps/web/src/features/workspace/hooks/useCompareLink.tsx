@@ -12,22 +12,49 @@ import { COMPARE_PARAM, compareTabId, readCompareLink, withoutCompare } from '..
 
 export const COMPARE_NOT_OPENED = 'This compare cannot be opened.';
 
+const pairOf = (files: CompareFiles) => ({ baseVersionId: files.base.id, headVersionId: files.head.id });
+
 /** The workspace tab of a drawing compare: named after the newer file, with both version numbers. */
 export const drawingCompareTab = (files: CompareFiles): OpenModel => ({
-  id: compareTabId({ baseVersionId: files.base.id, headVersionId: files.head.id }),
+  id: compareTabId(pairOf(files)),
   name: `Compare ${files.head.fileName} V${files.base.number}→V${files.head.number}`,
   number: Math.random(),
   selected: true,
   fileType: 'pdf',
   hrefbim360: '',
-  compare: { kind: 'drawing', baseVersionId: files.base.id, headVersionId: files.head.id },
+  compare: { kind: 'drawing', ...pairOf(files) },
 });
 
 /**
- * A compare link, /main?compare=<base>..<head> (issue 34 §3): the server checks both versions; two
- * drawings open a drawing-compare tab (in the newer version's project), two models are left to the model
- * compare, anything else is refused with the server's message. The parameter is taken off the address
- * once the tab is open. Answers what the page shows meanwhile.
+ * The workspace tab of a model compare: the newer version's model, the older shown beside it; named after
+ * the newer file with both version numbers (and the older file's name when they are two files).
+ */
+export function modelCompareTab(files: CompareFiles): OpenModel {
+  const { base, head } = files;
+  const versions =
+    base.itemId === head.itemId
+      ? `V${base.number}→V${head.number}`
+      : `${base.fileName} V${base.number} → V${head.number}`;
+  return {
+    id: compareTabId(pairOf(files)),
+    name: `Compare ${head.fileName} ${versions}`,
+    number: Math.random(),
+    selected: true,
+    fileType: 'ifc',
+    hrefbim360: '',
+    versionId: head.id,
+    ...(head.revision ? { revision: head.revision, suitability: head.suitability ?? undefined } : {}),
+    compare: { kind: 'model', ...pairOf(files) },
+  };
+}
+
+/**
+ * A compare link, /main?compare=<base>..<head> (issue 34 §3, compareLink.ts): the server checks both
+ * versions once (GET /api/compare-files: readable, two drawings or two models); two drawings open a
+ * drawing-compare tab, two models a model compare tab (the newer version's model with the older beside
+ * it), in the newer version's project; a tab already showing that compare is selected. Anything else is
+ * refused with the server's message. The parameter is taken off the address once the tab is open. Answers
+ * what the page shows meanwhile.
  */
 export function useCompareLink(): ReactNode {
   const [params, setParams] = useSearchParams();
@@ -43,14 +70,19 @@ export function useCompareLink(): ReactNode {
   const forget = () => setParams(withoutCompare, { replace: true });
 
   useEffect(() => {
-    if (!files.data || files.data.kind !== 'drawing' || !project) return;
-    const tab = drawingCompareTab(files.data);
+    if (!files.data || !project) return;
+    const tab = files.data.kind === 'drawing' ? drawingCompareTab(files.data) : modelCompareTab(files.data);
     if (opened.current === tab.id) return;
     opened.current = tab.id;
     const state = getState();
     const sameProject = state.selectedProject?.projectid === project.projectid;
     const tabs = sameProject ? state.openModels : [];
     if (!sameProject) selectProject(project);
+    setParams(withoutCompare, { replace: true });
+    if (tabs.some((open) => open.id === tab.id)) {
+      dispatch({ type: 'selectModel', id: tab.id });
+      return;
+    }
     const maxViewers = settings ? maxViewersFor(window.innerWidth, settings) : 1;
     const allowAdditionalTabs = sameProject ? state.allowAdditionalTabs : true;
     let result = openModelTab(tabs, tab, { mode: 'new', maxViewers, allowAdditionalTabs });
@@ -59,7 +91,6 @@ export function useCompareLink(): ReactNode {
       result = openModelTab(tabs, tab, { mode: 'replace', maxViewers, allowAdditionalTabs });
     if (result.outcome === 'limit') window.alert(TAB_LIMIT_MESSAGE);
     else dispatch({ type: 'setOpenModels', models: result.tabs });
-    setParams(withoutCompare, { replace: true });
   }, [files.data, project, getState, dispatch, selectProject, settings, setParams]);
 
   if (!params.has(COMPARE_PARAM)) return null;
@@ -74,7 +105,6 @@ export function useCompareLink(): ReactNode {
     );
   if (files.isError)
     return <ErrorAlert title={COMPARE_NOT_OPENED} error={files.error} className="m-2" onClose={forget} />;
-  if (files.data?.kind === 'model') return null;
   if (files.data && projects.data && !project)
     return (
       <ErrorAlert

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import type { ModelViewerState } from '@penstock/viewer';
+import type { ModelViewerState, StoredViewerState } from '@penstock/viewer';
 import type { SavedView } from '@penstock/shared';
 import { initialAppState, type AppState } from '../../../base/store.tsx';
 import { mockFetch, type Routes } from '../../../test/fetchMock.ts';
@@ -41,7 +41,11 @@ function Search() {
 }
 
 /** The project page's part and a drawn model's part of the link, as WorkspacePage and ModelView hold them. */
-function Link({ restoreView }: { restoreView: ((state: ModelViewerState) => Promise<void>) | null }) {
+function Link({
+  restoreView,
+}: {
+  restoreView: ((state: ModelViewerState | StoredViewerState) => Promise<void>) | null;
+}) {
   const opening = useSavedViewLink();
   const restoring = useSavedViewRestore({ versionId: MODEL, active: true, restoreView });
   return (
@@ -60,7 +64,7 @@ function renderLink(routes: Routes, initialState: AppState = initialAppState()) 
     '/api/views/sv.1': { json: view },
     ...routes,
   });
-  const restoreView = vi.fn(async (_state: ModelViewerState) => undefined);
+  const restoreView = vi.fn(async (_state: ModelViewerState | StoredViewerState) => undefined);
   const result = renderWithProviders(<Link restoreView={restoreView} />, {
     path: '/main?view=sv.1',
     initialState,
@@ -125,7 +129,7 @@ describe("a saved view's link, /main?view=<id>", () => {
 
   it('waits for the model to be drawn before restoring', async () => {
     mockFetch({ ...configRoutes(), '/api/views/sv.1': { json: view } });
-    const restoreView = vi.fn(async (_state: ModelViewerState) => undefined);
+    const restoreView = vi.fn(async (_state: ModelViewerState | StoredViewerState) => undefined);
     function NotDrawn() {
       return <>{useSavedViewRestore({ versionId: MODEL, active: true, restoreView: null })}</>;
     }

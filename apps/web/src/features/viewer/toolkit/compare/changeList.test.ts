@@ -55,6 +55,8 @@ describe('the look of a model compare', () => {
       { model: `urn:${HEAD}`, localId: 203 },
       { model: `urn:${HEAD}`, localId: 204 },
     ]);
+    // the removed one is outlined: a clear red ghost with its edges, not x-ray's faint fade
+    expect(look.outlined).toEqual([{ model: `urn:${BASE}`, localId: 102 }]);
     // the older model shows only its removed objects: the newer stands for the rest
     expect(look.hidden.map((ref) => ref.localId)).toEqual([101, 103, 104, 105]);
     expect(look.hidden.every((ref) => ref.model === `urn:${BASE}`)).toBe(true);

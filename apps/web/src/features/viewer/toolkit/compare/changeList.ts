@@ -48,8 +48,9 @@ export function changeTarget(change: ModelChange): ObjectRef | null {
 
 /**
  * The look of a compare: added (newer model) green, changed amber, both solid; removed (older model) red
- * and see-through; every other object of the older model hidden (the newer model stands for it); unchanged
- * objects of the newer model faded by x-ray. `baseObjects` are the older model's localIds (its object index).
+ * ghosts, see-through but clearly there with their edges outlined; every other object of the older model
+ * hidden (the newer model stands for it); unchanged objects of the newer model faded by x-ray. `baseObjects`
+ * are the older model's localIds (its object index).
  */
 export function compareAppearance(
   changes: readonly ModelChange[],
@@ -78,6 +79,7 @@ export function compareAppearance(
     })),
     colourBy: legend.length ? { property: COMPARE_LEGEND, legend } : null,
     solid: [...byKind.added, ...byKind.changed],
+    ...(byKind.removed.length ? { outlined: byKind.removed } : {}),
   };
 }
 
