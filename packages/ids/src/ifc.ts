@@ -49,6 +49,16 @@ export async function prepareIfc(): Promise<void> {
   for (const version of ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const) schemaOf(version);
 }
 
+/** The IDS version of a schema a file names; an error for one IDS 1.0 does not check. */
+function schemaNamed(schemaName: string): IfcVersion {
+  const schema = VERSIONS[schemaName] ?? (schemaName.startsWith('IFC4X3') ? 'IFC4X3_ADD2' : null);
+  if (!schema)
+    throw new Error(
+      `The IFC schema ${schemaName || '(none)'} is not one IDS 1.0 checks (IFC2X3, IFC4, IFC4X3_ADD2)`,
+    );
+  return schema;
+}
+
 const VERSIONS: Record<string, IfcVersion> = {
   IFC2X3: 'IFC2X3',
   IFC4: 'IFC4',
@@ -73,7 +83,8 @@ export class IfcFile {
 
   private constructor(
     private readonly api: WebIFC.IfcAPI,
-    private readonly modelId: number,
+    /** the model in web-ifc; null until a line needs it (a model read from its text: see open) */
+    private modelId: number | null,
     readonly schema: IfcVersion,
     /** the schema as the file names it (IFC4X3_ADD2 …) */
     readonly schemaName: string,
@@ -85,10 +96,10 @@ export class IfcFile {
       this.byTypeIndex = step.byType();
       return;
     }
-    const all = api.GetAllLines(modelId);
+    const all = api.GetAllLines(modelId!);
     for (let i = 0; i < all.size(); i++) {
       const id = all.get(i);
-      const name = api.GetNameFromTypeCode(api.GetLineType(modelId, id)).toUpperCase();
+      const name = api.GetNameFromTypeCode(api.GetLineType(modelId!, id)).toUpperCase();
       this.types.set(id, name);
       let list = this.byTypeIndex.get(name);
       if (!list) this.byTypeIndex.set(name, (list = []));
@@ -97,9 +108,10 @@ export class IfcFile {
   }
 
   /**
-   * Opens a model. Its text is indexed once (where each instance starts, and its type: step.ts) when the
-   * index agrees with web-ifc's count of lines; lines are then parsed from the text where step.ts is sure,
-   * else read through web-ifc.
+   * Opens a model. Its text is indexed once (step.ts: where each instance starts, and its type) and lines are
+   * parsed from it where step.ts is sure (it gives what web-ifc gives, step.test.ts); web-ifc opens the model
+   * the first time a line needs it (a string with non-ASCII bytes, say), from the same text. A model whose
+   * text cannot be indexed is read by web-ifc alone, as is every model with `readText: false`.
    */
   static async open(bytes: Uint8Array, options: { readText?: boolean } = {}): Promise<IfcFile> {
     // what would make web-ifc scan until its memory runs out (or abort): not STEP, or cut off
@@ -110,23 +122,33 @@ export class IfcFile {
     if (!/END-ISO-10303-21\s*;/i.test(latin1(Math.max(0, bytes.length - 1024), bytes.length)))
       throw new Error('it is incomplete: it does not end with END-ISO-10303-21;');
     const ifc = await webIfc();
+    const step = options.readText === false ? null : StepLines.scan(bytes);
+    if (step) return new IfcFile(ifc, null, schemaNamed(step.headerSchema()), step.headerSchema(), step);
     const modelId = ifc.OpenModel(bytes);
+    if (modelId < 0) throw new Error('web-ifc could not open it');
     const schemaName = String(ifc.GetModelSchema(modelId)).toUpperCase();
-    const schema = VERSIONS[schemaName] ?? (schemaName.startsWith('IFC4X3') ? 'IFC4X3_ADD2' : null);
-    if (!schema) {
+    try {
+      return new IfcFile(ifc, modelId, schemaNamed(schemaName), schemaName, null);
+    } catch (error) {
       ifc.CloseModel(modelId);
-      throw new Error(`The IFC schema ${schemaName} is not one IDS 1.0 checks (IFC2X3, IFC4, IFC4X3_ADD2)`);
+      throw error;
     }
-    let step: StepLines | null = null;
-    if (options.readText !== false) {
-      step = StepLines.scan(bytes, ifc.GetMaxExpressID(modelId));
-      if (step && step.count !== ifc.GetAllLines(modelId).size()) step = null;
+  }
+
+  /** The model in web-ifc, opened now if it was not (from the text step.ts kept). */
+  private model(): number {
+    if (this.modelId === null) {
+      const step = this.step!;
+      const id = this.api.OpenModelFromCallback((offset, size) => step.bytesAt(offset, size));
+      if (id < 0) throw new Error('web-ifc could not open the model');
+      this.modelId = id;
     }
-    return new IfcFile(ifc, modelId, schema, schemaName, step);
+    return this.modelId;
   }
 
   close(): void {
-    this.api.CloseModel(this.modelId);
+    if (this.modelId !== null) this.api.CloseModel(this.modelId);
+    this.modelId = null;
   }
 
   /** every instance's id */
@@ -159,7 +181,7 @@ export class IfcFile {
         }
       }
     }
-    line = this.api.GetLine(this.modelId, id, false, false) as Line;
+    line = this.api.GetLine(this.model(), id, false, false) as Line;
     this.lines.set(id, line);
     return line;
   }

@@ -34,6 +34,9 @@ const REAL = 4;
 const REF = 5;
 const INTEGER = 10;
 
+/** Entities whose first attribute is derived (`*` in the file): web-ifc gives it as an empty reference. */
+const DERIVED_FIRST: Record<string, string> = { IFCSIUNIT: 'Dimensions' };
+
 /** Parsing stopped: something this reader leaves to web-ifc. */
 class Unsure extends Error {}
 const UNSURE = new Unsure();
@@ -57,12 +60,15 @@ export class StepLines {
    * One pass over the DATA section: the start and the type of every instance. `maxId` is the model's highest
    * express id. Files over 2 GB or with more than 65,535 entity types are not indexed (null).
    */
-  static scan(bytes: Uint8Array, maxId: number): StepLines | null {
+  static scan(bytes: Uint8Array, maxId?: number): StepLines | null {
     if (bytes.length >= 0x7fffffff) return null;
     const names: string[] = [];
     const byName = new Map<string, number>();
-    const offsets = new Int32Array(maxId + 1).fill(-1);
-    const kinds = new Uint16Array(maxId + 1);
+    // sized by the highest id when known, else grown as ids come
+    const limit = maxId ?? 0x7ffffffe;
+    let capacity = maxId !== undefined ? maxId + 1 : Math.max(1024, Math.ceil(bytes.length / 32));
+    let offsets = new Int32Array(capacity).fill(-1);
+    let kinds = new Uint16Array(capacity);
     const n = bytes.length;
     let count = 0;
     let i = indexOfData(bytes);
@@ -86,7 +92,17 @@ export class StepLines {
       while (i < n && isUpper(bytes[i]!)) i++;
       const nameEnd = i;
       while (i < n && isSpace(bytes[i]!)) i++;
-      if (bytes[i] === OPEN && id <= maxId && nameEnd > nameStart && offsets[id] === -1) {
+      if (id >= capacity && id <= limit) {
+        const grown = Math.max(id + 1, capacity * 2);
+        const moreOffsets = new Int32Array(grown).fill(-1);
+        moreOffsets.set(offsets);
+        const moreKinds = new Uint16Array(grown);
+        moreKinds.set(kinds);
+        offsets = moreOffsets;
+        kinds = moreKinds;
+        capacity = grown;
+      }
+      if (bytes[i] === OPEN && id <= limit && nameEnd > nameStart && offsets[id] === -1) {
         const name = asciiUpper(bytes, nameStart, nameEnd);
         let kind = byName.get(name);
         if (kind === undefined) {
@@ -104,6 +120,17 @@ export class StepLines {
     // the bytes are let go: lines are parsed from the text, one character per byte (slices of it are cheap)
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
     return new StepLines(text, offsets, kinds, names, count);
+  }
+
+  /** A part of the file's bytes (web-ifc reads the file from them when it is opened after all). */
+  bytesAt(offset: number, size: number): Uint8Array {
+    return Buffer.from(this.text.slice(offset, offset + size), 'latin1');
+  }
+
+  /** The schema the file's header names (FILE_SCHEMA), upper case; '' when it names none. */
+  headerSchema(): string {
+    const match = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(this.text.slice(0, 8192));
+    return match ? match[1]!.trim().toUpperCase() : '';
   }
 
   /** An instance's type (upper case), or null when the file has no instance of that id. */
@@ -131,6 +158,13 @@ export class StepLines {
     const reader = new Reader(this.text, this.offsets[id]! + 1, schema);
     try {
       const line = { expressID: id, type } as Line;
+      // an attribute the entity redeclares as derived is written '*' and left out of web-ifc's list
+      const derived = DERIVED_FIRST[name!];
+      if (derived) {
+        reader.expect(STAR);
+        reader.expect(COMMA);
+        line[derived] = { value: 0, type: REF };
+      }
       const attributes = entity.attributes;
       for (let index = 0; index < attributes.length; index++) {
         if (index > 0) reader.expect(COMMA);
@@ -220,6 +254,13 @@ class Reader {
     }
     if (attribute.kind === 'list') return this.list(attribute);
     if (c === HASH) return { value: this.reference(), type: REF };
+    if (c === STAR) {
+      // a derived value: web-ifc gives an empty reference for an entity's
+      if (attribute.kind !== 'entity') throw UNSURE;
+      this.i++;
+      return { value: 0, type: REF };
+    }
+    if ((c >= 48 && c <= 57) || c === 45 || c === 43) return this.untypedNumber(attribute.type);
     if (c === QUOTE) {
       if (attribute.kind !== 'string') throw UNSURE;
       return { value: this.string(), type: STRING, name: attribute.type };
@@ -248,6 +289,7 @@ class Reader {
       this.skip();
       const c = this.text.charCodeAt(this.i);
       if (c === HASH) items.push({ value: this.reference(), type: REF });
+      else if ((c >= 48 && c <= 57) || c === 45 || c === 43) items.push(this.untypedNumber(attribute.type));
       else if (isUpper(c) && !(c >= 48 && c <= 57) && !this.schema.entities.has(attribute.type))
         items.push(this.typed());
       else throw UNSURE;
@@ -271,6 +313,23 @@ class Reader {
     return id;
   }
 
+  /** A number written without its type, of an attribute (or list) of a numeric defined type. */
+  private untypedNumber(type: string): RawValue {
+    const kind = this.schema.definedTypes.get(type);
+    if (kind !== 'real' && kind !== 'integer') throw UNSURE;
+    return this.numberOf(kind, type);
+  }
+
+  private numberOf(kind: 'real' | 'integer', name: string): RawValue {
+    const text = this.number();
+    const number = Number(text);
+    if (!Number.isFinite(number)) throw UNSURE;
+    if (kind === 'integer' && !Number.isInteger(number)) throw UNSURE;
+    return kind === 'real'
+      ? { type: REAL, _internalValue: text, _representationValue: number, name }
+      : { type: INTEGER, _internalValue: number, _representationValue: number, name };
+  }
+
   /** A typed value of a select: IFCLABEL('x'), IFCREAL(1.5), IFCBOOLEAN(.T.) … */
   private typed(): RawValue {
     const start = this.i;
@@ -285,13 +344,7 @@ class Reader {
       if (this.text.charCodeAt(this.i) !== QUOTE) throw UNSURE;
       value = { value: this.string(), type: STRING, name };
     } else if (kind === 'real' || kind === 'integer') {
-      const text = this.number();
-      const number = Number(text);
-      if (!Number.isFinite(number)) throw UNSURE;
-      value =
-        kind === 'real'
-          ? { type: REAL, _internalValue: text, _representationValue: number, name }
-          : { type: INTEGER, _internalValue: number, _representationValue: number, name };
+      value = this.numberOf(kind, name);
     } else {
       if (this.text.charCodeAt(this.i) !== DOT) throw UNSURE;
       const text = this.enumeration();

@@ -1,8 +1,9 @@
 /**
  * Runs in a child process of the server (idsCheck.run.ts forks it; a crash here ends this process, never the
- * server): reads one IFC model with web-ifc, as the conversion does, indexes it once (packages/ids IfcFile)
- * and checks it against each IDS of the job, sending each check's result as the rows the server stores. The
- * job comes in the first message; the process checks one model and exits.
+ * server): reads one IFC model once (packages/ids IfcFile: its text indexed, web-ifc for what that reader is
+ * not sure of; the conversion's guards first) and checks it against each IDS of the job, sending each check's
+ * result as the rows the server stores. The job comes in the first message; the process checks one model and
+ * exits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
