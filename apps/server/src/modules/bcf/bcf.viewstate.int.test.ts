@@ -145,7 +145,7 @@ for (const kind of await testDatabases()) {
         }
       }
       await penstock.jobs.idle();
-    });
+    }, 180_000); // a model converted and the test cases read: past a minute on a busy machine
     afterAll(async () => {
       await penstock?.destroy();
     });
