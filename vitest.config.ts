@@ -19,10 +19,26 @@ export default defineConfig({
         },
       },
       {
+        // Web components share one jsdom page per worker (isolate: false): setting up jsdom and the app's
+        // modules for each of 110-odd files cost more than the tests themselves. The set-up file resets the
+        // page between tests; a file that mocks modules or needs a first load (*.isolated.test.tsx) gets
+        // its own page in the project below.
         plugins: [react()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['apps/web/src/**/*.isolated.test.{ts,tsx}', '**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 30_000,
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          include: ['apps/web/src/**/*.isolated.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 30_000,

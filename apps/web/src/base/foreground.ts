@@ -66,3 +66,9 @@ export async function untilForegroundIdle(): Promise<void> {
     await sleep(USER_QUIET_MS - still);
   }
 }
+
+/** A new page has no user activity and no foreground work; the web tests share one page between files. */
+export function resetForeground(): void {
+  lastActivity = Number.NEGATIVE_INFINITY;
+  pending.clear();
+}

@@ -23,3 +23,8 @@ export function closeSessionStore(): void {
     // no storage to clear
   }
 }
+
+/** A new page starts with the store open; the web tests share one page between files and reopen it after each. */
+export function reopenSessionStore(): void {
+  closed = false;
+}

@@ -40,4 +40,4 @@ export const fetchModelInfo = (versionId: string): Promise<ModelInfo> =>
 
 /** Conversion still under way: poll the model info. */
 export const isConverting = (info: ModelInfo | undefined): boolean =>
-  info?.conversion.state === 'queued' || info?.conversion.state === 'running';
+  info?.conversion?.state === 'queued' || info?.conversion?.state === 'running';

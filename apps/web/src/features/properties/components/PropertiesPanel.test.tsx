@@ -207,7 +207,15 @@ describe('properties panel', () => {
         ...configRoutes(),
         '/config/filterCategoryWhitelist.json': { json: [{ type: 'Identity Data' }] },
         [detailUrl]: { json: detailOf([prop('Identity Data', 'Name', 'Pump 1')]) },
-        '/api/models/v.1': { json: { versionId: 'v.1', projectName: 'Works', fileName: 'Process.ifc' } },
+        '/api/models/v.1': {
+          json: {
+            versionId: 'v.1',
+            projectName: 'Works',
+            fileName: 'Process.ifc',
+            conversion: { state: 'done' },
+            viewables: [],
+          },
+        },
         'POST /api/getdynamic': (init) => {
           asked.push(JSON.parse(String((init?.body as FormData).get('Data'))));
           return {

@@ -1,14 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAppState } from '../../../base/store.tsx';
 import { LeftNav } from '../../../app/shell/LeftNav.tsx';
+import { preloadProjectFinderSelect } from './ProjectFinder.tsx';
 import { calls, mockFetch } from '../../../test/fetchMock.ts';
 import { calculationDataKey, projectInputKey, reportConfigKey } from '../../projectData/api.ts';
 import { PROJECT_ID, project, signedInRoutes, treeUrl } from '../../../test/fixtures.ts';
 import { renderWithProviders, storeState } from '../../../test/render.tsx';
 
 describe('project finder', () => {
+  // react-select loaded, as after the user's first reach for it (the stand-in before it has its own test file)
+  beforeAll(async () => {
+    await preloadProjectFinderSelect();
+  });
+
   it('is found by its placeholder and lists projects cut to maxProjectFinderNameLength', async () => {
     mockFetch(signedInRoutes());
     renderWithProviders(<LeftNav />);

@@ -16,6 +16,9 @@ const loadSelect = () =>
     return module.ProjectFinderSelect;
   }));
 
+/** Load react-select ahead of the first reach for the finder (the finder's own tests start from it loaded). */
+export const preloadProjectFinderSelect = (): Promise<unknown> => loadSelect();
+
 /**
  * A searchable drop-down of the user's projects. Until react-select has loaded, a stand-in of the same
  * size takes the focus and the typing (and Enter chooses the first match, as the drop-down would), then
