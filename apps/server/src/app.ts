@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -122,7 +127,7 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
     logger: options.logger === false ? false : { level: env.logLevel },
     // a line when each request comes and another when it is answered cost a cheap read about 12% of its
     // CPU: they are written at LOG_LEVEL=debug or trace only (errors and warnings are logged at any level)
-    disableRequestLogging: !['debug', 'trace'].includes(env.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(env.logLevel) }),
     trustProxy: env.trustProxy,
     bodyLimit: BODY_LIMIT,
   });
