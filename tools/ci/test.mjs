@@ -1,16 +1,19 @@
-// `npm test`: every check of the README. The integration tests run one file at a time (they share the
-// databases), which leaves a core free: lint, typecheck, the web build and then the unit and web tests run
-// beside them, their output held and printed when they finish. Then the end-to-end journeys against the
-// build. The first failing stage stops the run; the exit code says whether all passed.
+// `npm test`: every check of the README, in two lanes for a two-core machine (one process per core at a time):
+//   lane 1: the integration tests (one file at a time: each starts servers and databases of its own), then the
+//           second half of the end-to-end journeys;
+//   lane 2: lint, typecheck, the web build, the unit and web tests, then the first half of the journeys.
+// The journeys run against the build, so lane 1's half waits for it. Lane 2's output is held and printed when it
+// finishes, so the two never interleave. A failing stage stops its lane; the exit code says whether all passed.
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Run `npm run <script>`; `held` collects the output instead of streaming it. */
-function run(script, held) {
+/** Run `npm run <script> [-- args]`; `held` collects the output instead of streaming it. */
+function run(script, held, args = []) {
+  const name = args.length ? `${script} ${args.join(' ')}` : script;
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(npm, ['run', '--silent', script], {
+    const child = spawn(npm, ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
       stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
     });
@@ -20,16 +23,17 @@ function run(script, held) {
     }
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      resolve({ script, ok: code === 0, seconds, code: code ?? signal });
+      resolve({ script: name, ok: code === 0, seconds, code: code ?? signal });
     });
   });
 }
 
-/** Scripts one after another, stopping at the first failure. */
-async function inTurn(scripts, held) {
+/** Steps one after another, stopping at the first failure; a step is a script name or a function. */
+async function inTurn(steps, held) {
   const results = [];
-  for (const script of scripts) {
-    const result = await run(script, held);
+  for (const step of steps) {
+    const result = typeof step === 'string' ? await run(step, held) : await step(held);
+    if (!result) continue;
     results.push(result);
     if (!result.ok) break;
   }
@@ -42,15 +46,32 @@ const report = (results) => {
   return results.every((r) => r.ok);
 };
 
+let builtOk;
+const built = new Promise((resolve) => (builtOk = resolve));
+const build = async (held) => {
+  const result = await run('build', held);
+  builtOk(result.ok);
+  return result;
+};
+/** Lane 1's half of the journeys, once the build is there (skipped when the build failed: lane 2 says so). */
+const secondHalf = async () => ((await built) ? run('test:e2e', undefined, ['--shard=2/2']) : null);
+
 const held = [];
-console.log('== test:integration, with lint, typecheck, build and test:unit beside it');
-const [integration, beside] = await Promise.all([
-  inTurn(['test:integration']),
-  inTurn(['lint', 'typecheck', 'build', 'test:unit'], held),
+console.log(
+  '== lane 1: test:integration, then e2e 2/2; lane 2: lint, typecheck, build, test:unit, then e2e 1/2',
+);
+const started = Date.now();
+const [laneOne, laneTwo] = await Promise.all([
+  inTurn(['test:integration', secondHalf]),
+  inTurn(
+    ['lint', 'typecheck', build, 'test:unit', () => run('test:e2e', held, ['--shard=1/2'])],
+    held,
+  ).finally(() => builtOk(false)),
 ]);
-console.log('== output of lint, typecheck, build and test:unit');
+console.log('== output of lane 2 (lint, typecheck, build, test:unit, e2e 1/2)');
 process.stdout.write(Buffer.concat(held));
-let ok = report([...beside, ...integration]);
-if (ok) ok = report(await inTurn(['test:e2e']));
-console.log(ok ? '== all tests passed' : '== tests FAILED');
+const ok = report([...laneTwo, ...laneOne]);
+console.log(
+  `== ${ok ? 'all tests passed' : 'tests FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+);
 process.exit(ok ? 0 : 1);
