@@ -73,7 +73,9 @@ function frameOf(root: XmlElement): ReadFrame {
     if (node.name === 'Location' || node.name === 'Coordinate') {
       const X = Number(node.attrs.X);
       const Y = Number(node.attrs.Y);
-      if (Number.isFinite(X) && Number.isFinite(Y)) (xs.push(X), ys.push(Y));
+      if (!Number.isFinite(X) || !Number.isFinite(Y)) continue;
+      xs.push(X);
+      ys.push(Y);
     }
   const units = childNamed(root, 'PlantInformation')?.attrs.Units ?? '';
   const scale = PIXELS_PER_MM * (/^(metre|meter|m)$/i.test(units) ? 1000 : /^inch$/i.test(units) ? 25.4 : 1);
