@@ -10,6 +10,7 @@ import {
   type PipelineElement,
   type PortRef,
   type SignalLineElement,
+  type DexpiImportReport,
   type SketchLists,
 } from '@penstock/shared';
 import { DEXPI, NO_HEAT_TRACING, SETS, attributeOf, oneLine as clean, readAttributes } from './attributes.ts';
@@ -24,18 +25,7 @@ import {
 } from './readItems.ts';
 import { childNamed, childrenNamed, parseXml, walk, type XmlElement } from './xml.ts';
 
-export interface DexpiImportReport {
-  equipment: number;
-  nozzles: number;
-  pipingSegments: number;
-  /** pipeline ends fastened to an item's port */
-  connections: number;
-  inlineComponents: number;
-  instruments: number;
-  signalLines: number;
-  /** the DEXPI classes drawn as a generic symbol (no library symbol for them), sorted */
-  unmappedClasses: string[];
-}
+export type { DexpiImportReport };
 
 export interface ReadDexpiResult {
   /** the drawing's name in the file ('' when it has none) */
