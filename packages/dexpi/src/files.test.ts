@@ -65,6 +65,22 @@ describe.each(['disc-style.xml', 'metre-style.xml'])('importing %s', (file) => {
     for (const line of result.lists.Pipelines)
       for (const end of [line.start, line.end]) if (end) expect(ids.has(end.itemId)).toBe(true);
   });
+
+  it('draws every pipeline and signal line with horizontal and vertical legs only, in a view that shows it all', () => {
+    for (const line of [...result.lists.Pipelines, ...result.lists.SignalLines]) {
+      const p = line.points;
+      for (let i = 2; i + 1 < p.length; i += 2)
+        expect(Math.abs(p[i]! - p[i - 2]!) < 0.01 || Math.abs(p[i + 1]! - p[i - 1]!) < 0.01).toBe(true);
+    }
+    expect(result.view.scale).toBeGreaterThan(0);
+    expect(result.view.scale).toBeLessThanOrEqual(1);
+    for (const image of result.lists.Images) {
+      const right = (image.x + image.width) * result.view.scale + result.view.x;
+      const bottom = (image.y + image.height) * result.view.scale + result.view.y;
+      expect(right).toBeLessThanOrEqual(700);
+      expect(bottom).toBeLessThanOrEqual(520);
+    }
+  });
 });
 
 describe('what the DISC-style file carries', () => {

@@ -81,7 +81,7 @@ export class SketchDexpiService {
     if (problem) throw badRequest(problem);
     const content: SketchContent = {
       ...result.lists,
-      StageSpec: { scale: 1, x: 0, y: 0 },
+      StageSpec: result.view,
       PidSpec: { ...defaultPidSpec(), metresPerUnit: result.metresPerUnit },
       Version: SKETCH_VERSION,
     };
