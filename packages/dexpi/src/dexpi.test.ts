@@ -112,6 +112,12 @@ describe('DEXPI reader on bad input', () => {
     }
   });
 
+  it('refuses a file that declares entities, without expanding them', () => {
+    const bomb =
+      '<?xml version="1.0"?>\n<!DOCTYPE PlantModel [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<PlantModel>&b;</PlantModel>';
+    expect(() => readDexpi(bomb)).toThrow(/declares a DOCTYPE or entities/);
+  });
+
   it('refuses a well-formed file that is not a plant model', () => {
     expect(() => readDexpi('<Model name="x"/>')).toThrow(DexpiFormatError);
     expect(() => readDexpi('<Model name="x"/>')).toThrow(/root element is <Model>/);

@@ -100,6 +100,11 @@ export function readDexpi(
   xml: string,
   options: { catalogue?: readonly { src: string; group: string; category: string }[] } = {},
 ): ReadDexpiResult {
+  // no DEXPI file declares a DTD; one could define entities that expand without end
+  if (/<!(DOCTYPE|ENTITY)/i.test(xml))
+    throw new DexpiFormatError(
+      'This file declares a DOCTYPE or entities, which DEXPI files do not: it is not read',
+    );
   const root = parseXml(xml);
   if (root.name !== 'PlantModel')
     throw new DexpiFormatError(

@@ -141,6 +141,20 @@ describe('DEXPI in the sketch editor', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers no import to a viewer of the project', async () => {
+    const viewer = { ...PROJECT, role: 'viewer' };
+    mockFetch(routes({ '/api/tree?id=%23': { json: [viewer] } }));
+    renderWithProviders(<SketchPage />, {
+      path: '/SketchUp',
+      initialState: { selectedProject: viewer } as never,
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Import DEXPI/ })).toBeDisabled());
+    expect(screen.getByRole('button', { name: /Import DEXPI/ })).toHaveAttribute(
+      'title',
+      'Viewers cannot add sketches to this project',
+    );
+  });
+
   it('exports the saved sketch, and asks for a save first when there is none', async () => {
     const fetchMock = mockFetch(routes({ [EXPORT_URL]: { text: '<PlantModel/>' } }));
     const createObjectURL = vi.fn(() => 'blob:dexpi');

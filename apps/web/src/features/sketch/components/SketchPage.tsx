@@ -34,6 +34,7 @@ import { SketchToolbar } from './SketchToolbar.tsx';
 import { SketchLeftPanel, type Notice, type SavedAs } from './SketchLeftPanel.tsx';
 import { DexpiImportModal } from './DexpiImportModal.tsx';
 import { useDexpiActions } from '../hooks/useDexpi.ts';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { ColourPickerModal } from './ColourPickerModal.tsx';
 import { loadSketchImage } from './ElementNode.tsx';
 import { PidToolbar } from './PidToolbar.tsx';
@@ -85,6 +86,7 @@ export function SketchPage() {
   // the saved sketch the canvas was loaded from or last saved as: a save over someone else's newer one is 409
   const [savedAs, setSavedAs] = useState<SavedAs | null>(null);
   const [importing, setImporting] = useState(false);
+  const may = useMayInProject(projectId);
   const publish = usePublish({
     editor,
     stageRef,
@@ -303,6 +305,7 @@ export function SketchPage() {
           onPublish={(action) => (action === 'dexpi' ? dexpi.exportDexpi() : void publish.run(action))}
           publishing={publish.busy}
           onImportDexpi={() => setImporting(true)}
+          importRefused={!!projectId && may.known && !may('changeSketches')}
         />
         <PidToolbar
           tool={editor.tool}

@@ -76,6 +76,8 @@ interface Props {
   publishing: boolean;
   /** open the DEXPI import dialog */
   onImportDexpi: () => void;
+  /** the user may not add sketches to the project (a viewer): Import DEXPI is off */
+  importRefused?: boolean;
 }
 
 /** Drawing tools, canvas tools and publishing tools above the canvas (spec §2, §4). */
@@ -183,7 +185,12 @@ export function SketchToolbar(props: Props) {
       <Button
         size="sm"
         variant="outline-success"
-        title="Import a DEXPI file as a new sketch"
+        title={
+          props.importRefused
+            ? 'Viewers cannot add sketches to this project'
+            : 'Import a DEXPI file as a new sketch'
+        }
+        disabled={props.importRefused}
         onClick={props.onImportDexpi}
       >
         <FaFileImport /> Import DEXPI
