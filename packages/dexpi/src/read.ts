@@ -50,10 +50,10 @@ function fittingView(lists: SketchLists): StageSpec {
   const maxX = Math.max(...boxes.map((box) => box.x + box.width));
   const maxY = Math.max(...boxes.map((box) => box.y + box.height));
   const inner = (size: number) => size - 2 * VIEW.margin;
-  const scale = Math.min(
-    1,
-    inner(VIEW.width) / Math.max(1, maxX - minX),
-    inner(VIEW.height) / Math.max(1, maxY - minY),
+  // never below the editor's smallest zoom (StageSpec allows 0.001; 0.01 keeps symbols findable)
+  const scale = Math.max(
+    0.01,
+    Math.min(1, inner(VIEW.width) / Math.max(1, maxX - minX), inner(VIEW.height) / Math.max(1, maxY - minY)),
   );
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return { scale: round(scale), x: round(VIEW.margin - minX * scale), y: round(VIEW.margin - minY * scale) };
