@@ -125,3 +125,15 @@ describe('what the DISC-style file carries', () => {
     ]);
   });
 });
+
+describe('a drawing far larger than a sketch', () => {
+  it('is drawn smaller so that every coordinate stays within a sketch’s limits', () => {
+    const xml = fs
+      .readFileSync(path.join(FIXTURES, 'metre-style.xml'), 'utf8')
+      .replace('<Location X="0.3" Y="0.22" Z="0"/>', '<Location X="3000" Y="0.22" Z="0"/>');
+    const result = readDexpi(xml);
+    const xs = result.lists.Images.map((image) => image.x);
+    expect(Math.max(...xs)).toBeLessThan(300_000);
+    expect(result.report.equipment).toBe(2);
+  });
+});

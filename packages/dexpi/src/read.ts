@@ -70,6 +70,8 @@ export class DexpiFormatError extends Error {
 /** Foreign files: millimetres on paper to drawing units. */
 const PIXELS_PER_MM = 4;
 const PAD = 40;
+/** drawing units a foreign drawing may span (sketch coordinates stop at ±1,000,000) */
+const MAX_SPAN = 200_000;
 
 function frameOf(root: XmlElement): ReadFrame {
   const drawing = childNamed(root, 'Drawing');
@@ -89,9 +91,13 @@ function frameOf(root: XmlElement): ReadFrame {
       ys.push(Y);
     }
   const units = childNamed(root, 'PlantInformation')?.attrs.Units ?? '';
-  const scale = PIXELS_PER_MM * (/^(metre|meter|m)$/i.test(units) ? 1000 : /^inch$/i.test(units) ? 25.4 : 1);
+  const perUnit =
+    PIXELS_PER_MM * (/^(metre|meter|m)$/i.test(units) ? 1000 : /^inch$/i.test(units) ? 25.4 : 1);
   const minX = xs.length ? Math.min(...xs) : 0;
   const maxY = ys.length ? Math.max(...ys) : 0;
+  // a drawing too large for a sketch's coordinates is drawn smaller
+  const span = xs.length ? Math.max(Math.max(...xs) - minX, maxY - Math.min(...ys)) : 0;
+  const scale = span > 0 ? Math.min(perUnit, MAX_SPAN / span) : perUnit;
   return { x: (X) => (X - minX) * scale + PAD, y: (Y) => (maxY - Y) * scale + PAD, exact: false };
 }
 
@@ -177,7 +183,14 @@ export function readDexpi(
     if (signal) lists.SignalLines.push(signal);
   }
 
-  const parsed = SketchListsSchema.parse(lists);
+  const checked = SketchListsSchema.safeParse(lists);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new DexpiFormatError(
+      `This file maps to a sketch Penstock cannot hold (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
+    );
+  }
+  const parsed = checked.data;
   const drawing = childNamed(root, 'Drawing');
   const metresPerUnit = Number(drawing && readAttributes(drawing).get(SETS.penstock)?.get('MetresPerUnit'));
   const fastened = (line: { start: unknown; end: unknown }) => (line.start ? 1 : 0) + (line.end ? 1 : 0);
