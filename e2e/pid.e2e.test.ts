@@ -2,82 +2,25 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { placedPorts, symbolPorts, type SymbolImage } from '@penstock/shared';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { ENGINEER, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
+import { PUMP, TANK, VALVE, portOf, sketchCanvas, symbolOf } from './support/sketch.ts';
 
 const PROJECT = 'Riverside Water Treatment Works Upgrade';
-const PUMP = '/symbols/pumps-fans-blower-compressors/centrifugal-pump-1.svg';
-const VALVE = '/symbols/valves/gate-valve.svg';
-const TANK = '/symbols/tanks-vessels/container-tank-cistern.svg';
-
-interface Shown {
-  tool: string;
-  x: number;
-  y: number;
-  rest: string;
-}
-
-/** The canvas's elements as the page describes them (data-signature: `tool@x,y:detail`, '|' between). */
-function parse(signature: string): Shown[] {
-  return signature
-    .split('|')
-    .filter(Boolean)
-    .map((part) => {
-      const [, tool = '', x = '0', y = '0', rest = ''] = /^(\w+)@(-?\d+),(-?\d+)(.*)$/.exec(part) ?? [];
-      return { tool, x: Number(x), y: Number(y), rest };
-    });
-}
-
-/** A placed symbol as the signature shows it ('image@x,y:WxH=file#tag'), with its picture's src. */
-function symbolOf(shown: Shown, src: string): SymbolImage {
-  const [, width = '0', height = '0'] = /^:(\d+)x(\d+)/.exec(shown.rest) ?? [];
-  return {
-    id: 'shown',
-    tool: 'image',
-    src,
-    pidItem: '',
-    x: shown.x,
-    y: shown.y,
-    width: Number(width),
-    height: Number(height),
-    rotation: 0,
-    scaleX: 1,
-    scaleY: 1,
-  };
-}
-
-const portOf = (image: SymbolImage, id: string) =>
-  placedPorts(image, symbolPorts(image.src)).find((p) => p.portId === id)!;
 
 describe('a small P&ID in the sketch editor (issue 37)', () => {
   let server: RunningPenstock;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-  const canvas = () => page.getByTestId('sketch-canvas');
-  const signature = async () => (await canvas().getAttribute('data-signature')) ?? '';
-  const shown = async () => parse(await signature());
-  const images = async (file: string) =>
-    (await shown()).filter((e) => e.tool === 'image' && e.rest.includes(`=${file}`));
-  const pipelines = async () => (await shown()).filter((e) => e.tool === 'pipeline');
-  const at = async (x: number, y: number) => {
-    const box = await canvas().boundingBox();
-    if (!box) throw new Error('no canvas');
-    return { x: box.x + x, y: box.y + y };
-  };
-  const click = async (x: number, y: number) => {
-    const point = await at(x, y);
-    await page.mouse.click(point.x, point.y);
-  };
-  /** Choose a library symbol by its exact name and click the canvas where it goes. */
-  const place = async (name: string, x: number, y: number) => {
-    await page.getByLabel('Search items').fill(name);
-    await page
-      .locator('.sketch-palette figure[role="button"]', { has: page.getByText(name, { exact: true }) })
-      .click();
-    await click(x, y);
-  };
+  const sketch = () => sketchCanvas(page);
+  const canvas = () => sketch().canvas();
+  const signature = () => sketch().signature();
+  const images = (file: string) => sketch().images(file);
+  const pipelines = () => sketch().pipelines();
+  const at = (x: number, y: number) => sketch().at(x, y);
+  const click = (x: number, y: number) => sketch().click(x, y);
+  const place = (name: string, x: number, y: number) => sketch().place(name, x, y);
 
   beforeAll(async () => {
     server = await startPenstock();

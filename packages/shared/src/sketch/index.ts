@@ -10,3 +10,4 @@ export * from './svg.ts';
 export * from './svgSanitize.ts';
 export * from './items.ts';
 export * from './exportContract.ts';
+export * from './dexpiContract.ts';

@@ -165,6 +165,7 @@ for (const kind of await testDatabases()) {
         saved: 'Inlet works - 24/11/2026, 10:00:00',
         overwritten: false,
         updatedAt: expect.any(String),
+        sketchId: expect.stringMatching(/^s\./),
       });
 
       const [sketch, ...rest] = await list(projectId, 'viewer');

@@ -6,6 +6,7 @@ export function presentSketch(row: SketchRow): SavedSketch {
   // a sketch saved before format 2 has no lines and no P&ID settings: empty lists and the defaults
   const content = JSON.parse(row.content_json) as Partial<SketchContent>;
   return {
+    SketchId: row.id,
     DrawingName: row.drawing_name,
     Project: row.project_id,
     ...emptySketchLists(),

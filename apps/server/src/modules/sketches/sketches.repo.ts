@@ -26,6 +26,18 @@ export class SketchesRepo {
       .execute();
   }
 
+  /** One sketch of the project by its id, with the name of who saved it last. */
+  findById(projectId: string, id: string): Promise<SketchRow | undefined> {
+    return this.db
+      .selectFrom('pid_sketches')
+      .leftJoin('users', 'users.id', 'pid_sketches.updated_by')
+      .selectAll('pid_sketches')
+      .select('users.name as updated_by_name')
+      .where('pid_sketches.project_id', '=', projectId)
+      .where('pid_sketches.id', '=', id)
+      .executeTakeFirst();
+  }
+
   async drawingNames(projectId: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('pid_sketches')
@@ -45,7 +57,7 @@ export class SketchesRepo {
   save(
     sketch: NewSketch,
     expected?: string | null,
-  ): Promise<{ overwritten: boolean } | { conflict: { updatedAt: string; updatedBy: string } }> {
+  ): Promise<{ overwritten: boolean; id: string } | { conflict: { updatedAt: string; updatedBy: string } }> {
     return this.db.transaction().execute(async (trx) => {
       const current = () =>
         trx
@@ -84,7 +96,7 @@ export class SketchesRepo {
         const now = await current();
         if (now) return conflictWith(now);
       }
-      return { overwritten: !!existing };
+      return { overwritten: !!existing, id: existing?.id ?? sketch.id };
     });
   }
 

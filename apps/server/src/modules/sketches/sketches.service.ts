@@ -45,7 +45,7 @@ export class SketchesService {
     name: unknown,
     fields: SketchFields,
     baseUpdatedAt?: string,
-  ): Promise<{ saved: string; overwritten: boolean; updatedAt: string }> {
+  ): Promise<{ saved: string; overwritten: boolean; updatedAt: string; sketchId: string }> {
     await this.access.requireAccess(user, { project: projectId }, 'changeSketches');
     const { drawingName, baseName } = drawingNameOf(name);
     const content = sketchContent(fields);
@@ -68,7 +68,7 @@ export class SketchesService {
     );
     if ('conflict' in result)
       throw conflict(sketchSavedSince(baseName, result.conflict.updatedBy, result.conflict.updatedAt));
-    return { saved: drawingName, overwritten: result.overwritten, updatedAt };
+    return { saved: drawingName, overwritten: result.overwritten, updatedAt, sketchId: result.id };
   }
 
   /**

@@ -104,6 +104,8 @@ export interface AccessFixture {
   own: Record<Column, OwnTargets>;
   /** a text file the move's first step copies into WIP/Mechanical */
   copyItemId: string;
+  /** a saved sketch to export as DEXPI (GET …/sketches/:sketchId/export-dexpi) */
+  sketchId: string;
   workflow: {
     inReviewId: string;
     reviewId: string;
@@ -341,6 +343,12 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     };
   }
   const copy = await upload('WIP/Civil', 'matrix-copy.txt', 'copy\n');
+  const exported = await inject(member, {
+    method: 'POST',
+    url: '/api/savepidsketch',
+    ...multipartBody({ Project: project.id, DrawingName: `Matrix export - ${SKETCH_DATE}` }),
+  });
+  const sketchId = (exported.json() as { sketchId: string }).sketchId;
 
   // two workflows: one in review by the listed reviewer, one the reviewer has passed to the approver
   const submitted = async (name: string) => {
@@ -491,6 +499,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     own,
     transmittal,
     copyItemId: copy.item.id,
+    sketchId,
     workflow: {
       inReviewId: inReview.id,
       reviewId: inReview.reviewers[0]!.id,

@@ -514,7 +514,22 @@ export const REQUESTS: Record<string, Build> = {
     ),
   'POST /api/projects/:projectId/tag-lookup': (f) =>
     body('POST', `/api/projects/${f.projectId}/tag-lookup`, { tags: ['P-101'] }),
+  'GET /api/projects/:projectId/sketches/:sketchId/export-dexpi': (f) =>
+    get(`/api/projects/${f.projectId}/sketches/${f.sketchId}/export-dexpi`),
+  'POST /api/projects/:projectId/sketches/import-dexpi': (f, who) =>
+    multipart(
+      'POST',
+      `/api/projects/${f.projectId}/sketches/import-dexpi`,
+      multipartBody({ name: `Matrix import ${who}` }, [
+        { field: 'file', name: 'matrix.xml', content: Buffer.from(MATRIX_DEXPI) },
+      ]),
+    ),
 };
+
+/** The smallest DEXPI file: one pump. */
+const MATRIX_DEXPI =
+  '<PlantModel><PlantInformation SchemaVersion="4.1.1" OriginatingSystem="matrix" Date="2026-11-29" Time="10:00:00" Is3D="no" Units="Millimetre" Discipline="PID"/>' +
+  '<Equipment ID="P1" ComponentClass="CentrifugalPump"/></PlantModel>';
 
 function propertyRecord(f: AccessFixture) {
   return {

@@ -315,6 +315,8 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/savepidsketch': edit('save sketches'),
   'POST /api/deletepidsketch': edit('delete sketches'),
   'POST /api/projects/:projectId/tag-lookup': read("which of a sketch's tags the models know"),
+  'GET /api/projects/:projectId/sketches/:sketchId/export-dexpi': read('a saved sketch as DEXPI'),
+  'POST /api/projects/:projectId/sketches/import-dexpi': edit('import a DEXPI file as a new sketch'),
   'POST /api/sketchexport/pdf': signedIn('printing a sketch needs a session, no project'),
   'GET /api/legend': signedIn('reference data'),
 

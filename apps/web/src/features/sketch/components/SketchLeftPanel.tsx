@@ -16,6 +16,14 @@ import { LoadSketchModal, ManageSavesModal } from './SavedSketchesModals.tsx';
 import type { ChosenSymbol } from './SymbolPalette.tsx';
 import { SymbolPalette } from './SymbolPalette.tsx';
 
+/** The saved sketch the canvas was loaded from or last saved as. */
+export interface SavedAs {
+  base: string;
+  updatedAt: string;
+  /** its id (SketchId), for the calls that name one sketch (DEXPI export) */
+  sketchId?: string;
+}
+
 export interface Notice {
   variant: 'success' | 'danger' | 'warning' | 'info';
   text: string;
@@ -52,8 +60,8 @@ export function SketchLeftPanel({
   name: string;
   setName: (name: string) => void;
   /** the saved sketch the canvas came from (loaded, or last saved as), for the save conflict check */
-  savedAs: { base: string; updatedAt: string } | null;
-  onSaved: (savedAs: { base: string; updatedAt: string }) => void;
+  savedAs: SavedAs | null;
+  onSaved: (savedAs: SavedAs) => void;
 }) {
   const projects = useProjects();
   const sketches = useSavedSketches(projectId);
@@ -90,7 +98,7 @@ export function SketchLeftPanel({
       {
         onSuccess: (answer) => {
           editor.markSaved();
-          onSaved({ base, updatedAt: answer.updatedAt });
+          onSaved({ base, updatedAt: answer.updatedAt, sketchId: answer.sketchId });
           setNotice({ variant: 'success', text: SKETCH_MESSAGES.saved });
         },
         onError: (error) =>

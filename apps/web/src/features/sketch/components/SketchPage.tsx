@@ -31,7 +31,10 @@ import { useConfirm } from './ConfirmModal.tsx';
 import type { ChosenSymbol } from './SymbolPalette.tsx';
 import { SketchCanvas } from './SketchCanvas.tsx';
 import { SketchToolbar } from './SketchToolbar.tsx';
-import { SketchLeftPanel, type Notice } from './SketchLeftPanel.tsx';
+import { SketchLeftPanel, type Notice, type SavedAs } from './SketchLeftPanel.tsx';
+import { DexpiImportModal } from './DexpiImportModal.tsx';
+import { useDexpiActions } from '../hooks/useDexpi.ts';
+import { useMayInProject } from '../../projects/hooks/useMayInProject.ts';
 import { ColourPickerModal } from './ColourPickerModal.tsx';
 import { loadSketchImage } from './ElementNode.tsx';
 import { PidToolbar } from './PidToolbar.tsx';
@@ -81,7 +84,9 @@ export function SketchPage() {
   const legend = useLegend();
   const checks = useTagChecks(projectId ?? undefined, editor.lists);
   // the saved sketch the canvas was loaded from or last saved as: a save over someone else's newer one is 409
-  const [savedAs, setSavedAs] = useState<{ base: string; updatedAt: string } | null>(null);
+  const [savedAs, setSavedAs] = useState<SavedAs | null>(null);
+  const [importing, setImporting] = useState(false);
+  const may = useMayInProject(projectId);
   const publish = usePublish({
     editor,
     stageRef,
@@ -204,9 +209,22 @@ export function SketchPage() {
       SKETCH_LIST_KEYS.map((key) => [key, sketch[key]]),
     ) as unknown as SketchLists;
     editor.load(lists, sketch.StageSpec, sketch.PidSpec);
-    setSavedAs({ base: sketchBaseName(sketch.DrawingName), updatedAt: sketch.updatedAt });
+    setSavedAs({
+      base: sketchBaseName(sketch.DrawingName),
+      updatedAt: sketch.updatedAt,
+      sketchId: sketch.SketchId,
+    });
     return true;
   };
+
+  const dexpi = useDexpiActions({
+    projectId: projectId ?? undefined,
+    savedAs,
+    dirty: editor.dirty,
+    setNotice,
+    onLoad,
+    setDrawingName,
+  });
 
   const onClear = async () => {
     const yes = await confirm({
@@ -284,8 +302,10 @@ export function SketchPage() {
           onDefaultView={editor.defaultView}
           onClear={() => void onClear()}
           onUploadImage={() => fileInput.current?.click()}
-          onPublish={(action) => void publish.run(action)}
+          onPublish={(action) => (action === 'dexpi' ? dexpi.exportDexpi() : void publish.run(action))}
           publishing={publish.busy}
+          onImportDexpi={() => setImporting(true)}
+          importRefused={!!projectId && may.known && !may('changeSketches')}
         />
         <PidToolbar
           tool={editor.tool}
@@ -364,6 +384,12 @@ export function SketchPage() {
         />
       </div>
       {dialog}
+      <DexpiImportModal
+        show={importing}
+        projectId={projectId ?? undefined}
+        onHide={() => setImporting(false)}
+        onOpen={dexpi.openImported}
+      />
       <ColourPickerModal
         show={colourFor !== null}
         title={colourTarget ? 'Update Colour' : 'Drawing colour'}

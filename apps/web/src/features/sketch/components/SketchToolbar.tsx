@@ -5,7 +5,9 @@ import {
   FaArrowRightLong,
   FaBrush,
   FaEraser,
+  FaFileCode,
   FaFileExcel,
+  FaFileImport,
   FaFileImage,
   FaFilePdf,
   FaFont,
@@ -45,7 +47,7 @@ const TOOLS: Array<{ tool: SketchTool; label: string; icon: ReactNode }> = [
   { tool: 'eraser', label: 'Eraser', icon: <FaEraser /> },
 ];
 
-export type PublishAction = 'png' | 'pdf' | 'svg' | 'vector-pdf' | 'items' | `list:${PidListKind}`;
+export type PublishAction = 'png' | 'pdf' | 'svg' | 'vector-pdf' | 'items' | 'dexpi' | `list:${PidListKind}`;
 
 /** The P&ID lists (issue 37 §3), each a workbook of its own. */
 const LIST_ITEMS: Array<{ kind: PidListKind; label: string }> = [
@@ -72,6 +74,10 @@ interface Props {
   onUploadImage: () => void;
   onPublish: (action: PublishAction) => void;
   publishing: boolean;
+  /** open the DEXPI import dialog */
+  onImportDexpi: () => void;
+  /** the user may not add sketches to the project (a viewer): Import DEXPI is off */
+  importRefused?: boolean;
 }
 
 /** Drawing tools, canvas tools and publishing tools above the canvas (spec §2, §4). */
@@ -170,8 +176,25 @@ export function SketchToolbar(props: Props) {
               <FaFileExcel /> {item.label}
             </Dropdown.Item>
           ))}
+          <Dropdown.Divider />
+          <Dropdown.Item onClick={() => props.onPublish('dexpi')}>
+            <FaFileCode /> Export DEXPI (.xml)
+          </Dropdown.Item>
         </Dropdown.Menu>
       </Dropdown>
+      <Button
+        size="sm"
+        variant="outline-success"
+        title={
+          props.importRefused
+            ? 'Viewers cannot add sketches to this project'
+            : 'Import a DEXPI file as a new sketch'
+        }
+        disabled={props.importRefused}
+        onClick={props.onImportDexpi}
+      >
+        <FaFileImport /> Import DEXPI
+      </Button>
     </ButtonToolbar>
   );
 }

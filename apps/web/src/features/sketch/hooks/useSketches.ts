@@ -9,7 +9,7 @@ import {
 } from '@penstock/shared';
 import { apiFetch } from '../../../base/api.ts';
 
-const sketchesKey = (projectId: string) => ['pidsketches', projectId] as const;
+export const sketchesKey = (projectId: string) => ['pidsketches', projectId] as const;
 
 function projectForm(projectId: string): FormData {
   const form = new FormData();
@@ -17,12 +17,15 @@ function projectForm(projectId: string): FormData {
   return form;
 }
 
-/** POST /api/getpidsketch: the project's saved sketches (loaded when a project is chosen and after a save). */
+/** POST /api/getpidsketch: the project's saved sketches. */
+export const fetchSavedSketches = (projectId: string) =>
+  apiFetch<SavedSketch[]>('/api/getpidsketch', { method: 'POST', form: projectForm(projectId) });
+
+/** The project's saved sketches (loaded when a project is chosen and after a save). */
 export function useSavedSketches(projectId: string | undefined) {
   return useQuery({
     queryKey: sketchesKey(projectId ?? ''),
-    queryFn: () =>
-      apiFetch<SavedSketch[]>('/api/getpidsketch', { method: 'POST', form: projectForm(projectId ?? '') }),
+    queryFn: () => fetchSavedSketches(projectId ?? ''),
     enabled: !!projectId,
   });
 }
@@ -49,10 +52,10 @@ export function useSaveSketch() {
       form.append('DrawingName', drawingName);
       form.append('Version', String(SKETCH_VERSION));
       form.append('BaseUpdatedAt', baseUpdatedAt);
-      return apiFetch<{ saved: string; overwritten: boolean; updatedAt: string }>('/api/savepidsketch', {
-        method: 'POST',
-        form,
-      });
+      return apiFetch<{ saved: string; overwritten: boolean; updatedAt: string; sketchId: string }>(
+        '/api/savepidsketch',
+        { method: 'POST', form },
+      );
     },
     onSuccess: (_answer, { projectId }) => client.invalidateQueries({ queryKey: sketchesKey(projectId) }),
   });
