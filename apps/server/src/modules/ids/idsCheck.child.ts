@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   IfcFile,
+  PROHIBITED,
   checkModel,
   parseIds,
   prepareIfc,
@@ -130,14 +131,23 @@ function checkOne(file: IfcFile, check: CheckJobIds): CheckJobResult {
   });
   const failures: FailureRow[] = [];
   result.specifications.forEach((spec, specIndex) => {
-    const requirements = document.specifications[specIndex]!.requirements;
+    const { requirements, applicability } = document.specifications[specIndex]!;
     for (const element of spec.failed) {
-      const detail: IdsRequirementFailure[] = element.failures.map(({ requirement, reason }) => ({
-        requirement,
-        facet: requirements[requirement]!.facet,
-        expected: describeFacet(requirements[requirement]!, true),
-        found: reason,
-      }));
+      const detail: IdsRequirementFailure[] = element.failures.map(({ requirement, reason }) =>
+        requirement === PROHIBITED
+          ? {
+              requirement,
+              facet: applicability[0]?.facet ?? 'entity',
+              expected: 'none in the model (the specification is prohibited)',
+              found: `${reason}: ${applicability.map((facet) => describeFacet(facet, false)).join(', ')}`,
+            }
+          : {
+              requirement,
+              facet: requirements[requirement]!.facet,
+              expected: describeFacet(requirements[requirement]!, true),
+              found: reason,
+            },
+      );
       failures.push({
         check_id: check.checkId,
         spec_index: specIndex,
