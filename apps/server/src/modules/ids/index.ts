@@ -51,7 +51,7 @@ export function registerIds(
     deps.blobs,
     access,
   );
-  const results = new IdsResultsService(repo, checks, planner, deps.issues, access);
+  const results = new IdsResultsService(repo, checks, planner, deps.issues, access, deps.blobs);
   idsRoutes(app, service, results);
   deps.files.onVersionAdded((version) => planner.versionAdded(version.id, version.fileName));
   return {
