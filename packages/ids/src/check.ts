@@ -8,8 +8,8 @@ import { matches } from './values.ts';
 /**
  * Checking a model against an IDS: each specification's applicable elements (every applicability facet
  * matches), then each requirement on each of them. A required specification fails when nothing is
- * applicable, a prohibited one when anything is; a specification with requirements fails when any applicable
- * element fails any of them.
+ * applicable, a prohibited one when anything is (each such element is listed as failing it, its requirements
+ * ignored); a specification with requirements fails when any applicable element fails any of them.
  */
 
 export interface ElementFailure {
@@ -19,7 +19,10 @@ export interface ElementFailure {
   name: string | null;
   /** the failed requirement facets, with why */
   reasons: string[];
-  /** the same, with each failed requirement's index in the specification's requirements */
+  /**
+   * the same, with each failed requirement's index in the specification's requirements; -1 for an object a
+   * prohibited specification applies to (IDS 1.0: no such object may exist, its requirements are ignored)
+   */
   failures: { requirement: number; reason: string }[];
 }
 
@@ -57,6 +60,9 @@ export interface CheckResult {
   pass: boolean;
   specifications: SpecificationResult[];
 }
+
+/** The requirement index of an object's failure when the specification itself prohibits the object. */
+export const PROHIBITED = -1;
 
 /** Where the applicable elements are looked for when no entity facet says. */
 const ROOTS = ['IFCOBJECTDEFINITION', 'IFCMATERIALDEFINITION', 'IFCPROFILEDEF', 'IFCPROPERTYDEFINITION'];
@@ -148,8 +154,10 @@ export function checkModel(file: IfcFile, ids: IdsDocument, options: CheckOption
       if (!spec.applicability.every((facet) => checker.applies(facet, id))) continue;
       const state = bySpec[index]!;
       state.applicable.push(id);
-      if (specificationUsage(spec) === 'prohibited') continue;
-      const failures = elementFailures(checker, spec, id);
+      const failures =
+        specificationUsage(spec) === 'prohibited'
+          ? [{ requirement: PROHIBITED, reason: 'It is applicable to a prohibited specification' }]
+          : elementFailures(checker, spec, id);
       if (failures.length)
         state.failed.push({
           expressId: id,

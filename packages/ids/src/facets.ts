@@ -222,7 +222,8 @@ export class FacetChecker {
         wholes = chain(id, (x) => r.nest.get(x));
         break;
       case 'IFCRELCONTAINEDINSPATIALSTRUCTURE': {
-        const container = r.container.get(id);
+        // contained itself, or through the whole it is aggregated into (a beam of a slab in a space)
+        const container = containerOf(id, r);
         wholes = container === undefined ? [] : [container];
         break;
       }
@@ -262,6 +263,21 @@ export class FacetChecker {
       `It is part of ${wholes.map((w) => this.file.typeOf(w)).join(', ')}, not ${show(facet.entity.name)}`,
     );
   }
+}
+
+/**
+ * The spatial structure an element is contained in: its own containment, else that of the nearest whole it
+ * is aggregated into (as ifcopenshell's get_container; IDS 1.0 'the container may be indirect'). An element
+ * aggregated into a space without a containment of its own or of its wholes has none.
+ */
+function containerOf(id: number, r: ReturnType<IfcFile['rel']>): number | undefined {
+  const seen = new Set<number>();
+  for (let x: number | undefined = id; x !== undefined && !seen.has(x); x = r.aggregate.get(x)) {
+    seen.add(x);
+    const container = r.container.get(x);
+    if (container !== undefined) return container;
+  }
+  return undefined;
 }
 
 /** $ (no value), or a logical unknown. */

@@ -10,6 +10,7 @@ export * from './model.ts';
 export { auditIds, type AuditProblem } from './audit.ts';
 export {
   checkModel,
+  PROHIBITED,
   type CheckOptions,
   type CheckResult,
   type SpecificationResult,

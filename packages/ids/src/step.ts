@@ -45,8 +45,8 @@ export class StepLines {
   private byTypeIndex: Map<string, number[]> | null = null;
 
   private constructor(
-    /** the file as text, one character per byte (latin1: positions in it are positions in the bytes) */
-    private readonly text: string,
+    /** the file's bytes (kept, not copied: lines are parsed from them when asked for) */
+    private readonly bytes: Uint8Array,
     /** where each instance's attribute list starts (its '('), by express id; -1 for none */
     private readonly offsets: Int32Array,
     /** each instance's type (an index into `names`, plus one; 0 for none) */
@@ -117,19 +117,21 @@ export class StepLines {
       // to the instance's end: its ';' outside strings
       while (i < n && bytes[i] !== SEMI) i = bytes[i] === QUOTE ? skipString(bytes, i) : i + 1;
     }
-    // the bytes are let go: lines are parsed from the text, one character per byte (slices of it are cheap)
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    return new StepLines(text, offsets, kinds, names, count);
+    // the bytes are kept as they are (no text copy of a large model: a second copy of it in memory)
+    return new StepLines(bytes, offsets, kinds, names, count);
   }
 
   /** A part of the file's bytes (web-ifc reads the file from them when it is opened after all). */
   bytesAt(offset: number, size: number): Uint8Array {
-    return Buffer.from(this.text.slice(offset, offset + size), 'latin1');
+    return this.bytes.slice(offset, offset + size);
   }
 
   /** The schema the file's header names (FILE_SCHEMA), upper case; '' when it names none. */
   headerSchema(): string {
-    const match = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(this.text.slice(0, 8192));
+    const head = this.bytes.subarray(0, 8192);
+    const match = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(
+      Buffer.from(head.buffer, head.byteOffset, head.length).toString('latin1'),
+    );
     return match ? match[1]!.trim().toUpperCase() : '';
   }
 
@@ -155,7 +157,7 @@ export class StepLines {
     const name = this.typeOf(id);
     const entity = name ? schema.entities.get(name) : undefined;
     if (!entity) return null;
-    const reader = new Reader(this.text, this.offsets[id]! + 1, schema);
+    const reader = new Reader(this.bytes, this.offsets[id]! + 1, schema);
     try {
       const line = { expressID: id, type } as Line;
       // an attribute the entity redeclares as derived is written '*' and left out of web-ifc's list
@@ -215,35 +217,38 @@ function skipComment(bytes: Uint8Array, i: number): number {
 function ascii(bytes: Uint8Array, start: number, end: number): string {
   return end - start < 1024
     ? String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[])
-    : new TextDecoder('latin1').decode(bytes.subarray(start, end));
+    : Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
 }
 
 function asciiUpper(bytes: Uint8Array, start: number, end: number): string {
   return ascii(bytes, start, end).toUpperCase();
 }
 
+/** The byte at `i` (NaN past the end, as a string's charCodeAt). */
+const code = (bytes: Uint8Array, i: number): number => bytes[i] ?? NaN;
+
 class Reader {
   constructor(
-    /** the file as text, one character per byte */
-    private readonly text: string,
+    /** the file's bytes */
+    private readonly bytes: Uint8Array,
     private i: number,
     private readonly schema: SchemaInfo,
   ) {}
 
   private skip() {
-    while (isSpace(this.text.charCodeAt(this.i))) this.i++;
+    while (isSpace(code(this.bytes, this.i))) this.i++;
   }
 
   expect(c: number) {
     this.skip();
-    if (this.text.charCodeAt(this.i) !== c) throw UNSURE;
+    if (code(this.bytes, this.i) !== c) throw UNSURE;
     this.i++;
   }
 
   /** One attribute's value, by its declared kind. */
   attribute(attribute: AttributeInfo): RawValue {
     this.skip();
-    const c = this.text.charCodeAt(this.i);
+    const c = code(this.bytes, this.i);
     if (c === DOLLAR) {
       this.i++;
       if (attribute.optional) return null;
@@ -281,20 +286,20 @@ class Reader {
     this.expect(OPEN);
     const items: RawValue[] = [];
     this.skip();
-    if (this.text.charCodeAt(this.i) === CLOSE) {
+    if (code(this.bytes, this.i) === CLOSE) {
       this.i++;
       return items;
     }
     for (;;) {
       this.skip();
-      const c = this.text.charCodeAt(this.i);
+      const c = code(this.bytes, this.i);
       if (c === HASH) items.push({ value: this.reference(), type: REF });
       else if ((c >= 48 && c <= 57) || c === 45 || c === 43) items.push(this.untypedNumber(attribute.type));
       else if (isUpper(c) && !(c >= 48 && c <= 57) && !this.schema.entities.has(attribute.type))
         items.push(this.typed());
       else throw UNSURE;
       this.skip();
-      const next = this.text.charCodeAt(this.i);
+      const next = code(this.bytes, this.i);
       this.i++;
       if (next === CLOSE) return items;
       if (next !== COMMA) throw UNSURE;
@@ -305,7 +310,7 @@ class Reader {
     this.i++;
     let id = 0;
     let digits = 0;
-    for (let c = this.text.charCodeAt(this.i); c >= 48 && c <= 57; c = this.text.charCodeAt(++this.i)) {
+    for (let c = code(this.bytes, this.i); c >= 48 && c <= 57; c = code(this.bytes, ++this.i)) {
       id = id * 10 + c - 48;
       digits++;
     }
@@ -333,20 +338,20 @@ class Reader {
   /** A typed value of a select: IFCLABEL('x'), IFCREAL(1.5), IFCBOOLEAN(.T.) … */
   private typed(): RawValue {
     const start = this.i;
-    while (isUpper(this.text.charCodeAt(this.i))) this.i++;
-    const name = this.text.slice(start, this.i).toUpperCase();
+    while (isUpper(code(this.bytes, this.i))) this.i++;
+    const name = ascii(this.bytes, start, this.i).toUpperCase();
     const kind = this.schema.definedTypes.get(name);
     if (!kind) throw UNSURE;
     this.expect(OPEN);
     this.skip();
     let value: RawValue;
     if (kind === 'string') {
-      if (this.text.charCodeAt(this.i) !== QUOTE) throw UNSURE;
+      if (code(this.bytes, this.i) !== QUOTE) throw UNSURE;
       value = { value: this.string(), type: STRING, name };
     } else if (kind === 'real' || kind === 'integer') {
       value = this.numberOf(kind, name);
     } else {
-      if (this.text.charCodeAt(this.i) !== DOT) throw UNSURE;
+      if (code(this.bytes, this.i) !== DOT) throw UNSURE;
       const text = this.enumeration();
       if (text === 'T' || text === 'F') value = { type: ENUM, name, value: text === 'T' };
       else if (text === 'U' && kind === 'logical') value = { type: ENUM, name };
@@ -359,37 +364,37 @@ class Reader {
   private number(): string {
     const start = this.i;
     for (
-      let c = this.text.charCodeAt(this.i);
+      let c = code(this.bytes, this.i);
       (c >= 48 && c <= 57) || c === 43 || c === 45 || c === DOT || c === 69 || c === 101;
-      c = this.text.charCodeAt(++this.i)
+      c = code(this.bytes, ++this.i)
     );
     if (this.i === start) throw UNSURE;
-    return this.text.slice(start, this.i);
+    return ascii(this.bytes, start, this.i);
   }
 
   private enumeration(): string {
     this.i++;
     const start = this.i;
-    while (isUpper(this.text.charCodeAt(this.i))) this.i++;
-    if (this.text.charCodeAt(this.i) !== DOT || this.i === start) throw UNSURE;
-    const text = this.text.slice(start, this.i).toUpperCase();
+    while (isUpper(code(this.bytes, this.i))) this.i++;
+    if (code(this.bytes, this.i) !== DOT || this.i === start) throw UNSURE;
+    const text = ascii(this.bytes, start, this.i).toUpperCase();
     this.i++;
     return text;
   }
 
   /** A string with STEP's escapes decoded: '' \\ \X2\…\X0\ \X4\…\X0\ \X\hh \S\c; any other byte ≥ 128 is left to web-ifc. */
   private string(): string {
-    const text0 = this.text;
+    const bytes0 = this.bytes;
     this.i++;
     let text = '';
     let run = this.i;
     for (;;) {
-      const c = text0.charCodeAt(this.i);
+      const c = code(bytes0, this.i);
       if (Number.isNaN(c)) throw UNSURE;
       if (c >= 128) throw UNSURE;
       if (c === QUOTE) {
-        if (this.i > run) text += this.text.slice(run, this.i);
-        if (text0.charCodeAt(this.i + 1) === QUOTE) {
+        if (this.i > run) text += ascii(this.bytes, run, this.i);
+        if (code(bytes0, this.i + 1) === QUOTE) {
           text += "'";
           this.i += 2;
           run = this.i;
@@ -399,7 +404,7 @@ class Reader {
         return text;
       }
       if (c === BACKSLASH) {
-        if (this.i > run) text += this.text.slice(run, this.i);
+        if (this.i > run) text += ascii(this.bytes, run, this.i);
         text += this.escape();
         run = this.i;
         continue;
@@ -409,7 +414,10 @@ class Reader {
   }
 
   private escape(): string {
-    const at = (k: number) => this.text.charAt(this.i + k);
+    const at = (k: number) => {
+      const c = code(this.bytes, this.i + k);
+      return Number.isNaN(c) ? '' : String.fromCharCode(c);
+    };
     const hex = (from: number, count: number) => {
       let value = 0;
       for (let k = 0; k < count; k++) {
@@ -449,10 +457,10 @@ class Reader {
       return String.fromCharCode(code);
     }
     if (at(1) === 'S' && at(2) === '\\') {
-      const code = this.text.charCodeAt(this.i + 3);
-      if (code >= 128) throw UNSURE;
+      const c = code(this.bytes, this.i + 3);
+      if (!(c < 128)) throw UNSURE;
       this.i += 4;
-      return String.fromCharCode(code + 128);
+      return String.fromCharCode(c + 128);
     }
     throw UNSURE;
   }

@@ -220,7 +220,17 @@ export interface IdsCheck {
   /** every specification passes (null until done) */
   pass: boolean | null;
   /** counts of specifications (zeros until done) */
-  counts: { specifications: number; passed: number; failed: number; requiredFailed: number };
+  /**
+   * requiredFailed: required specifications that fail; prohibitedFailed: prohibited ones that fail (objects
+   * they rule out are in the model); optional ones that fail are in failed only
+   */
+  counts: {
+    specifications: number;
+    passed: number;
+    failed: number;
+    requiredFailed: number;
+    prohibitedFailed: number;
+  };
   specifications: IdsSpecificationResult[];
   createdAt: string;
   finishedAt: string | null;
@@ -356,7 +366,11 @@ export interface WorkflowIdsSummary {
   gate: IdsGateMode;
   /** whether the workflow would publish with an A suitability code (only then the gate applies) */
   gated: boolean;
-  /** none: no IDS applies; pending: a check is queued or running; pass; fail: a required specification fails or a check failed */
+  /**
+   * none: no IDS applies; pending: a check is queued or running; pass; fail: a required specification fails
+   * (nothing applicable, or an applicable object fails a requirement), a prohibited one fails (an object it
+   * applies to is in the model), or a check failed. An optional specification that fails does not gate.
+   */
   state: 'none' | 'pending' | 'pass' | 'fail';
   checks: {
     checkId: string;
@@ -366,14 +380,26 @@ export interface WorkflowIdsSummary {
     error: string | null;
     /** the required specifications that fail, with their counts of failing objects */
     requiredFailed: { index: number; name: string; failed: number }[];
+    /** the prohibited specifications that fail, with their counts of objects (each one the model should not have) */
+    prohibitedFailed: { index: number; name: string; failed: number }[];
   }[];
   /** what the dialog shows (the warning, or why publication is refused), null when nothing to say */
   message: string | null;
 }
 
-export const idsGateMessage = (failedSpecifications: number, refuse: boolean): string =>
-  refuse
-    ? `This model fails ${failedSpecifications} required information specification${failedSpecifications === 1 ? '' : 's'}: it cannot be published with an A suitability code until they pass`
-    : `Warning: this model fails ${failedSpecifications} required information specification${failedSpecifications === 1 ? '' : 's'}`;
+const specificationCount = (n: number, kind: string) =>
+  `${n} ${kind} information specification${n === 1 ? '' : 's'}`;
+/** The gate's words: how many required and prohibited specifications the model fails. */
+export const idsGateMessage = (requiredFailed: number, refuse: boolean, prohibitedFailed = 0): string => {
+  const what = [
+    requiredFailed ? specificationCount(requiredFailed, 'required') : '',
+    prohibitedFailed ? specificationCount(prohibitedFailed, 'prohibited') : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return refuse
+    ? `This model fails ${what}: it cannot be published with an A suitability code until they pass`
+    : `Warning: this model fails ${what}`;
+};
 export const IDS_GATE_PENDING =
   'The information requirements check of this model has not finished: it cannot be published with an A suitability code until it has';

@@ -26,13 +26,31 @@ const holdOf = (row: HoldRow): DocumentHold => ({
  * workflow closes: 409 with the reason), Published and Archived are changed by hand only by project
  * managers (403), and a move keeps the item's history because it moves the item rather than copying it.
  */
+/** An item moved to another folder (its versions with it). */
+export type ItemMovedListener = (item: {
+  id: string;
+  projectId: string;
+  fromFolderId: string;
+  toFolderId: string;
+}) => Promise<void> | void;
+
 export class DocumentControlService {
+  private readonly movedListeners: ItemMovedListener[] = [];
+
   constructor(
     private readonly repo: DocumentsRepo,
     private readonly control: DocumentControlRepo,
     private readonly access: AccessService,
     private readonly naming: NamingCheck,
   ) {}
+
+  /**
+   * Called after every move (the IDS checks follow a model into and out of the folders their IDS files apply
+   * to); a listener's failure never undoes or fails the move.
+   */
+  onItemMoved(listener: ItemMovedListener): void {
+    this.movedListeners.push(listener);
+  }
 
   /** The ISO 19650 state of a folder (from its top folder's name). */
   async stateOf(folderId: string): Promise<CdeState | null> {
@@ -101,6 +119,13 @@ export class DocumentControlService {
     });
     if (outcome === 'clash') throw clash();
     if (outcome === 'gone') throw notFound('No such file in this project');
+    const moved = {
+      id: item.id,
+      projectId: item.project_id,
+      fromFolderId: item.folder_id,
+      toFolderId: target.id,
+    };
+    for (const listener of this.movedListeners) await Promise.resolve(listener(moved)).catch(() => {});
     const [latest] = await this.repo.versionsOf(item.id);
     const state = await this.stateOf(target.id);
     return {

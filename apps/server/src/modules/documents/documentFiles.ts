@@ -16,7 +16,7 @@ import type { BlobStore } from '../../storage/blobStore.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import type { DeletedItemsRepo } from './deletedItems.repo.ts';
-import type { DocumentControlService } from './documentControl.service.ts';
+import type { DocumentControlService, ItemMovedListener } from './documentControl.service.ts';
 import { presentItem, presentVersion } from './documents.presenter.ts';
 import type { NamingCheck } from '../infoStandard/index.ts';
 
@@ -69,6 +69,11 @@ export class DocumentFiles {
   /** Called after every new version is recorded (e.g. to queue an IFC conversion). */
   onVersionAdded(listener: VersionAddedListener): void {
     this.versionListeners.push(listener);
+  }
+
+  /** Called after every move of an item to another folder (documentControl.service.ts). */
+  onItemMoved(listener: ItemMovedListener): void {
+    this.control.onItemMoved(listener);
   }
 
   /**

@@ -25,6 +25,7 @@ export {
   type VersionAddedListener,
 } from './documentFiles.ts';
 export { cleanFileName } from './documents.routes.ts';
+export type { ItemMovedListener } from './documentControl.service.ts';
 
 /** The files of the projects: folders, items and versions (the tree, uploads, history, deleted files). */
 export function registerDocuments(

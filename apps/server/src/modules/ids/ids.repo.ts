@@ -166,6 +166,17 @@ export class IdsRepo {
     return new Map(rows.map((row) => [row.version_id, row.state]));
   }
 
+  /** The converted geometry (.frag blob hash) of a version, null when it has none. */
+  async fragHash(versionId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('conversions')
+      .select('frag_hash')
+      .where('version_id', '=', versionId)
+      .where('state', '=', 'done')
+      .executeTakeFirst();
+    return row?.frag_hash ?? null;
+  }
+
   /** Versions of live items, with their item. */
   private fileVersions() {
     return this.db

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   IfcFile,
+  PROHIBITED,
   checkModel,
   parseIds,
   prepareIfc,
@@ -55,7 +56,9 @@ async function modelBytes(input: CheckJobInput): Promise<Uint8Array> {
     }
   }
   try {
-    const bytes = new Uint8Array(fs.readFileSync(file));
+    // the file's buffer itself (a copy of a large model would double it: the checker keeps the bytes)
+    const buffer = fs.readFileSync(file);
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     // what would make web-ifc scan or abort: not STEP, cut off, a schema it cannot read
     const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
     if (!head.trimStart().startsWith('ISO-10303-21'))
@@ -130,14 +133,23 @@ function checkOne(file: IfcFile, check: CheckJobIds): CheckJobResult {
   });
   const failures: FailureRow[] = [];
   result.specifications.forEach((spec, specIndex) => {
-    const requirements = document.specifications[specIndex]!.requirements;
+    const { requirements, applicability } = document.specifications[specIndex]!;
     for (const element of spec.failed) {
-      const detail: IdsRequirementFailure[] = element.failures.map(({ requirement, reason }) => ({
-        requirement,
-        facet: requirements[requirement]!.facet,
-        expected: describeFacet(requirements[requirement]!, true),
-        found: reason,
-      }));
+      const detail: IdsRequirementFailure[] = element.failures.map(({ requirement, reason }) =>
+        requirement === PROHIBITED
+          ? {
+              requirement,
+              facet: applicability[0]?.facet ?? 'entity',
+              expected: 'none in the model (the specification is prohibited)',
+              found: `${reason}: ${applicability.map((facet) => describeFacet(facet, false)).join(', ')}`,
+            }
+          : {
+              requirement,
+              facet: requirements[requirement]!.facet,
+              expected: describeFacet(requirements[requirement]!, true),
+              found: reason,
+            },
+      );
       failures.push({
         check_id: check.checkId,
         spec_index: specIndex,
@@ -165,7 +177,7 @@ function checkOne(file: IfcFile, check: CheckJobIds): CheckJobResult {
 async function run(input: CheckJobInput): Promise<void> {
   let file: IfcFile;
   try {
-    // the bytes are not kept: web-ifc copies them, the checker keeps the text it parses lines from
+    // the checker keeps the bytes it parses lines from (web-ifc, when it is asked, copies them)
     file = await IfcFile.open(await modelBytes(input));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

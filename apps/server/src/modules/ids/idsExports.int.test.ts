@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdsCheck, IdsFailuresPage, Issue, WorkflowDetail } from '@penstock/shared';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
 import { readBcf } from '../bcf/index.ts';
+import { geometrySignatures, signatureMap } from '../modelCompare/geometrySignatures.ts';
 import { PLANT_IDS, idsProject, plantIfc, settled, upload, type IdsProject } from './ids.testing.ts';
 
 /** multipart/form-data with a formData field, as the Workflow panel sends it */
@@ -156,6 +157,28 @@ for (const kind of await testDatabases()) {
       expect(pinned.map((i) => i.linkedDocuments[0]!.details.objectId).sort()).toEqual(
         pumps.objects.map((o) => o.expressId).sort(),
       );
+
+      // each pin stands where the viewer draws its object (its geometry's centre in the converted model),
+      // as a compare's change is pinned: the model's own geometry says where
+      const frag = await call('GET', `/api/models/${model.versionId}/fragments`, 'viewer');
+      const geometry = await geometrySignatures(frag.rawPayload);
+      const drawnAt = new Map(
+        [...signatureMap(geometry)].map(([id, g]) => [
+          id,
+          g.position.map((v, k) => v + geometry.coordinates[k]!),
+        ]),
+      );
+      const at = (issue: Issue) => {
+        const { x, y, z } = issue.linkedDocuments[0]!.details.position;
+        return [x, y, z];
+      };
+      for (const issue of [bySpec, ...pinned]) {
+        const objectId = issue.linkedDocuments[0]!.details.objectId!;
+        expect(drawnAt.has(objectId)).toBe(true);
+        at(issue).forEach((v, k) => expect(v).toBeCloseTo(drawnAt.get(objectId)![k]!, 6));
+      }
+      expect(at(bySpec)).not.toEqual([0, 0, 0]);
+      expect(new Set(pinned.map((i) => at(i).join(','))).size).toBe(pinned.length);
     });
 
     it('warns, or refuses, a workflow that would publish the failing model with an A code', async () => {

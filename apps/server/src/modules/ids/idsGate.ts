@@ -3,6 +3,7 @@ import {
   idsGateMessage,
   isAcceptedSuitability,
   isModelFile,
+  type IdsCheck,
   type IdsGateMode,
   type WorkflowIdsSummary,
 } from '@penstock/shared';
@@ -12,10 +13,19 @@ import type { IdsChecksRepo } from './idsChecks.repo.ts';
 import { presentCheck } from './ids.presenter.ts';
 import type { IdsPlanner } from './idsPlanning.ts';
 
+/** A check's failing specifications of one usage, with their counts of failing objects. */
+const failing = (check: IdsCheck, usage: 'required' | 'prohibited') =>
+  check.specifications
+    .filter((s) => !s.pass && s.usage === usage)
+    .map((s) => ({ index: s.index, name: s.name, failed: s.failed }));
+
 /**
  * The publication gate (issue 36 §3): a workflow that would publish a model version with an A suitability
- * code reads the version's checks against the IDS files in its scope. A required (or prohibited)
- * specification that fails, or a check that failed, gives a warning (project setting 'warn') or refuses the
+ * code reads the version's checks against the IDS files in its scope. The specifications gate as IDS 1.0
+ * states their cardinality: a required one fails when nothing is applicable or an applicable object fails a
+ * requirement, a prohibited one when anything is applicable (each such object is a failure), an optional one
+ * only reports (its applicable objects' failures show in the check, they do not gate). A required or
+ * prohibited specification that fails, or a check that failed, gives a warning (project setting 'warn') or refuses the
  * submission and the publishing approval (409, 'refuse'); so does a check not finished yet under 'refuse'.
  * The workflow module asks it (the caller has checked access); its summary goes to the Complete Review
  * dialog with the workflow.
@@ -47,20 +57,21 @@ export class IdsGate {
       status: check.status,
       pass: check.pass,
       error: check.error,
-      requiredFailed: check.specifications
-        .filter((s) => !s.pass && s.usage !== 'optional')
-        .map((s) => ({ index: s.index, name: s.name, failed: s.failed })),
+      requiredFailed: failing(check, 'required'),
+      prohibitedFailed: failing(check, 'prohibited'),
     }));
     const pending =
       checks.length < planned.length || checks.some((c) => c.status === 'queued' || c.status === 'running');
-    const failedSpecifications = summaries.reduce((n, c) => n + c.requiredFailed.length, 0);
+    const requiredFailed = summaries.reduce((n, c) => n + c.requiredFailed.length, 0);
+    const prohibitedFailed = summaries.reduce((n, c) => n + c.prohibitedFailed.length, 0);
+    const failedSpecifications = requiredFailed + prohibitedFailed;
     const failedChecks = summaries.filter((c) => c.status === 'failed').length;
     const state = failedSpecifications || failedChecks ? 'fail' : pending ? 'pending' : 'pass';
     let message: string | null = null;
     if (state === 'fail')
       message =
         failedSpecifications > 0
-          ? idsGateMessage(failedSpecifications, gate === 'refuse' && gated)
+          ? idsGateMessage(requiredFailed, gate === 'refuse' && gated, prohibitedFailed)
           : `The information requirements check of this model failed: ${summaries.find((c) => c.error)?.error ?? 'no reason given'}`;
     else if (state === 'pending' && gate === 'refuse' && gated) message = IDS_GATE_PENDING;
     return { versionId, gate, gated, state, checks: summaries, message };

@@ -17,19 +17,32 @@ const objectLabel = (o: IdsFailingObject) =>
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The pin on an object of the checked version: its localId (the express id) and its GlobalId. */
-const pinOn = (check: IdsCheck, object: IdsFailingObject | undefined): IssueBody['linkedDocuments'] => [
-  {
-    documentId: check.modelVersionId,
-    details: {
-      viewableGuid: '',
-      position: { x: 0, y: 0, z: 0 },
-      objectId: object?.expressId ?? null,
-      object: object?.globalId ? { versionId: check.modelVersionId, globalId: object.globalId } : null,
-      viewerState: null,
+/** Where the viewer draws objects of the checked version, by express id (their geometry's centre). */
+export type ObjectCentres = ReadonlyMap<number, readonly [number, number, number]>;
+
+/**
+ * The pin on an object of the checked version: its localId (the express id), its GlobalId, and its centre
+ * (an object without geometry is pinned at the origin, as before: the viewer finds it by its id).
+ */
+const pinOn = (
+  check: IdsCheck,
+  object: IdsFailingObject | undefined,
+  centres: ObjectCentres,
+): IssueBody['linkedDocuments'] => {
+  const centre = object ? centres.get(object.expressId) : undefined;
+  return [
+    {
+      documentId: check.modelVersionId,
+      details: {
+        viewableGuid: '',
+        position: centre ? { x: centre[0], y: centre[1], z: centre[2] } : { x: 0, y: 0, z: 0 },
+        objectId: object?.expressId ?? null,
+        object: object?.globalId ? { versionId: check.modelVersionId, globalId: object.globalId } : null,
+        viewerState: null,
+      },
     },
-  },
-];
+  ];
+};
 
 /**
  * Open quality issues raised from a check's failures (issue 36 §3): one per failing specification, pinned on
@@ -39,7 +52,7 @@ export function issuesOfFailures(
   check: IdsCheck,
   specifications: readonly number[],
   failures: ReadonlyArray<{ spec: number; object: IdsFailingObject }>,
-  options: { mode: IdsIssueMode; assignedTo: string | null; dueDate: string | null },
+  options: { mode: IdsIssueMode; assignedTo: string | null; dueDate: string | null; centres: ObjectCentres },
 ): IssueBody[] {
   const common = {
     type: 'quality_issues' as const,
@@ -61,7 +74,7 @@ export function issuesOfFailures(
           ].join('\n'),
           MAX_ISSUE_TEXT,
         ),
-        linkedDocuments: pinOn(check, object),
+        linkedDocuments: pinOn(check, object, options.centres),
       };
     });
   return specifications.map((index) => {
@@ -78,7 +91,7 @@ export function issuesOfFailures(
       ...common,
       title: clip(`IDS: ${specification.name}`, MAX_ISSUE_TITLE),
       description: clip(lines.join('\n'), MAX_ISSUE_TEXT),
-      linkedDocuments: pinOn(check, objects[0]),
+      linkedDocuments: pinOn(check, objects[0], options.centres),
     };
   });
 }

@@ -171,6 +171,16 @@ export class IdsPlanner {
     return queued;
   }
 
+  /**
+   * A file moved to another folder: the latest version of a model is checked against the IDS files in scope
+   * there that it has no check against yet (the checks listed and gated are always those of its scope now).
+   */
+  async itemMoved(itemId: string): Promise<number> {
+    const [latest] = await this.repo.latestVersions([itemId]);
+    if (!latest || !isModelFile(latest.file_name)) return 0;
+    return this.queueModelVersion(latest.version_id, false);
+  }
+
   /** A new version of a file: an IDS file is read now, and the models in its scope are checked against it. */
   async versionAdded(versionId: string, fileName: string): Promise<void> {
     if (!isIdsFileName(fileName)) return;

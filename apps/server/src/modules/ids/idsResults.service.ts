@@ -14,7 +14,9 @@ import {
 } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService, AfterAccess } from '../../security/access.ts';
+import { readBlob, type BlobStore } from '../../storage/blobStore.ts';
 import type { IssuesService } from '../issues/index.ts';
+import { objectCentres } from '../modelCompare/index.ts';
 import type { IdsRepo } from './ids.repo.ts';
 import type { CheckListRow, IdsChecksRepo } from './idsChecks.repo.ts';
 import { presentCheck, presentFailure } from './ids.presenter.ts';
@@ -35,6 +37,7 @@ export class IdsResultsService {
     private readonly planner: IdsPlanner,
     private readonly issues: IssuesService,
     private readonly access: AccessService,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** The checks of a model version against the IDS files in its scope (any not made yet is queued now). */
@@ -200,16 +203,23 @@ export class IdsResultsService {
       throw badRequest(
         `${failures.length} failing objects: at most ${MAX_IDS_ISSUES} issues at once (choose fewer specifications, or one issue per specification)`,
       );
-    const bodies = issuesOfFailures(
-      check,
-      chosen,
-      failures.map((f) => ({ spec: Number(f.spec_index), object: presentFailure(f) })),
-      {
-        mode,
-        assignedTo: body.assignedTo ?? null,
-        dueDate: body.dueDate ?? null,
-      },
+    const objects = failures.map((f) => ({ spec: Number(f.spec_index), object: presentFailure(f) }));
+    // the pins stand on the objects: their centres from the converted geometry (one read of the .frag)
+    const pinned = new Set(
+      mode === 'object'
+        ? objects.map((o) => o.object.expressId)
+        : chosen.flatMap((index) => objects.find((o) => o.spec === index)?.object.expressId ?? []),
     );
+    const fragHash = await this.repo.fragHash(check.modelVersionId);
+    const centres = fragHash
+      ? await objectCentres(await readBlob(this.blobs, fragHash), pinned)
+      : new Map<number, [number, number, number]>();
+    const bodies = issuesOfFailures(check, chosen, objects, {
+      mode,
+      assignedTo: body.assignedTo ?? null,
+      dueDate: body.dueDate ?? null,
+      centres,
+    });
     const created = await this.issues.createMany(user, projectId, bodies);
     return { created: created.length, issueIds: created.map((issue) => issue.id) };
   }

@@ -51,9 +51,11 @@ export function registerIds(
     deps.blobs,
     access,
   );
-  const results = new IdsResultsService(repo, checks, planner, deps.issues, access);
+  const results = new IdsResultsService(repo, checks, planner, deps.issues, access, deps.blobs);
   idsRoutes(app, service, results);
   deps.files.onVersionAdded((version) => planner.versionAdded(version.id, version.fileName));
+  // a model moved into a folder an IDS applies to is checked against it (moved out, its checks no longer count)
+  deps.files.onItemMoved(async (item) => void (await planner.itemMoved(item.id)));
   return {
     jobs,
     gate: new IdsGate(repo, checks, planner),

@@ -212,3 +212,34 @@ export function signatureMap(columns: SignatureColumns): Map<number, GeometrySig
   }
   return map;
 }
+
+/**
+ * Where the viewer draws each wanted object, by localId: its first geometry item's global transform (the
+ * geometry's centre, in the model's coordinates as the viewer places them), as a compare places a change's
+ * issue pin. Objects without geometry are left out. Reads the item, localId and transform tables only.
+ */
+export async function objectCentres(
+  frag: Uint8Array,
+  wanted: ReadonlySet<number>,
+): Promise<Map<number, [number, number, number]>> {
+  const centres = new Map<number, [number, number, number]>();
+  if (!wanted.size) return centres;
+  const raw = frag[0] === 0x78 ? new Uint8Array(await inflate(frag)) : frag;
+  const bb = new ByteBuffer(raw);
+  const model = bb.readInt32(bb.position()) + bb.position();
+  const [localIdsAt, localIdCount] = vector(bb, model, MODEL_LOCAL_IDS);
+  const meshesOffset = bb.__offset(model, MODEL_MESHES);
+  if (!meshesOffset) return centres;
+  const meshes = bb.__indirect(model + meshesOffset);
+  const [itemsAt, count] = vector(bb, meshes, MESHES_ITEMS);
+  const [globalTransformsAt, globalTransformCount] = vector(bb, meshes, MESHES_GLOBAL_TRANSFORMS);
+  for (let i = 0; i < Math.min(count, globalTransformCount); i++) {
+    const index = bb.readUint32(itemsAt + i * 4);
+    if (index >= localIdCount) continue;
+    const localId = bb.readUint32(localIdsAt + index * 4);
+    if (!wanted.has(localId) || centres.has(localId)) continue;
+    const at = globalTransformsAt + i * TRANSFORM_SIZE;
+    centres.set(localId, [bb.readFloat64(at), bb.readFloat64(at + 8), bb.readFloat64(at + 16)]);
+  }
+  return centres;
+}

@@ -12,6 +12,7 @@ import { ModelCompareService } from './modelCompare.service.ts';
 
 export { ModelCompareService } from './modelCompare.service.ts';
 export { CompareJobs } from './modelCompare.jobs.ts';
+export { objectCentres } from './geometrySignatures.ts';
 
 /**
  * Model compare (issue 34 §2): compares of two converted model versions as jobs of the job queue, their

@@ -20,9 +20,10 @@ const summary = (extra: Partial<WorkflowIdsSummary>): WorkflowIdsSummary => ({
         { index: 1, name: 'Pumps have a duty flow', failed: 3 },
         { index: 4, name: 'Valves carry a tag', failed: 1 },
       ],
+      prohibitedFailed: [{ index: 6, name: 'No proxies', failed: 2 }],
     },
   ],
-  message: idsGateMessage(2, true),
+  message: idsGateMessage(2, true, 1),
   ...extra,
 });
 
@@ -30,8 +31,13 @@ describe("the Complete Review dialog's information requirements", () => {
   it('lists the failing required specifications with the gate message and links to the failures', async () => {
     const show = vi.fn();
     render(<IdsReviewSummary summary={summary({})} onShowFailures={show} />);
-    expect(screen.getByText(idsGateMessage(2, true))).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This model fails 2 required information specifications and 1 prohibited information specification: it cannot be published with an A suitability code until they pass',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Pumps have a duty flow: 3 failing objects/)).toBeInTheDocument();
+    expect(screen.getByText(/No proxies: 2 prohibited objects/)).toBeInTheDocument();
     expect(screen.getByText(/Valves carry a tag: 1 failing object\b/)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveClass('alert-danger');
     await userEvent.click(screen.getByRole('button', { name: 'Show the failures in the model' }));

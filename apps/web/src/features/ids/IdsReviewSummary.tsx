@@ -55,9 +55,13 @@ export function IdsReviewSummary({
               {check.idsFileName}: the check failed{check.error ? ` (${check.error})` : ''}.
             </li>
           ) : (
-            check.requiredFailed.map((spec) => (
+            [
+              ...check.requiredFailed.map((spec) => ({ spec, words: 'failing object' })),
+              ...check.prohibitedFailed.map((spec) => ({ spec, words: 'prohibited object' })),
+            ].map(({ spec, words }) => (
               <li key={`${check.checkId}:${spec.index}`}>
-                {spec.name}: {spec.failed} failing object{spec.failed === 1 ? '' : 's'}{' '}
+                {spec.name}: {spec.failed} {words}
+                {spec.failed === 1 ? '' : 's'}{' '}
                 <span className="text-body-secondary">({check.idsFileName})</span>
               </li>
             ))

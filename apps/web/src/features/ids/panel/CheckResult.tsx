@@ -12,10 +12,14 @@ export function checkSummary(check: IdsCheck): string {
   if (check.status === 'queued') return 'Waiting to be checked…';
   if (check.status === 'running') return `Checking… ${Math.round((check.progress ?? 0) * 100)} %`;
   if (check.status === 'failed') return 'The check failed.';
-  const { specifications, failed, requiredFailed } = check.counts;
+  const { specifications, failed, requiredFailed, prohibitedFailed } = check.counts;
   if (failed === 0) return `Passes all ${specifications} specification${specifications === 1 ? '' : 's'}.`;
+  const which = [
+    requiredFailed ? `${requiredFailed} required` : '',
+    prohibitedFailed ? `${prohibitedFailed} prohibited` : '',
+  ].filter(Boolean);
   return `Fails ${failed} of ${specifications} specification${specifications === 1 ? '' : 's'}${
-    requiredFailed ? ` (${requiredFailed} required)` : ''
+    which.length ? ` (${which.join(', ')})` : ''
   }.`;
 }
 

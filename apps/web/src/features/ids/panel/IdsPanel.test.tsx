@@ -41,7 +41,7 @@ const check = (extra: Partial<IdsCheck> = {}): IdsCheck => ({
   progress: null,
   error: null,
   pass: false,
-  counts: { specifications: 3, passed: 1, failed: 2, requiredFailed: 1 },
+  counts: { specifications: 3, passed: 1, failed: 2, requiredFailed: 1, prohibitedFailed: 0 },
   specifications: [
     spec(0, 'Pumps carry a tag', 0),
     spec(1, 'Pumps have a duty flow', 2),
