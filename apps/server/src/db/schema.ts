@@ -537,6 +537,23 @@ export interface PidSketchesTable {
   updated_at: string;
 }
 
+/** one save of a P&ID sketch (issue 37 §5): its content as stored then, numbered from 1 per sketch */
+export interface PidSketchVersionsTable {
+  id: string;
+  sketch_id: string;
+  number: number;
+  drawing_name: string;
+  content_json: string;
+  /** the sketch format version */
+  version: number;
+  bytes: number;
+  /** a user id */
+  saved_by: string;
+  saved_at: string;
+  /** the number of the version a restore brought back; null for an ordinary save */
+  restored_from: number | null;
+}
+
 /** a project's information standard (issue 35): InfoStandard JSON, and an administrator's relaxation */
 export interface ProjectInfoStandardsTable {
   project_id: string;
@@ -700,6 +717,7 @@ export interface Database {
   calculation_runs: CalculationRunsTable;
   email_outbox: EmailOutboxTable;
   pid_sketches: PidSketchesTable;
+  pid_sketch_versions: PidSketchVersionsTable;
   feedback: FeedbackTable;
   sdc_submissions: SdcSubmissionsTable;
   sdc_files: SdcFilesTable;

@@ -144,6 +144,8 @@ export interface SketchContent extends SketchLists {
 
 /** A saved sketch as getpidsketch answers it. */
 export interface SavedSketch extends SketchContent {
+  /** Penstock's addition: the sketch's id (its history and issue calls name it) */
+  id?: string;
   DrawingName: string;
   Project: string;
   updatedAt: string;

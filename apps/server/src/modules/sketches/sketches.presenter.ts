@@ -1,11 +1,18 @@
-import { defaultPidSpec, emptySketchLists, type SavedSketch, type SketchContent } from '@penstock/shared';
-import type { SketchRow } from './sketches.repo.ts';
+import {
+  defaultPidSpec,
+  emptySketchLists,
+  type SavedSketch,
+  type SketchContent,
+  type SketchVersion,
+} from '@penstock/shared';
+import type { SketchRow, SketchVersionRow } from './sketches.repo.ts';
 
 /** A stored sketch as getpidsketch answers it: the content parsed, under the spec's field names. */
 export function presentSketch(row: SketchRow): SavedSketch {
   // a sketch saved before format 2 has no lines and no P&ID settings: empty lists and the defaults
   const content = JSON.parse(row.content_json) as Partial<SketchContent>;
   return {
+    id: row.id,
     DrawingName: row.drawing_name,
     Project: row.project_id,
     ...emptySketchLists(),
@@ -15,5 +22,17 @@ export function presentSketch(row: SketchRow): SavedSketch {
     Version: content.Version ?? row.version,
     updatedAt: row.updated_at,
     updatedBy: row.updated_by_name ?? row.updated_by,
+  };
+}
+
+/** One entry of a sketch's history. */
+export function presentSketchVersion(row: SketchVersionRow): SketchVersion {
+  return {
+    number: row.number,
+    drawingName: row.drawing_name,
+    savedAt: row.saved_at,
+    savedBy: row.saved_by_name ?? row.saved_by,
+    bytes: row.bytes,
+    restoredFrom: row.restored_from,
   };
 }

@@ -1,0 +1,31 @@
+import type { SavedSketch } from '@penstock/shared';
+
+/** What a rendition is made from: the saved sketch, and the drawing sheet (built once, when asked for). */
+export interface IssueSource {
+  sketch: SavedSketch;
+  sheetPdf: () => Promise<Buffer>;
+}
+
+/** One file an issue stores: `<drawing number>.<extension>`. */
+export interface IssueRendition {
+  extension: string;
+  /** what it is, for messages */
+  label: string;
+  build: (source: IssueSource) => Promise<Buffer>;
+}
+
+/** The sketch as getpidsketch answers it: the native file, which the sketch editor reads back. */
+function nativeSketch({ sketch }: IssueSource): Promise<Buffer> {
+  const { updatedBy: _updatedBy, ...native } = sketch;
+  return Promise.resolve(Buffer.from(`${JSON.stringify(native, null, 1)}\n`, 'utf8'));
+}
+
+/**
+ * The files an issued sketch is stored as (issue 37 §5), each a version of its own item in the target
+ * folder, all in one transaction with the same revision. The DEXPI file is one more line here:
+ * `{ extension: 'xml', label: 'DEXPI file', build: ({ sketch }) => … }` once packages/dexpi writes it.
+ */
+export const ISSUED_RENDITIONS: readonly IssueRendition[] = [
+  { extension: 'pdf', label: 'drawing sheet', build: (source) => source.sheetPdf() },
+  { extension: 'json', label: 'native sketch', build: nativeSketch },
+];
