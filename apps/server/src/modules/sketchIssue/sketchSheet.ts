@@ -58,6 +58,13 @@ export const MAX_SHEET_REVISIONS = 8;
 /** space between the drawing and the frame or the title block */
 const GAP = mm(5);
 const LINE = 0.8;
+/** the tables' rule width: a table is its columns (rows) plus one rule more than it has */
+const RULE = LINE / 2;
+const columnsOf = (total: number, parts: readonly number[]) => {
+  const free = total - (parts.length + 1) * RULE;
+  const sum = parts.reduce((a, b) => a + b, 0);
+  return parts.map((part) => (part / sum) * free);
+};
 
 interface Box {
   x: number;
@@ -98,8 +105,8 @@ const cell = (caption: string, value: string, size = 9, bold = false) => ({
 });
 
 const lines = {
-  hLineWidth: () => LINE / 2,
-  vLineWidth: () => LINE / 2,
+  hLineWidth: () => RULE,
+  vLineWidth: () => RULE,
   hLineColor: () => '#000000',
   vLineColor: () => '#000000',
   paddingLeft: () => 0,
@@ -110,11 +117,10 @@ const lines = {
 
 function titleBlock(input: SketchSheetInput, at: Box): Content {
   const b = input.titleBlock;
-  const quarter = BLOCK_WIDTH / 4;
   return {
     absolutePosition: { x: at.x, y: at.y },
     table: {
-      widths: [quarter - 1, quarter - 1, quarter - 1, quarter - 1],
+      widths: columnsOf(BLOCK_WIDTH, [1, 1, 1, 1]),
       heights: BLOCK_ROWS,
       body: [
         [{ ...cell('Project', b.project, 10, true), colSpan: 4 } as Content, {}, {}, {}],
@@ -147,7 +153,7 @@ function revisionBox(revisions: readonly SheetRevision[], at: Box): Content {
   return {
     absolutePosition: { x: at.x, y: at.y },
     table: {
-      widths: [mm(14) - 1, mm(22) - 1, mm(84) - 1, mm(30) - 1, mm(30) - 1],
+      widths: columnsOf(BLOCK_WIDTH, [14, 22, 84, 30, 30]),
       heights: REVISION_ROW,
       body: [
         ['Rev', 'Date', 'Description', 'Drawn', 'Checked'].map((text) => small(text, true)),
@@ -174,8 +180,9 @@ export function sketchSheetDocument(input: SketchSheetInput): TDocumentDefinitio
     height: page.height - FRAME.top - FRAME.bottom,
   };
   const revisions = input.revisions.slice(-MAX_SHEET_REVISIONS);
-  const blockHeight = BLOCK_ROWS.reduce((sum, row) => sum + row, 0);
-  const revisionHeight = REVISION_ROW * (revisions.length + 1);
+  const blockHeight = BLOCK_ROWS.reduce((sum, row) => sum + row, 0) + (BLOCK_ROWS.length + 1) * RULE;
+  // the revision box sits on the title block, sharing its top rule
+  const revisionHeight = (REVISION_ROW + RULE) * (revisions.length + 1);
   const right = frame.x + frame.width;
   const bottom = frame.y + frame.height;
   const block: Box = {
