@@ -60,7 +60,10 @@ const line = (label: string, max: number) =>
     .string()
     .trim()
     .max(max, `${label} has at most ${max} characters`)
-    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), `${label} must be one line of text`);
+    .refine(
+      (text) => ![...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f),
+      `${label} must be one line of text`,
+    );
 
 /** A drawing number: the issued files' name (without extension), so no path or reserved characters. */
 export const DrawingNumberSchema = line('The drawing number', 120)

@@ -14,6 +14,7 @@ import { DRAWING_TOOLS, extendDraft, finishDraft, isMeaningful, startDraft } fro
 import { ElementNode, type ElementHandlers } from './ElementNode.tsx';
 import { ContextMenu, type ContextMenuAction } from './ContextMenu.tsx';
 import { GridLayer, PidOverlay, type TagMark } from './PidOverlay.tsx';
+import { RerouteHandles } from './RerouteHandles.tsx';
 import { usePidCanvas } from '../hooks/usePidCanvas.ts';
 import { describeElement, fromNode } from './canvasElements.ts';
 
@@ -87,6 +88,15 @@ export function SketchCanvas({
     transformer.nodes(nodes);
     transformer.getLayer()?.batchDraw();
   }, [selected, elements, stageRef, byId]);
+
+  // one pipeline or signal line selected, no drawing tool: its bends and legs can be dragged
+  const onlySelected = selected.size === 1 ? byId.get([...selected][0]!) : undefined;
+  const rerouting =
+    (tool === 'none' || tool === 'select') &&
+    !placing &&
+    (onlySelected?.tool === 'pipeline' || onlySelected?.tool === 'signal')
+      ? onlySelected
+      : null;
 
   const pointer = useCallback((): Point | null => stageRef.current?.getPointerPosition() ?? null, [stageRef]);
 
@@ -315,6 +325,7 @@ export function SketchCanvas({
         <Layer listening={false}>
           {/* white paper under everything, so the eraser shows white and exports are not transparent */}
           <Rect
+            name="paper"
             x={-stage.x / stage.scale}
             y={-stage.y / stage.scale}
             width={width / stage.scale}
@@ -364,6 +375,15 @@ export function SketchCanvas({
           labelsDraggable={tool === 'none' && !placing}
           onTagMoved={(image, tagOffset) => editor.update({ ...image, tagOffset })}
         />
+        {rerouting && (
+          <RerouteHandles
+            key={rerouting.id}
+            line={rerouting}
+            stage={stage}
+            snap={editor.pid.grid.snap ? editor.pid.grid.size : null}
+            onRerouted={(line) => editor.update(line)}
+          />
+        )}
       </Stage>
       {menu && menuElement && (
         <ContextMenu

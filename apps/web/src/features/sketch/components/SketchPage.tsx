@@ -85,7 +85,6 @@ export function SketchPage() {
   const publish = usePublish({
     editor,
     stageRef,
-    canvas,
     onError: (message) => setNotice({ variant: 'danger', text: message }),
     drawingName: drawingName.trim(),
     legend: legend.data,
@@ -188,9 +187,10 @@ export function SketchPage() {
     });
   };
 
-  const onLoad = async (sketch: SavedSketch): Promise<boolean> => {
+  const onLoad = async (sketch: SavedSketch, options: { force?: boolean } = {}): Promise<boolean> => {
     // loading replaces the canvas and starts the undo history again: unsaved work is asked about first
     if (
+      !options.force &&
       editor.dirty &&
       !(await confirm({
         title: 'Replace the unsaved sketch?',
