@@ -53,6 +53,29 @@ export function suggestTag(
   return tag;
 }
 
+/**
+ * The fixed start of the tags a prefix gives by the pattern, up to the running number ('{prefix}-{area}{seq:2}'
+ * with P and area 1: 'P-1'): the project's tags are looked up by it. '' when the number comes first.
+ */
+export function tagStem(pattern: string, prefix: string, area: string): string {
+  const seq = /\{seq(?::\d)?\}/.exec(pattern);
+  const head = seq ? pattern.slice(0, seq.index) : pattern;
+  return formatTag(head, prefix, area, 0);
+}
+
+// ---- the project's tags in use: GET /api/projects/:projectId/tags-in-use?stem= ---------------------------
+
+export const TAGS_IN_USE_LIMIT = 5000;
+
+export const TagsInUseQuerySchema = z.strictObject({
+  stem: z.string().trim().min(1, 'Give the start of the tags (stem)').max(PID_LIMITS.maxTagLength),
+});
+
+/** The project's tags (models and asset register) that start with the stem, each once, at most the limit. */
+export interface TagsInUseAnswer {
+  tags: string[];
+}
+
 /** Every tag used by more than one symbol of the sketch, with the ids of those symbols. */
 export function duplicateTags(lists: Pick<SketchLists, 'Images'>): Map<string, string[]> {
   const byTag = new Map<string, string[]>();
