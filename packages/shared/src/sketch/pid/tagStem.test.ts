@@ -13,5 +13,8 @@ describe("tag numbering from the project's tags", () => {
     // the sketch has P-101; the project's model has P-105 and an unrelated PT-101
     expect(suggestTag('P', numbering, ['P-101'])).toBe('P-102');
     expect(suggestTag('P', numbering, ['P-101', 'P-105', 'PT-101', 'p-1xx'])).toBe('P-106');
+    // another scheme's tags that merely start the same are not this pattern's numbers
+    expect(suggestTag('P', numbering, ['P-1001', 'P-1002'])).toBe('P-101');
+    expect(suggestTag('P', numbering, ['P-1001', 'P-1120'])).toBe('P-1121');
   });
 });

@@ -32,7 +32,9 @@ export function suggestTag(
   const { pattern, area } = numbering;
   let source = '';
   let last = 0;
+  let width = 1;
   for (const match of pattern.matchAll(/\{(prefix|area|seq(?::\d)?)\}/g)) {
+    if (match[1]!.startsWith('seq')) width = Number(match[1]!.split(':')[1] ?? 1);
     source += escapeRegExp(pattern.slice(last, match.index));
     source +=
       match[1] === 'prefix' ? escapeRegExp(prefix) : match[1] === 'area' ? escapeRegExp(area) : '(\\d+)';
@@ -45,7 +47,8 @@ export function suggestTag(
   for (const tag of taken) {
     used.add(tagKey(tag));
     const seq = matcher.exec(tag.trim())?.[1];
-    if (seq) highest = Math.max(highest, Number(seq));
+    // only numbers the pattern writes: 'P-1001' is not P-1{seq:2} number 1 (that is 'P-101')
+    if (seq && seq === String(Number(seq)).padStart(width, '0')) highest = Math.max(highest, Number(seq));
   }
   let seq = highest + 1;
   let tag = formatTag(pattern, prefix, area, seq);
