@@ -115,6 +115,7 @@ describe('a sketch under document control (issue 37)', () => {
     await page.getByRole('button', { name: 'RWTW-SK-0001.pdf' }).click();
     await page.getByRole('navigation', { name: 'Pages' }).waitFor({ timeout: 60_000 });
     await page.locator('canvas.penstock-pdf-canvas').waitFor();
+    await page.getByText('Loading the drawing…').waitFor({ state: 'hidden', timeout: 60_000 });
     await screenshot(page, '67-sketch-issued-pdf');
     const tree = await page.evaluate(async () => {
       const projects = (await (await fetch('/api/tree?id=%23')).json()) as Array<{
