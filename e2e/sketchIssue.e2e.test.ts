@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { placedPorts, symbolPorts } from '@penstock/shared';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { ENGINEER, openSharedProcess, signIn } from './support/journeys.ts';
 import { startPenstock, type RunningPenstock } from './support/server.ts';
 
 const PROJECT = 'Riverside Water Treatment Works Upgrade';
+const PUMP = '/symbols/pumps-fans-blower-compressors/centrifugal-pump-1.svg';
+
+/** The points of the canvas's first pipeline, from its signature ('pipeline@0,0:x,y,x,y>from>to'). */
+const pipelinePoints = (signature: string): Array<[number, number]> => {
+  const flat = /pipeline@-?\d+,-?\d+:([-\d,]+)>/.exec(signature)?.[1]?.split(',').map(Number) ?? [];
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
+};
 
 /**
  * A sketch under document control (issue 37 §5): saved twice, an earlier version restored from the History
@@ -92,6 +102,60 @@ describe('a sketch under document control (issue 37)', () => {
     await history.getByRole('button', { name: 'Restore version 1' }).click();
     await page.getByText('Restored as version 3.').waitFor();
     await expect.poll(signature).toBe(first);
+
+    // a pipeline from the pump's outlet with one bend and a free end; dragging its first leg up re-routes
+    // it: the start stays on the outlet, a leg is added there, and every leg stays horizontal or vertical
+    const [, px = '0', py = '0', pw = '0', ph = '0'] =
+      /image@(-?\d+),(-?\d+):(\d+)x(\d+)=centrifugal/.exec(first) ?? [];
+    const pump = {
+      id: 'pump',
+      tool: 'image' as const,
+      src: PUMP,
+      pidItem: '',
+      x: Number(px),
+      y: Number(py),
+      width: Number(pw),
+      height: Number(ph),
+      rotation: 0,
+      scaleX: 1,
+      scaleY: 1,
+    };
+    const outlet = placedPorts(pump, symbolPorts(PUMP)).find((port) => port.portId === 'E')!;
+    // a button click may scroll the page (Playwright brings the button into view): measure the canvas each time
+    const screenAt = async (x: number, y: number) => {
+      const now = (await canvas().boundingBox())!;
+      return { x: now.x + x, y: now.y + y };
+    };
+    const click = async (x: number, y: number) => {
+      const point = await screenAt(x, y);
+      await page.mouse.click(point.x, point.y);
+    };
+    await page.getByRole('button', { name: 'Pipeline' }).click();
+    await click(outlet.x, outlet.y);
+    await click(outlet.x + 160, outlet.y);
+    const end = await screenAt(outlet.x + 160, outlet.y + 120);
+    await page.mouse.dblclick(end.x, end.y);
+    await expect.poll(async () => pipelinePoints(await signature()).length).toBeGreaterThanOrEqual(3);
+    const drawn = pipelinePoints(await signature());
+    await page.getByRole('button', { name: 'Move and pan (no tool)' }).click();
+    const leg = { x: (drawn[0]![0] + drawn[1]![0]) / 2, y: drawn[0]![1] };
+    await click(leg.x, leg.y);
+    const grip = await screenAt(leg.x, leg.y);
+    await page.mouse.move(grip.x, grip.y);
+    await page.mouse.down();
+    await page.mouse.move(grip.x, grip.y - 30, { steps: 4 });
+    await page.mouse.move(grip.x, grip.y - 70, { steps: 4 });
+    await screenshot(page, '68-sketch-reroute');
+    await page.mouse.up();
+    await expect.poll(async () => pipelinePoints(await signature()).length).toBe(drawn.length + 1);
+    const rerouted = pipelinePoints(await signature());
+    expect(rerouted[0]).toEqual(drawn[0]);
+    expect(rerouted.at(-1)).toEqual(drawn.at(-1));
+    expect(rerouted[1]![1]).toBeLessThan(drawn[0]![1] - 40);
+    for (let i = 1; i < rerouted.length; i += 1)
+      expect(rerouted[i]![0] === rerouted[i - 1]![0] || rerouted[i]![1] === rerouted[i - 1]![1]).toBe(true);
+    await page.getByRole('button', { name: 'Save sketch' }).click();
+    await page.getByText('Sketch has been saved').waitFor();
 
     // Issue as an A3 drawing into Shared/Process
     await page.getByRole('button', { name: 'Issue…' }).click();
