@@ -9,11 +9,25 @@ import {
   toFlat,
   toPoints,
   type ConnectionLine,
+  type EditorTool,
   type Point,
+  type SketchElement,
   type StageSpec,
 } from '@penstock/shared';
 
 const HANDLE_COLOUR = '#0d6efd';
+
+/** The line whose handles show: one pipeline or signal line selected, no drawing tool, nothing being placed. */
+export function reroutableLine(
+  selected: ReadonlySet<string>,
+  byId: ReadonlyMap<string, SketchElement>,
+  tool: EditorTool,
+  placing: boolean,
+): ConnectionLine | null {
+  if (selected.size !== 1 || placing || (tool !== 'none' && tool !== 'select')) return null;
+  const element = byId.get([...selected][0]!);
+  return element?.tool === 'pipeline' || element?.tool === 'signal' ? element : null;
+}
 const HANDLE_PX = 9;
 
 /**

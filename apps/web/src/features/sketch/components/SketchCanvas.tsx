@@ -14,7 +14,7 @@ import { DRAWING_TOOLS, extendDraft, finishDraft, isMeaningful, startDraft } fro
 import { ElementNode, type ElementHandlers } from './ElementNode.tsx';
 import { ContextMenu, type ContextMenuAction } from './ContextMenu.tsx';
 import { GridLayer, PidOverlay, type TagMark } from './PidOverlay.tsx';
-import { RerouteHandles } from './RerouteHandles.tsx';
+import { RerouteHandles, reroutableLine } from './RerouteHandles.tsx';
 import { usePidCanvas } from '../hooks/usePidCanvas.ts';
 import { describeElement, fromNode } from './canvasElements.ts';
 
@@ -89,14 +89,7 @@ export function SketchCanvas({
     transformer.getLayer()?.batchDraw();
   }, [selected, elements, stageRef, byId]);
 
-  // one pipeline or signal line selected, no drawing tool: its bends and legs can be dragged
-  const onlySelected = selected.size === 1 ? byId.get([...selected][0]!) : undefined;
-  const rerouting =
-    (tool === 'none' || tool === 'select') &&
-    !placing &&
-    (onlySelected?.tool === 'pipeline' || onlySelected?.tool === 'signal')
-      ? onlySelected
-      : null;
+  const rerouting = reroutableLine(selected, byId, tool, !!placing);
 
   const pointer = useCallback((): Point | null => stageRef.current?.getPointerPosition() ?? null, [stageRef]);
 
