@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { sheetPoints, type SketchIssueAnswer, type SketchVersion } from '@penstock/shared';
+import {
+  WATER_FRAMEWORK_STANDARD,
+  sheetPoints,
+  type SketchIssueAnswer,
+  type SketchVersion,
+} from '@penstock/shared';
 import { createTestPenstock, rowCounts, testDatabases, type TestPenstock } from '../../test/harness.ts';
 import { jsonField, optionOf, type Person } from '../../test/access/accessFixture.ts';
 import { SketchesRepo, SketchesService } from '../sketches/index.ts';
@@ -70,7 +75,7 @@ for (const kind of await testDatabases()) {
     let folders: Record<string, string>;
     const people = {} as Record<'engineer' | 'checker' | 'manager' | 'viewer' | 'outsider', Person>;
 
-    const call = (method: 'GET' | 'POST', url: string, who: keyof typeof people, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: keyof typeof people, payload?: object) =>
       penstock.app.inject({ method, url, payload, headers: { cookie: people[who].cookie } });
     const save = (
       name: string,
@@ -345,6 +350,40 @@ for (const kind of await testDatabases()) {
       delete expected.folders;
       delete expected.project_members;
       expect(counts).toEqual(expected);
+    });
+
+    it("checks the drawing number against the project's naming standard, as an upload is checked", async () => {
+      const standard = await call('PUT', `/api/projects/${projectId}/info-standard`, 'manager', {
+        standard: WATER_FRAMEWORK_STANDARD,
+      });
+      expect(standard.statusCode, standard.body).toBe(200);
+      const saved = (await save('Named', '', LISTS.Texts)).json<{ id: string }>();
+      const url = `${sketchUrl(saved.id)}/issue`;
+      const preview = await call(
+        'GET',
+        `${url}?folderId=${folders['Shared/Civil']}&drawingNumber=not-a-container-name`,
+        'engineer',
+      );
+      expect(preview.json().nameProblem).toMatch(/does not follow the project's naming standard/);
+      const before = await rowCounts(penstock.database.db);
+      const refused = await call(
+        'POST',
+        url,
+        'engineer',
+        issueBody({ folderId: folders['Shared/Civil'], drawingNumber: 'not-a-container-name' }),
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toMatch(/naming standard/);
+      expect(await rowCounts(penstock.database.db)).toEqual(before);
+      // work in progress: stored, with the standard's warning
+      const warned = await call(
+        'POST',
+        url,
+        'engineer',
+        issueBody({ folderId: folders['WIP/Mechanical'], drawingNumber: 'not-a-container-name' }),
+      );
+      expect(warned.statusCode, warned.body).toBe(201);
+      expect(warned.json().nameWarning).toMatch(/naming standard/);
     });
 
     it('writes nothing when a step fails part-way: the second file, the first file in the same transaction', async () => {
