@@ -8,6 +8,12 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { SketchPage } from './SketchPage.tsx';
 import { drawingNumberFrom, folderChoices } from './IssueSketchModal.tsx';
 
+// jsdom loads no pictures: a symbol's picture 'fails', and the symbol is placed at the default size
+vi.mock('./ElementNode.tsx', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./ElementNode.tsx')>()),
+  loadSketchImage: () => Promise.reject(new Error('no pictures in jsdom')),
+}));
+
 const PROJECT = {
   id: 'b.riverside',
   projectid: 'b.riverside',
@@ -248,6 +254,50 @@ describe('the sketch under document control', () => {
     expect(within(dialog).getByText(/unsaved changes/)).toBeInTheDocument();
     expect(await within(dialog).findByText(/naming standard/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Issue drawing' })).toBeDisabled();
+  });
+});
+
+describe("tag numbering from the project's tags", () => {
+  it("gives a placed pump the project's next free number: its models' and other sketches' tags counted", async () => {
+    const other = saved('Other', '2026-11-20T10:00:00.000Z');
+    other.DrawingName = 'Outfall - 20/11/2026, 10:00:00';
+    other.Images = [
+      {
+        id: 'o1',
+        tool: 'image',
+        src: '/symbols/pumps-fans-blower-compressors/centrifugal-pump-1.svg',
+        pidItem: 'centrifugal-pump-1.svg',
+        x: 0,
+        y: 0,
+        width: 60,
+        height: 60,
+        rotation: 0,
+        scaleX: 1,
+        scaleY: 1,
+        tag: 'P-108',
+      },
+    ];
+    const fetchMock = mockFetch(
+      routes({
+        'POST /api/getpidsketch': { json: [other] },
+        '/api/projects/b.riverside/tags-in-use?stem=P-1': { json: { tags: ['P-101', 'P-105', 'P-1001'] } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SketchPage />, {
+      path: '/SketchUp',
+      initialState: { selectedProject: PROJECT } as never,
+    });
+    await user.type(screen.getByLabelText('Search items'), 'Centrifugal Pump 1');
+    const [tile] = await screen.findAllByRole('button', { name: 'Centrifugal Pump 1', pressed: false });
+    await user.click(tile!);
+    screen.getByTestId('sketch-canvas').focus();
+    await user.keyboard('{Enter}');
+    // P-108 in another sketch is the highest of the pattern's numbers (P-1001 is another scheme's)
+    await waitFor(() =>
+      expect(screen.getByTestId('sketch-canvas').getAttribute('data-signature')).toMatch(/#P-109$/),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('tags-in-use?stem=P-1'))).toBe(true);
   });
 });
 

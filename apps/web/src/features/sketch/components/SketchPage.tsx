@@ -353,6 +353,7 @@ export function SketchPage() {
               marks={checks.marks}
               lookup={checks.lookup}
               side={paneSide}
+              projectTags={projectTags}
             />
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { tagStem, type PidSpec, type TagsInUseAnswer } from '@penstock/shared';
+import { sketchBaseName, tagStem, type PidSpec, type TagsInUseAnswer } from '@penstock/shared';
 import { apiFetch } from '../../../base/api.ts';
 import { useSavedSketches } from './useSketches.ts';
 
@@ -19,7 +19,7 @@ export function useProjectTags(
   const sketchTags = useMemo(
     () =>
       (sketches.data ?? [])
-        .filter((sketch) => !openBase || !sketch.DrawingName.startsWith(`${openBase} - `))
+        .filter((sketch) => sketchBaseName(sketch.DrawingName) !== openBase)
         .flatMap((sketch) => sketch.Images.flatMap((image) => (image.tag ? [image.tag] : []))),
     [sketches.data, openBase],
   );
