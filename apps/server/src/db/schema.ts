@@ -554,6 +554,28 @@ export interface PidSketchVersionsTable {
   restored_from: number | null;
 }
 
+/** one issue of a sketch as a drawing (issue 37 §5): what its title block and revision box printed */
+export interface PidSketchIssuesTable {
+  id: string;
+  project_id: string;
+  /** null once the sketch is deleted (the issued files stay) */
+  sketch_id: string | null;
+  sketch_version: number;
+  folder_id: string;
+  drawing_number: string;
+  title: string;
+  sheet: string;
+  revision: string;
+  suitability: string;
+  description: string;
+  drawn_by: string;
+  checked_by: string;
+  pdf_version_id: string;
+  /** a user id */
+  issued_by: string;
+  issued_at: string;
+}
+
 /** a project's information standard (issue 35): InfoStandard JSON, and an administrator's relaxation */
 export interface ProjectInfoStandardsTable {
   project_id: string;
@@ -718,6 +740,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   pid_sketches: PidSketchesTable;
   pid_sketch_versions: PidSketchVersionsTable;
+  pid_sketch_issues: PidSketchIssuesTable;
   feedback: FeedbackTable;
   sdc_submissions: SdcSubmissionsTable;
   sdc_files: SdcFilesTable;

@@ -276,7 +276,13 @@ for (const kind of await testDatabases()) {
         ['A0', 'P01.02'],
       ] as const) {
         const issued = await call('POST', `${sketchUrl(saved.id)}/issue`, 'engineer', {
-          ...issueBody({ sheet, folderId: folders['WIP/Process'], drawingNumber: 'PS-PID-0002' }),
+          ...issueBody({
+            sheet,
+            folderId: folders['WIP/Process'],
+            drawingNumber: 'PS-PID-0002',
+            drawnBy: `${sheet} Drafter`,
+            description: `For the ${sheet} set`,
+          }),
         });
         expect(issued.statusCode, issued.body).toBe(201);
         const answer = issued.json<SketchIssueAnswer>();
@@ -287,8 +293,24 @@ for (const kind of await testDatabases()) {
         expect(pdf.width).toBeCloseTo(sheetPoints(sheet).width, 0);
         expect(pdf.height).toBeCloseTo(sheetPoints(sheet).height, 0);
         expect(pdf.text).toContain(revision);
-        if (sheet === 'A0') expect(pdf.text).toContain('P01.01'); // the earlier revision's row
+        // the revision box: the earlier issue's row as it was printed then
+        if (sheet === 'A0')
+          for (const text of ['P01.01', 'A1 Drafter', 'For the A1 set']) expect(pdf.text).toContain(text);
       }
+      // each issue recorded with the sketch version it printed and the PDF version it made
+      const issues = await penstock.database.db
+        .selectFrom('pid_sketch_issues')
+        .selectAll()
+        .where('drawing_number', '=', 'PS-PID-0002')
+        .orderBy('issued_at')
+        .execute();
+      expect(
+        issues.map((issue) => [issue.sheet, issue.revision, issue.drawn_by, issue.sketch_version]),
+      ).toEqual([
+        ['A1', 'P01.01', 'A1 Drafter', 1],
+        ['A0', 'P01.02', 'A0 Drafter', 1],
+      ]);
+      expect(issues[0]!.sketch_id).toBe(saved.id);
     });
 
     it('refuses bad input with 400, strangers and viewers with 403, stale codes with 409, writing nothing', async () => {

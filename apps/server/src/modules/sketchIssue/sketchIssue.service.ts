@@ -11,6 +11,7 @@ import {
   type SketchLists,
   type IssueSketchRequestSchema,
 } from '@penstock/shared';
+import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
@@ -114,7 +115,12 @@ export class SketchIssueService {
         `A file put into this folder gets suitability ${codes.suitability}, not ${input.suitability}; a review gives other codes`,
       );
     const date = new Date().toISOString();
-    const revisions = await this.revisionsOf(input.folderId, fileNames[0]!);
+    const sheetIndex = Math.max(
+      0,
+      this.deps.renditions.findIndex((rendition) => rendition.extension === 'pdf'),
+    );
+    const revisions = await this.revisionsOf(input.folderId, input.drawingNumber, fileNames[sheetIndex]!);
+    const sketchVersion = await this.deps.repo.latestVersion(sketchId);
     revisions.push({
       revision: codes.revision,
       date: day(date),
@@ -172,6 +178,24 @@ export class SketchIssueService {
         );
         out.push(stored);
       }
+      await unit.issues.record({
+        id: `si.${crypto.randomUUID()}`,
+        project_id: projectId,
+        sketch_id: sketchId,
+        sketch_version: sketchVersion,
+        folder_id: input.folderId,
+        drawing_number: input.drawingNumber,
+        title: input.title,
+        sheet: input.sheet,
+        revision: codes.revision,
+        suitability: codes.suitability,
+        description: revisions.at(-1)!.description,
+        drawn_by: input.drawnBy,
+        checked_by: input.checkedBy,
+        pdf_version_id: out[sheetIndex]!.version.id,
+        issued_by: user.id,
+        issued_at: date,
+      });
       return out;
     });
     for (const { version } of recorded) await files.versionAdded(version);
@@ -212,19 +236,32 @@ export class SketchIssueService {
     return first;
   }
 
-  /** The revision box's earlier rows: the sheet's earlier versions in this folder, oldest first. */
-  private async revisionsOf(folderId: string, sheetName: string): Promise<SheetRevision[]> {
+  /**
+   * The revision box's earlier rows: the sheet's earlier versions in this folder, oldest first, with what
+   * their issue printed (a version stored otherwise, an upload, gets its codes and date only).
+   */
+  private async revisionsOf(
+    folderId: string,
+    drawingNumber: string,
+    sheetName: string,
+  ): Promise<SheetRevision[]> {
     const item = (await this.deps.documents.itemsInFolder(folderId)).find(
       (entry) => entry.name === sheetName,
     );
     if (!item) return [];
-    return (await this.deps.documents.versionsOf(item.id)).reverse().map((version) => ({
-      revision: version.revision,
-      date: day(version.created_at),
-      description: `Issued ${version.suitability}`,
-      drawnBy: '',
-      checkedBy: '',
-    }));
+    const issued = new Map(
+      (await this.deps.repo.ofDrawing(folderId, drawingNumber)).map((issue) => [issue.pdf_version_id, issue]),
+    );
+    return (await this.deps.documents.versionsOf(item.id)).reverse().map((version) => {
+      const issue = issued.get(version.id);
+      return {
+        revision: version.revision,
+        date: day(version.created_at),
+        description: issue?.description ?? `Issued ${version.suitability}`,
+        drawnBy: issue?.drawn_by ?? '',
+        checkedBy: issue?.checked_by ?? '',
+      };
+    });
   }
 
   /** The saved sketch as an SVG drawing, its symbols from the library. */
