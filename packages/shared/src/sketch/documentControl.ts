@@ -15,6 +15,14 @@ export interface SketchVersion {
   bytes: number;
   /** the version a restore brought back; null for an ordinary save */
   restoredFrom: number | null;
+  /** the drawings this version was issued as (POST …/issue), oldest first */
+  issues: Array<{
+    drawingNumber: string;
+    revision: string;
+    suitability: string;
+    sheet: string;
+    issuedAt: string;
+  }>;
 }
 
 export const RestoreSketchRequestSchema = z.strictObject({

@@ -236,6 +236,15 @@ for (const kind of await testDatabases()) {
       const json = await call('GET', `/api/versions/${answer.files[1]!.versionId}/content`, 'engineer');
       expect(json.json()).toMatchObject({ id: saved.id, Images: [{ tag: 'P-101' }, { tag: 'V-101' }] });
 
+      // the sketch's history says which version was issued as what
+      const history = await call('GET', `${sketchUrl(saved.id)}/versions`, 'viewer');
+      expect(history.json()).toMatchObject([
+        {
+          number: 1,
+          issues: [{ drawingNumber: 'PS-PID-0001', revision: 'P01', suitability: 'S2', sheet: 'A3' }],
+        },
+      ]);
+
       const versions = await call('GET', `/api/items/${answer.files[0]!.itemId}/versions`, 'engineer');
       expect(versions.json()).toMatchObject([{ revision: 'P01', suitability: 'S2' }]);
 

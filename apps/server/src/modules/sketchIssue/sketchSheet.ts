@@ -135,7 +135,7 @@ function titleBlock(input: SketchSheetInput, at: Box): Content {
           cell('Drawn by', b.drawnBy),
           cell('Checked by', b.checkedBy),
           cell('Date', b.date),
-          cell('Sheet', `${input.sheet} · Penstock`),
+          cell('Sheet / scale', `${input.sheet} · not to scale`),
         ],
       ],
     },

@@ -51,6 +51,7 @@ describe.each(await testDatabases())('the sketch versions migration on %s', (kin
         savedBy: 'Old Saver',
         bytes: content.length,
         restoredFrom: null,
+        issues: [],
       },
     ]);
     const saved = await penstock.app.inject({

@@ -25,8 +25,18 @@ export function presentSketch(row: SketchRow): SavedSketch {
   };
 }
 
-/** One entry of a sketch's history. */
-export function presentSketchVersion(row: SketchVersionRow): SketchVersion {
+/** One entry of a sketch's history, with the drawings it was issued as. */
+export function presentSketchVersion(
+  row: SketchVersionRow,
+  issues: ReadonlyArray<{
+    sketch_version: number;
+    drawing_number: string;
+    revision: string;
+    suitability: string;
+    sheet: string;
+    issued_at: string;
+  }> = [],
+): SketchVersion {
   return {
     number: row.number,
     drawingName: row.drawing_name,
@@ -34,5 +44,14 @@ export function presentSketchVersion(row: SketchVersionRow): SketchVersion {
     savedBy: row.saved_by_name ?? row.saved_by,
     bytes: row.bytes,
     restoredFrom: row.restored_from,
+    issues: issues
+      .filter((issue) => issue.sketch_version === row.number)
+      .map((issue) => ({
+        drawingNumber: issue.drawing_number,
+        revision: issue.revision,
+        suitability: issue.suitability,
+        sheet: issue.sheet,
+        issuedAt: issue.issued_at,
+      })),
   };
 }

@@ -159,6 +159,16 @@ export class SketchesRepo {
       .execute();
   }
 
+  /** The issues of a sketch as drawings, oldest first. */
+  issues(sketchId: string) {
+    return this.db
+      .selectFrom('pid_sketch_issues')
+      .select(['sketch_version', 'drawing_number', 'revision', 'suitability', 'sheet', 'issued_at'])
+      .where('sketch_id', '=', sketchId)
+      .orderBy('issued_at')
+      .execute();
+  }
+
   /** One version of a sketch, with its content. */
   version(sketchId: string, number: number): Promise<PidSketchVersionsTable | undefined> {
     return this.db

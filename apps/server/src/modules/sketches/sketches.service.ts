@@ -83,11 +83,12 @@ export class SketchesService {
     return presentSketch(await this.sketchOf(projectId, sketchId));
   }
 
-  /** A sketch's history, newest first (issue 37 §5): every save and restore, who and when. */
+  /** A sketch's history, newest first (issue 37 §5): every save and restore, who and when, and its issues. */
   async versions(user: CurrentUser, projectId: string, sketchId: string): Promise<SketchVersion[]> {
     await this.access.requireAccess(user, { project: projectId }, 'read');
     await this.sketchOf(projectId, sketchId);
-    return (await this.repo.versions(sketchId)).map(presentSketchVersion);
+    const issues = await this.repo.issues(sketchId);
+    return (await this.repo.versions(sketchId)).map((row) => presentSketchVersion(row, issues));
   }
 
   /**

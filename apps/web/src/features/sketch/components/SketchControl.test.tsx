@@ -128,6 +128,15 @@ describe('the sketch under document control', () => {
               savedBy: 'Sam Reyes',
               bytes: 10,
               restoredFrom: null,
+              issues: [
+                {
+                  drawingNumber: 'RWTW-SK-0001',
+                  revision: 'P01',
+                  suitability: 'S2',
+                  sheet: 'A3',
+                  issuedAt: '2026-11-24T10:30:00.000Z',
+                },
+              ],
             },
             {
               number: 1,
@@ -136,6 +145,7 @@ describe('the sketch under document control', () => {
               savedBy: 'Erin Walsh',
               bytes: 9,
               restoredFrom: null,
+              issues: [],
             },
           ],
         },
@@ -158,6 +168,7 @@ describe('the sketch under document control', () => {
     await user.click(screen.getByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: "History of 'Inlet works'" });
     expect(await within(dialog).findByText(/saved by Sam Reyes/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/RWTW-SK-0001 revision P01 \(S2, A3\)/)).toBeInTheDocument();
     // the current version is not offered for restore
     expect(within(dialog).queryByRole('button', { name: 'Restore version 2' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Restore version 1' }));

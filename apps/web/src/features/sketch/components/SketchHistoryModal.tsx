@@ -84,6 +84,15 @@ export function SketchHistoryModal({
                   <div className="small text-secondary">
                     saved by {version.savedBy} on {formatDate(version.savedAt, 'locale-date-time')}
                   </div>
+                  {version.issues.map((issue) => (
+                    <div key={`${issue.drawingNumber}-${issue.revision}`} className="small">
+                      <Badge bg="info" className="me-1">
+                        issued
+                      </Badge>
+                      {issue.drawingNumber} revision {issue.revision} ({issue.suitability}, {issue.sheet}) on{' '}
+                      {formatDate(issue.issuedAt, 'locale-date-time')}
+                    </div>
+                  ))}
                 </div>
                 {mayRestore && version.number !== latest && (
                   <Button
