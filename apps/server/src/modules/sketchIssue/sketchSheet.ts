@@ -73,7 +73,16 @@ interface Box {
   height: number;
 }
 
-/** The drawing's place: the larger fit of the room above the title block or the room beside it. */
+/**
+ * A sketch is drawn in screen pixels (1 unit = 1 pt on the sheet): a small one is enlarged at most this
+ * much, so lines and text keep drawing weights instead of filling an A0 sheet with one pump.
+ */
+export const MAX_ENLARGEMENT = 2;
+
+/**
+ * The drawing's place: the larger fit of the room above the title block or the room beside it (enlarged at
+ * most MAX_ENLARGEMENT), centred in that room.
+ */
 export function drawingPlace(sheet: Box, block: Box, width: number, height: number): Box {
   const inner = {
     x: sheet.x + GAP,
@@ -88,7 +97,7 @@ export function drawingPlace(sheet: Box, block: Box, width: number, height: numb
   let best: Box = { x: inner.x, y: inner.y, width: 1, height: 1 };
   let bestScale = 0;
   for (const room of rooms) {
-    const scale = Math.min(room.width / width, room.height / height);
+    const scale = Math.min(room.width / width, room.height / height, MAX_ENLARGEMENT);
     if (scale <= bestScale) continue;
     bestScale = scale;
     const w = width * scale;
