@@ -205,15 +205,18 @@ export function SketchLeftPanel({
           >
             History
           </Button>
-          <Button
-            size="sm"
-            variant="outline-primary"
-            disabled={!openId}
-            title={openId ? undefined : 'Save or load a sketch to issue it'}
-            onClick={() => setModal('issue')}
-          >
-            Issue…
-          </Button>
+          {/* issuing stores files as an upload does: viewers cannot (while the role loads, the server answers) */}
+          {!(projectId && may.known && !may('upload')) && (
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={!openId}
+              title={openId ? undefined : 'Save or load a sketch to issue it'}
+              onClick={() => setModal('issue')}
+            >
+              Issue…
+            </Button>
+          )}
         </div>
       </section>
       {projectId && openId && savedAs && (
