@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  WATER_FRAMEWORK_STANDARD,
-  sheetPoints,
-  type SketchIssueAnswer,
-  type SketchVersion,
-} from '@penstock/shared';
+import { WATER_FRAMEWORK_STANDARD, sheetPoints, type SketchIssueAnswer } from '@penstock/shared';
 import { createTestPenstock, rowCounts, testDatabases, type TestPenstock } from '../../test/harness.ts';
 import { jsonField, optionOf, type Person } from '../../test/access/accessFixture.ts';
 import { SketchesRepo, SketchesService } from '../sketches/index.ts';
@@ -69,7 +64,7 @@ const LISTS = {
 };
 
 for (const kind of await testDatabases()) {
-  describe(`sketch history and issue (${kind})`, () => {
+  describe(`issuing a sketch as a drawing (${kind})`, () => {
     let penstock: TestPenstock;
     let projectId: string;
     let folders: Record<string, string>;
@@ -123,63 +118,6 @@ for (const kind of await testDatabases()) {
     afterAll(async () => {
       await penstock?.jobs.idle();
       await penstock?.destroy();
-    });
-
-    it('keeps every save as a version, restores one as a new version, and answers 409 to a stale base', async () => {
-      const first = await save('History', '', LISTS.Texts);
-      expect(first.statusCode, first.body).toBe(200);
-      const one = first.json<{ id: string; number: number; updatedAt: string }>();
-      expect(one.number).toBe(1);
-      const changed = [{ ...LISTS.Texts[0], text: 'Second words' }];
-      const second = await save('History', one.updatedAt, changed, 'checker');
-      expect(second.statusCode, second.body).toBe(200);
-      const two = second.json<{ id: string; number: number; updatedAt: string }>();
-      expect(two).toMatchObject({ id: one.id, number: 2 });
-      // the engineer still has version 1 open: a save over the checker's is refused, nothing overwritten
-      expect((await save('History', one.updatedAt, LISTS.Texts)).statusCode).toBe(409);
-
-      const versions = await call('GET', `${sketchUrl(one.id)}/versions`, 'viewer');
-      expect(versions.statusCode).toBe(200);
-      expect(versions.json<SketchVersion[]>().map((v) => [v.number, v.savedBy, v.restoredFrom])).toEqual([
-        [2, 'Issue checker', null],
-        [1, 'Issue engineer', null],
-      ]);
-
-      const restoreUrl = `${sketchUrl(one.id)}/versions/1/restore`;
-      // a restore from a stale base is refused like a save
-      const stale = await call('POST', restoreUrl, 'engineer', { baseUpdatedAt: one.updatedAt });
-      expect(stale.statusCode).toBe(409);
-      expect(stale.json().error).toMatch(/was saved by Issue checker/);
-      expect((await call('POST', restoreUrl, 'viewer', { baseUpdatedAt: two.updatedAt })).statusCode).toBe(
-        403,
-      );
-      // a project someone is not in is not there for them
-      expect((await call('POST', restoreUrl, 'outsider', { baseUpdatedAt: two.updatedAt })).statusCode).toBe(
-        404,
-      );
-      expect((await call('POST', restoreUrl, 'engineer', {})).statusCode).toBe(400);
-      expect(
-        (
-          await call('POST', `${sketchUrl(one.id)}/versions/9/restore`, 'engineer', {
-            baseUpdatedAt: two.updatedAt,
-          })
-        ).statusCode,
-      ).toBe(404);
-      const restored = await call('POST', restoreUrl, 'engineer', { baseUpdatedAt: two.updatedAt });
-      expect(restored.statusCode, restored.body).toBe(200);
-      expect(restored.json()).toMatchObject({ id: one.id, number: 3 });
-      const listed = (await call('POST', '/api/getpidsketch', 'engineer', { Project: projectId })).json<
-        Array<{ id: string; Texts: Array<{ text: string }>; updatedBy: string }>
-      >();
-      const sketch = listed.find((entry) => entry.id === one.id)!;
-      expect(sketch.Texts[0]!.text).toBe('Inlet pumping station');
-      expect(sketch.updatedBy).toBe('Issue engineer');
-      const history = (await call('GET', `${sketchUrl(one.id)}/versions`, 'engineer')).json<
-        SketchVersion[]
-      >();
-      expect(history[0]).toMatchObject({ number: 3, restoredFrom: 1, savedBy: 'Issue engineer' });
-      expect((await call('GET', `${sketchUrl(one.id)}/versions`, 'outsider')).statusCode).toBe(404);
-      expect((await call('GET', `${sketchUrl('s.nope')}/versions`, 'engineer')).statusCode).toBe(400);
     });
 
     it('issues the sketch as an A3 sheet PDF and the native sketch, with revision and suitability', async () => {

@@ -92,6 +92,8 @@ export class SketchIssueService {
     const { trail } = await this.folderOf(projectId, input.folderId);
     await files.control.requireChangeIn(role, 'upload', [input.folderId]);
     const sketch = await this.deps.sketches.get(user, projectId, sketchId);
+    // the version the sheet prints (read with the sketch; a save in between is caught by baseUpdatedAt)
+    const sketchVersion = await this.deps.repo.latestVersion(sketchId);
     if (input.baseUpdatedAt && input.baseUpdatedAt !== sketch.updatedAt)
       throw conflict(
         `The sketch was saved by ${sketch.updatedBy || 'someone else'} at ${sketch.updatedAt} since you opened it: load it again and issue what is saved`,
@@ -120,7 +122,6 @@ export class SketchIssueService {
       this.deps.renditions.findIndex((rendition) => rendition.extension === 'pdf'),
     );
     const revisions = await this.revisionsOf(input.folderId, input.drawingNumber, fileNames[sheetIndex]!);
-    const sketchVersion = await this.deps.repo.latestVersion(sketchId);
     revisions.push({
       revision: codes.revision,
       date: day(date),
