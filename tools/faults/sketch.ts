@@ -1,7 +1,7 @@
 /**
  * SIGKILL during a P&ID sketch save (savepidsketch: a few MB of lines, checked, then inserted or
- * overwritten in one statement). After the restart a new sketch is there whole (every line and point as
- * sent) or absent; an overwritten one is wholly the old or wholly the new.
+ * overwritten with its history version in one transaction). After the restart a new sketch is there whole
+ * (every line and point as sent) or absent; an overwritten one is wholly the old or wholly the new.
  */
 import { outcomeOf, session, sleep, start, timed, type Api, type Result, type Target } from './common.ts';
 

@@ -51,6 +51,7 @@ import { registerProjectData } from './modules/projectData/index.ts';
 import { registerLegend } from './modules/legend/index.ts';
 import { registerSketchExport } from './modules/sketchExport/index.ts';
 import { registerSketches } from './modules/sketches/index.ts';
+import { registerSketchIssue } from './modules/sketchIssue/index.ts';
 import { registerSupplier } from './modules/supplier/index.ts';
 import { registerFeedback } from './modules/feedback/index.ts';
 import { registerTraining } from './modules/training/index.ts';
@@ -245,7 +246,13 @@ export async function buildPenstock(env: Env, options: { logger?: boolean } = {}
   registerHub(app, database.db, { access, workflows, users });
   registerLegend(app, { dataDir: env.dataDir });
   registerSketchExport(app);
-  registerSketches(app, database.db, access);
+  const sketches = registerSketches(app, database.db, access);
+  registerSketchIssue(
+    app,
+    database.db,
+    { documentsRepo, files, blobs, projects, sketches, access },
+    { webDistDir: env.webDistDir },
+  );
   registerFeedback(app, database.db, access);
   await registerSupplier(app, database.db, blobs, access);
   registerTraining(app, database.db, blobs, access, { maxUploadBytes: env.maxUploadBytes });

@@ -537,6 +537,45 @@ export interface PidSketchesTable {
   updated_at: string;
 }
 
+/** one save of a P&ID sketch (issue 37 §5): its content as stored then, numbered from 1 per sketch */
+export interface PidSketchVersionsTable {
+  id: string;
+  sketch_id: string;
+  number: number;
+  drawing_name: string;
+  content_json: string;
+  /** the sketch format version */
+  version: number;
+  bytes: number;
+  /** a user id */
+  saved_by: string;
+  saved_at: string;
+  /** the number of the version a restore brought back; null for an ordinary save */
+  restored_from: number | null;
+}
+
+/** one issue of a sketch as a drawing (issue 37 §5): what its title block and revision box printed */
+export interface PidSketchIssuesTable {
+  id: string;
+  project_id: string;
+  /** null once the sketch is deleted (the issued files stay) */
+  sketch_id: string | null;
+  sketch_version: number;
+  folder_id: string;
+  drawing_number: string;
+  title: string;
+  sheet: string;
+  revision: string;
+  suitability: string;
+  description: string;
+  drawn_by: string;
+  checked_by: string;
+  pdf_version_id: string;
+  /** a user id */
+  issued_by: string;
+  issued_at: string;
+}
+
 /** a project's information standard (issue 35): InfoStandard JSON, and an administrator's relaxation */
 export interface ProjectInfoStandardsTable {
   project_id: string;
@@ -700,6 +739,8 @@ export interface Database {
   calculation_runs: CalculationRunsTable;
   email_outbox: EmailOutboxTable;
   pid_sketches: PidSketchesTable;
+  pid_sketch_versions: PidSketchVersionsTable;
+  pid_sketch_issues: PidSketchIssuesTable;
   feedback: FeedbackTable;
   sdc_submissions: SdcSubmissionsTable;
   sdc_files: SdcFilesTable;

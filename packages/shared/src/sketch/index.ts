@@ -5,6 +5,7 @@ export * from './pidSchema.ts';
 export * from './pid/index.ts';
 export * from './names.ts';
 export * from './history.ts';
+export * from './documentControl.ts';
 export * from './geometry.ts';
 export * from './svg.ts';
 export * from './svgSanitize.ts';

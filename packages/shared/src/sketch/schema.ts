@@ -144,8 +144,8 @@ export interface SketchContent extends SketchLists {
 
 /** A saved sketch as getpidsketch answers it. */
 export interface SavedSketch extends SketchContent {
-  /** Penstock's addition: the stored sketch's id ('s.<uuid>'), for the calls that name one sketch */
-  SketchId: string;
+  /** Penstock's addition: the sketch's id (its history and issue calls name it) */
+  id?: string;
   DrawingName: string;
   Project: string;
   updatedAt: string;

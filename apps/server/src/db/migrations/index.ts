@@ -31,6 +31,7 @@ import * as modelCompares from './20261204T1000_model_compares.ts';
 import * as modelGeoreferences from './20261204T0930_model_georeferences.ts';
 import * as resumableUploads from './20261205T1200_resumable_uploads.ts';
 import * as ids from './20261206T1000_ids.ts';
+import * as sketchVersions from './20261207T1000_sketch_versions.ts';
 
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261205T1200_resumable_uploads': resumableUploads,
   '20261206T1000_ids': ids,
   '20261206T1000_outbox_kept_text': outboxKeptText,
+  '20261207T1000_sketch_versions': sketchVersions,
 };

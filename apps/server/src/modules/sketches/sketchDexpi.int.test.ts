@@ -116,7 +116,7 @@ for (const kind of await testDatabases()) {
         }),
       );
       expect(saved.statusCode).toBe(200);
-      const { sketchId } = saved.json() as { sketchId: string };
+      const { id: sketchId } = saved.json() as { id: string };
 
       const exported = await inject('viewer', 'GET', dexpiExportUrl(projectId, sketchId));
       expect(exported.statusCode).toBe(200);
@@ -140,7 +140,7 @@ for (const kind of await testDatabases()) {
       });
       // the same name is taken by the sketch it came from
       expect(answer.drawingName).toMatch(/^Inlet pumping \(2\) - /);
-      const copy = (await sketches()).find((sketch) => sketch.SketchId === answer.sketchId)!;
+      const copy = (await sketches()).find((sketch) => sketch.id === answer.sketchId)!;
       expect(copy.DrawingName).toBe(answer.drawingName);
       expect(copy.Images.map((image) => image.tag).sort()).toEqual(['GV-201', 'P-101', 'TK-301']);
       expect(copy.Pipelines.map((p) => [p.start, p.end, p.line.lineNumber])).toEqual(
@@ -189,9 +189,9 @@ for (const kind of await testDatabases()) {
       expect((await importFile('viewer', xml)).statusCode).toBe(403);
       expect([403, 404]).toContain((await importFile('outsider', xml)).statusCode);
       expect([403, 404]).toContain(
-        (await inject('outsider', 'GET', dexpiExportUrl(projectId, sketch!.SketchId))).statusCode,
+        (await inject('outsider', 'GET', dexpiExportUrl(projectId, sketch!.id!))).statusCode,
       );
-      expect((await inject('anonymous', 'GET', dexpiExportUrl(projectId, sketch!.SketchId))).statusCode).toBe(
+      expect((await inject('anonymous', 'GET', dexpiExportUrl(projectId, sketch!.id!))).statusCode).toBe(
         401,
       );
       const missing = await inject('member', 'GET', dexpiExportUrl(projectId, 's.nothing'));

@@ -104,7 +104,7 @@ export class SketchDexpiService {
         },
         null,
       );
-      if (!('conflict' in saved)) return { sketchId: saved.id, drawingName, report: result.report };
+      if (!('conflict' in saved)) return { sketchId: saved.sketchId, drawingName, report: result.report };
     }
     throw conflict(
       `Every name from '${base}' to '${base} (${MAX_NAME_TRIES})' is taken: give the import a name`,

@@ -165,7 +165,9 @@ for (const kind of await testDatabases()) {
         saved: 'Inlet works - 24/11/2026, 10:00:00',
         overwritten: false,
         updatedAt: expect.any(String),
-        sketchId: expect.stringMatching(/^s\./),
+        // Penstock's addition: the sketch's id and the version of its history the save kept
+        id: expect.stringMatching(/^s\./),
+        number: 1,
       });
 
       const [sketch, ...rest] = await list(projectId, 'viewer');

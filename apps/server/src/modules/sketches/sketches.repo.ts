@@ -1,8 +1,19 @@
+import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import type { PidSketchesTable } from '../../db/schema.ts';
+import type { PidSketchVersionsTable, PidSketchesTable } from '../../db/schema.ts';
 
 export type SketchRow = PidSketchesTable & { updated_by_name: string | null };
 export type NewSketch = Omit<PidSketchesTable, 'created_by' | 'created_at'>;
+export type SketchVersionRow = Omit<PidSketchVersionsTable, 'content_json'> & {
+  saved_by_name: string | null;
+};
+
+/** What a save wrote: the sketch's id and the number of the version it kept. */
+export interface SavedVersion {
+  overwritten: boolean;
+  sketchId: string;
+  number: number;
+}
 
 /** SQL for P&ID sketches: a project's list, save (insert or overwrite by base name) and delete. */
 export class SketchesRepo {
@@ -57,7 +68,8 @@ export class SketchesRepo {
   save(
     sketch: NewSketch,
     expected?: string | null,
-  ): Promise<{ overwritten: boolean; id: string } | { conflict: { updatedAt: string; updatedBy: string } }> {
+    restoredFrom: number | null = null,
+  ): Promise<SavedVersion | { conflict: { updatedAt: string; updatedBy: string } }> {
     return this.db.transaction().execute(async (trx) => {
       const current = () =>
         trx
@@ -96,8 +108,87 @@ export class SketchesRepo {
         const now = await current();
         if (now) return conflictWith(now);
       }
-      return { overwritten: !!existing, id: existing?.id ?? sketch.id };
+      // the history: the content as stored now, numbered after the sketch's last version (the row written
+      // above is locked until this transaction ends, so a racing save of the same sketch numbers after it)
+      const saved = await current();
+      if (!saved) throw new Error('The saved sketch was not found after its save');
+      const last = await trx
+        .selectFrom('pid_sketch_versions')
+        .select((eb) => eb.fn.max('number').as('number'))
+        .where('sketch_id', '=', saved.id)
+        .executeTakeFirst();
+      const number = Number(last?.number ?? 0) + 1;
+      await trx
+        .insertInto('pid_sketch_versions')
+        .values({
+          id: `sv.${crypto.randomUUID()}`,
+          sketch_id: saved.id,
+          number,
+          drawing_name: sketch.drawing_name,
+          content_json: sketch.content_json,
+          version: sketch.version,
+          bytes: sketch.bytes,
+          saved_by: sketch.updated_by,
+          saved_at: sketch.updated_at,
+          restored_from: restoredFrom,
+        })
+        .execute();
+      return { overwritten: !!existing, sketchId: saved.id, number };
     });
+  }
+
+  /** The project's sketch of that id, with who saved it last. */
+  findSketch(projectId: string, sketchId: string): Promise<SketchRow | undefined> {
+    return this.db
+      .selectFrom('pid_sketches')
+      .leftJoin('users', 'users.id', 'pid_sketches.updated_by')
+      .selectAll('pid_sketches')
+      .select('users.name as updated_by_name')
+      .where('pid_sketches.project_id', '=', projectId)
+      .where('pid_sketches.id', '=', sketchId)
+      .executeTakeFirst();
+  }
+
+  /** A sketch's history, newest first, without the content. */
+  versions(sketchId: string): Promise<SketchVersionRow[]> {
+    return this.db
+      .selectFrom('pid_sketch_versions')
+      .leftJoin('users', 'users.id', 'pid_sketch_versions.saved_by')
+      .select([
+        'pid_sketch_versions.id',
+        'pid_sketch_versions.sketch_id',
+        'pid_sketch_versions.number',
+        'pid_sketch_versions.drawing_name',
+        'pid_sketch_versions.version',
+        'pid_sketch_versions.bytes',
+        'pid_sketch_versions.saved_by',
+        'pid_sketch_versions.saved_at',
+        'pid_sketch_versions.restored_from',
+        'users.name as saved_by_name',
+      ])
+      .where('pid_sketch_versions.sketch_id', '=', sketchId)
+      .orderBy('pid_sketch_versions.number', 'desc')
+      .execute();
+  }
+
+  /** The issues of a sketch as drawings, oldest first. */
+  issues(sketchId: string) {
+    return this.db
+      .selectFrom('pid_sketch_issues')
+      .select(['sketch_version', 'drawing_number', 'revision', 'suitability', 'sheet', 'issued_at'])
+      .where('sketch_id', '=', sketchId)
+      .orderBy('issued_at')
+      .execute();
+  }
+
+  /** One version of a sketch, with its content. */
+  version(sketchId: string, number: number): Promise<PidSketchVersionsTable | undefined> {
+    return this.db
+      .selectFrom('pid_sketch_versions')
+      .selectAll()
+      .where('sketch_id', '=', sketchId)
+      .where('number', '=', number)
+      .executeTakeFirst();
   }
 
   /** Deletes the project's sketch of that exact name; whether there was one. */

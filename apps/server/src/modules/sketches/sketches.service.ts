@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { CurrentUser, SavedSketch } from '@penstock/shared';
+import type { CurrentUser, SavedSketch, SketchSaveAnswer, SketchVersion } from '@penstock/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
-import type { SketchesRepo } from './sketches.repo.ts';
-import { presentSketch } from './sketches.presenter.ts';
+import type { SketchRow, SketchesRepo } from './sketches.repo.ts';
+import { presentSketch, presentSketchVersion } from './sketches.presenter.ts';
 import { drawingNameOf, sketchContent, type CONTENT_FIELDS } from './sketches.content.ts';
 
 export type SketchFields = Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>;
@@ -45,7 +45,7 @@ export class SketchesService {
     name: unknown,
     fields: SketchFields,
     baseUpdatedAt?: string,
-  ): Promise<{ saved: string; overwritten: boolean; updatedAt: string; sketchId: string }> {
+  ): Promise<SketchSaveAnswer> {
     await this.access.requireAccess(user, { project: projectId }, 'changeSketches');
     const { drawingName, baseName } = drawingNameOf(name);
     const content = sketchContent(fields);
@@ -68,7 +68,78 @@ export class SketchesService {
     );
     if ('conflict' in result)
       throw conflict(sketchSavedSince(baseName, result.conflict.updatedBy, result.conflict.updatedAt));
-    return { saved: drawingName, overwritten: result.overwritten, updatedAt, sketchId: result.id };
+    return {
+      saved: drawingName,
+      overwritten: result.overwritten,
+      updatedAt,
+      id: result.sketchId,
+      number: result.number,
+    };
+  }
+
+  /** A sketch of the project by id, as getpidsketch answers it: for readers of the project. */
+  async get(user: CurrentUser, projectId: string, sketchId: string): Promise<SavedSketch> {
+    await this.access.requireAccess(user, { project: projectId }, 'read');
+    return presentSketch(await this.sketchOf(projectId, sketchId));
+  }
+
+  /** A sketch's history, newest first (issue 37 §5): every save and restore, who and when, and its issues. */
+  async versions(user: CurrentUser, projectId: string, sketchId: string): Promise<SketchVersion[]> {
+    await this.access.requireAccess(user, { project: projectId }, 'read');
+    await this.sketchOf(projectId, sketchId);
+    const issues = await this.repo.issues(sketchId);
+    return (await this.repo.versions(sketchId)).map((row) => presentSketchVersion(row, issues));
+  }
+
+  /**
+   * Brings back an earlier version's content as a new save (a new version naming the one restored), under
+   * the sketch's current name. Like a save from the browser, it is refused with 409 when the sketch was
+   * saved since the user opened it (`baseUpdatedAt`, the updatedAt they have).
+   */
+  async restore(
+    user: CurrentUser,
+    projectId: string,
+    sketchId: string,
+    number: number,
+    baseUpdatedAt: string,
+  ): Promise<SketchSaveAnswer> {
+    await this.access.requireAccess(user, { project: projectId }, 'changeSketches');
+    const sketch = await this.sketchOf(projectId, sketchId);
+    const version = await this.repo.version(sketchId, number);
+    if (!version) throw notFound(`The sketch has no version ${number}`);
+    const updatedAt = new Date().toISOString();
+    const result = await this.repo.save(
+      {
+        id: sketch.id,
+        project_id: projectId,
+        drawing_name: sketch.drawing_name,
+        base_name: sketch.base_name,
+        content_json: version.content_json,
+        version: version.version,
+        bytes: version.bytes,
+        updated_by: user.id,
+        updated_at: updatedAt,
+      },
+      baseUpdatedAt,
+      number,
+    );
+    if ('conflict' in result)
+      throw conflict(
+        sketchSavedSince(sketch.base_name, result.conflict.updatedBy, result.conflict.updatedAt),
+      );
+    return {
+      saved: sketch.drawing_name,
+      overwritten: true,
+      updatedAt,
+      id: result.sketchId,
+      number: result.number,
+    };
+  }
+
+  private async sketchOf(projectId: string, sketchId: string): Promise<SketchRow> {
+    const sketch = await this.repo.findSketch(projectId, sketchId);
+    if (!sketch) throw notFound('No such sketch in this project');
+    return sketch;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePlantIfc } from '@penstock/plantgen';
-import { tagStatus, TAG_STATUS, type TagLookupAnswer } from '@penstock/shared';
+import { suggestTag, tagStatus, TAG_STATUS, type TagLookupAnswer } from '@penstock/shared';
 import { createTestPenstock, testDatabases, type TestPenstock } from '../../test/harness.ts';
 import { multipartBody } from '../supplier/supplier.testing.ts';
 
@@ -110,6 +110,31 @@ for (const kind of await testDatabases()) {
         payload: { tags: ['P-101'] },
       });
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it("gives the project's tags that start with a stem, so the next number follows the project's", async () => {
+      const inUse = (stem: string, cookie = member) =>
+        penstock.app.inject({
+          method: 'GET',
+          url: `/api/projects/${projectId}/tags-in-use?stem=${encodeURIComponent(stem)}`,
+          headers: { cookie },
+        });
+      // the model's pump tag, found by its start in any case
+      const stem = pump.tag.slice(0, 2);
+      const answer = await inUse(stem.toLowerCase(), viewer);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const tags = answer.json<{ tags: string[] }>().tags;
+      expect(tags).toContain(pump.tag);
+      expect(tags.every((tag) => tag.toUpperCase().startsWith(stem.toUpperCase()))).toBe(true);
+      // the register's P-9001 (saved above) makes the project's next pump P-9002
+      const register = (await inUse('P-9')).json<{ tags: string[] }>().tags;
+      expect(register).toContain('P-9001');
+      expect(suggestTag('P', { pattern: '{prefix}-{area}{seq:3}', area: '9' }, register)).toBe('P-9002');
+      // LIKE's wildcards are plain text in a stem
+      expect((await inUse('%')).json()).toEqual({ tags: [] });
+      expect((await inUse('_-')).json()).toEqual({ tags: [] });
+      expect((await inUse('')).statusCode).toBe(400);
+      expect((await inUse('P', outsider)).statusCode).toBe(404);
     });
   });
 }

@@ -96,4 +96,42 @@ export class TagLookupRepo {
         );
     return out;
   }
+
+  /**
+   * Distinct tags starting with `stem` (compared in upper case) of the given model versions' own-tagged
+   * elements and of the project's asset register, at most `limit`.
+   */
+  async tagsStartingWith(
+    projectId: string,
+    versionIds: readonly string[],
+    stem: string,
+    limit: number,
+  ): Promise<string[]> {
+    const like = `${stem.toUpperCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const starts = sql<boolean>`upper(tag) like ${like} escape '\\'`;
+    const found = new Set<string>();
+    if (versionIds.length)
+      for (const row of await this.db
+        .selectFrom('model_objects')
+        .select('tag')
+        .distinct()
+        .where('version_id', 'in', versionIds)
+        .where('kind', '=', 'element')
+        .where('tag_source', '!=', 'parent')
+        .where(starts)
+        .limit(limit)
+        .execute())
+        found.add(row.tag);
+    for (const table of ['static_values', 'dynamic_values'] as const)
+      for (const row of await this.db
+        .selectFrom(table)
+        .select('tag')
+        .distinct()
+        .where('project_id', '=', projectId)
+        .where(starts)
+        .limit(limit)
+        .execute())
+        found.add(row.tag);
+    return [...found].slice(0, limit);
+  }
 }

@@ -1,5 +1,7 @@
 import {
+  TAGS_IN_USE_LIMIT,
   tagKey,
+  type TagsInUseAnswer,
   type CurrentUser,
   type RegisterEntry,
   type TagLookupAnswer,
@@ -59,5 +61,21 @@ export class TagLookupService {
         register: register.get(tagKey(tag)) ?? [],
       })),
     };
+  }
+
+  /**
+   * The project's tags that start with `stem` (models' own tags and the asset register), so a sketch can
+   * suggest the next free number of the project's pattern, not only of its own tags (issue 37 §2).
+   */
+  async inUse(user: CurrentUser, projectId: string, stem: string): Promise<TagsInUseAnswer> {
+    await this.access.requireAccess(user, { project: projectId }, 'read');
+    const models = await this.repo.newestConvertedModels(projectId);
+    const tags = await this.repo.tagsStartingWith(
+      projectId,
+      models.map((model) => model.version_id),
+      stem,
+      TAGS_IN_USE_LIMIT,
+    );
+    return { tags: tags.sort((a, b) => a.localeCompare(b)) };
   }
 }

@@ -71,6 +71,9 @@ export interface OwnTargets {
   restoreItemId: string;
   /** a saved sketch to delete (POST /api/deletepidsketch) */
   sketchName: string;
+  /** a sketch saved twice, to restore version 1 of (with the time of its latest save) and to issue */
+  sketchId: string;
+  sketchUpdatedAt: string;
   /** a saved view of the model to delete, saved by the fixture's member (DELETE /api/views/:viewId) */
   viewId: string;
   /** a resumable upload the fixture's member began, to cancel (DELETE /api/uploads/:id) */
@@ -330,7 +333,21 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
       url: '/api/savepidsketch',
       ...multipartBody({ Project: project.id, DrawingName: sketchName }),
     });
+    // a sketch with something drawn (an empty one is not issued), saved twice: two versions
+    const historyName = `Matrix history ${column} - ${SKETCH_DATE}`;
+    const saveHistory = async (words: string, baseUpdatedAt: string) =>
+      json(member, 'POST', '/api/savepidsketch', {
+        Project: project.id,
+        DrawingName: historyName,
+        BaseUpdatedAt: baseUpdatedAt,
+        Texts: [{ id: 't', tool: 'text', x: 10, y: 20, text: words }],
+      }) as Promise<{ id: string; updatedAt: string }>;
+    const history = await saveHistory(`Matrix ${column}`, '').then((first) =>
+      saveHistory(`Matrix ${column} again`, first.updatedAt),
+    );
     own[column] = {
+      sketchId: history.id,
+      sketchUpdatedAt: history.updatedAt,
       submitItemId: submit.item.id,
       deleteItemId: remove.item.id,
       moveItemId: move.item.id,

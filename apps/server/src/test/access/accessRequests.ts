@@ -524,6 +524,25 @@ export const REQUESTS: Record<string, Build> = {
         { field: 'file', name: 'matrix.xml', content: Buffer.from(MATRIX_DEXPI) },
       ]),
     ),
+  'GET /api/projects/:projectId/tags-in-use': (f) => get(`/api/projects/${f.projectId}/tags-in-use?stem=P-1`),
+  'GET /api/projects/:projectId/sketches/:sketchId/versions': (f) =>
+    get(`/api/projects/${f.projectId}/sketches/${f.own.member.sketchId}/versions`),
+  'POST /api/projects/:projectId/sketches/:sketchId/versions/:number/restore': (f, who) =>
+    body('POST', `/api/projects/${f.projectId}/sketches/${f.own[who].sketchId}/versions/1/restore`, {
+      baseUpdatedAt: f.own[who].sketchUpdatedAt,
+    }),
+  'GET /api/projects/:projectId/sketches/:sketchId/issue': (f) =>
+    get(
+      `/api/projects/${f.projectId}/sketches/${f.own.member.sketchId}/issue?folderId=${f.folders['WIP/Process']}&drawingNumber=MATRIX-PID-0001`,
+    ),
+  'POST /api/projects/:projectId/sketches/:sketchId/issue': (f, who) =>
+    body('POST', `/api/projects/${f.projectId}/sketches/${f.own[who].sketchId}/issue`, {
+      folderId: f.folders['WIP/Process'],
+      drawingNumber: `MATRIX-PID-${who}`,
+      title: `Matrix issue ${who}`,
+      sheet: 'A3',
+      drawnBy: 'Matrix',
+    }),
 };
 
 /** The smallest DEXPI file: one pump. */

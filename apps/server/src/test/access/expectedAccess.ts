@@ -317,6 +317,14 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/projects/:projectId/tag-lookup': read("which of a sketch's tags the models know"),
   'GET /api/projects/:projectId/sketches/:sketchId/export-dexpi': read('a saved sketch as DEXPI'),
   'POST /api/projects/:projectId/sketches/import-dexpi': edit('import a DEXPI file as a new sketch'),
+  'GET /api/projects/:projectId/tags-in-use': read("the project's tags, for the next free number"),
+  'GET /api/projects/:projectId/sketches/:sketchId/versions': read("a sketch's history"),
+  'POST /api/projects/:projectId/sketches/:sketchId/versions/:number/restore':
+    edit('restore a sketch version'),
+  'GET /api/projects/:projectId/sketches/:sketchId/issue': read('the codes an issue would get'),
+  'POST /api/projects/:projectId/sketches/:sketchId/issue': edit(
+    'issue a sketch into a folder they may upload to',
+  ),
   'POST /api/sketchexport/pdf': signedIn('printing a sketch needs a session, no project'),
   'GET /api/legend': signedIn('reference data'),
 

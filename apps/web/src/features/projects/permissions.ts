@@ -77,6 +77,16 @@ export const PERMISSION_GATES: readonly PermissionGate[] = [
   { control: 'sketch: Save sketch', route: 'POST /api/savepidsketch', action: 'changeSketches' },
   { control: 'sketch: Manage saves (delete)', route: 'POST /api/deletepidsketch', action: 'changeSketches' },
   {
+    control: 'sketch: History, Restore',
+    route: 'POST /api/projects/:projectId/sketches/:sketchId/versions/:number/restore',
+    action: 'changeSketches',
+  },
+  {
+    control: 'sketch: Issue (into a folder, as an upload)',
+    route: 'POST /api/projects/:projectId/sketches/:sketchId/issue',
+    action: 'upload',
+  },
+  {
     control: 'transmittals: Issue transmittal (Workflow panel, project browser)',
     route: 'POST /api/projects/:projectId/transmittals',
     action: 'issueTransmittals',

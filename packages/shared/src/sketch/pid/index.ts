@@ -3,6 +3,7 @@
 // server and the exchange formats built on it.
 export * from './ports.ts';
 export * from './routing.ts';
+export * from './reroute.ts';
 export * from './attachment.ts';
 export * from './split.ts';
 export * from './snap.ts';

@@ -32,7 +32,9 @@ export function suggestTag(
   const { pattern, area } = numbering;
   let source = '';
   let last = 0;
+  let width = 1;
   for (const match of pattern.matchAll(/\{(prefix|area|seq(?::\d)?)\}/g)) {
+    if (match[1]!.startsWith('seq')) width = Number(match[1]!.split(':')[1] ?? 1);
     source += escapeRegExp(pattern.slice(last, match.index));
     source +=
       match[1] === 'prefix' ? escapeRegExp(prefix) : match[1] === 'area' ? escapeRegExp(area) : '(\\d+)';
@@ -45,12 +47,36 @@ export function suggestTag(
   for (const tag of taken) {
     used.add(tagKey(tag));
     const seq = matcher.exec(tag.trim())?.[1];
-    if (seq) highest = Math.max(highest, Number(seq));
+    // only numbers the pattern writes: 'P-1001' is not P-1{seq:2} number 1 (that is 'P-101')
+    if (seq && seq === String(Number(seq)).padStart(width, '0')) highest = Math.max(highest, Number(seq));
   }
   let seq = highest + 1;
   let tag = formatTag(pattern, prefix, area, seq);
   while (used.has(tagKey(tag))) tag = formatTag(pattern, prefix, area, ++seq);
   return tag;
+}
+
+/**
+ * The fixed start of the tags a prefix gives by the pattern, up to the running number ('{prefix}-{area}{seq:2}'
+ * with P and area 1: 'P-1'): the project's tags are looked up by it. '' when the number comes first.
+ */
+export function tagStem(pattern: string, prefix: string, area: string): string {
+  const seq = /\{seq(?::\d)?\}/.exec(pattern);
+  const head = seq ? pattern.slice(0, seq.index) : pattern;
+  return formatTag(head, prefix, area, 0);
+}
+
+// ---- the project's tags in use: GET /api/projects/:projectId/tags-in-use?stem= ---------------------------
+
+export const TAGS_IN_USE_LIMIT = 5000;
+
+export const TagsInUseQuerySchema = z.strictObject({
+  stem: z.string().trim().min(1, 'Give the start of the tags (stem)').max(PID_LIMITS.maxTagLength),
+});
+
+/** The project's tags (models and asset register) that start with the stem, each once, at most the limit. */
+export interface TagsInUseAnswer {
+  tags: string[];
 }
 
 /** Every tag used by more than one symbol of the sketch, with the ids of those symbols. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, CloseButton, Form } from 'react-bootstrap';
 import { FaChevronDown, FaChevronUp } from 'react-icons/fa6';
 import {
@@ -12,7 +12,7 @@ import {
   type TagLookupEntry,
 } from '@penstock/shared';
 import type { SketchEditor } from '../state/useSketchEditor.ts';
-import { pidItemInfo, suggestedTag } from '../state/pidItems.ts';
+import { pidItemInfo, suggestedTag, taggedPrefix } from '../state/pidItems.ts';
 import { CommitField } from './CommitField.tsx';
 import { LinePropertiesForm } from './LinePropertiesForm.tsx';
 import { StaticPropertyFields } from './StaticPropertyFields.tsx';
@@ -46,14 +46,27 @@ function SymbolForm({
   legend,
   mark,
   entry,
+  projectTags,
 }: {
   image: SymbolImage;
   editor: SketchEditor;
   legend: LegendData | undefined;
   mark: TagMark | undefined;
   entry: TagLookupEntry | undefined;
+  projectTags?: ((prefix: string) => Promise<string[]>) | undefined;
 }) {
   const info = pidItemInfo(image);
+  // the project's tags of this symbol's prefix, so Suggest gives the project's next free number
+  const prefix = taggedPrefix(image);
+  const [taken, setTaken] = useState<readonly string[]>([]);
+  useEffect(() => {
+    let live = true;
+    if (prefix && projectTags) void projectTags(prefix).then((tags) => live && setTaken(tags));
+    return () => {
+      live = false;
+    };
+  }, [prefix, projectTags]);
+  const suggestion = suggestedTag(image, editor.lists, editor.pid, taken);
   const change = (next: Partial<SymbolImage>) => editor.update({ ...image, ...next });
   const fields = staticPropertyFields(info.group, info.name, legend?.staticPropertyGuide ?? []);
   return (
@@ -66,14 +79,14 @@ function SymbolForm({
             size="sm"
             value={image.tag ?? ''}
             maxLength={PID_LIMITS.maxTagLength}
-            placeholder={suggestedTag(image, editor.lists, editor.pid)}
+            placeholder={suggestion}
             onCommit={(tag) => change({ tag: tag.trim() || undefined })}
           />
           <Button
             size="sm"
             variant="outline-secondary"
-            title="Use the next tag of the sketch's numbering pattern"
-            onClick={() => change({ tag: suggestedTag(image, editor.lists, editor.pid) })}
+            title="Use the next free tag of the numbering pattern in the sketch and the project"
+            onClick={() => change({ tag: suggestion })}
           >
             Suggest
           </Button>
@@ -129,11 +142,14 @@ export function PidPropertiesPane({
   marks,
   lookup,
   side = 'right',
+  projectTags,
 }: {
   editor: SketchEditor;
   legend: LegendData | undefined;
   marks: ReadonlyMap<string, TagMark>;
   lookup: ReadonlyMap<string, TagLookupEntry>;
+  /** the project's tags in use for a prefix (models, asset register, other sketches) */
+  projectTags?: (prefix: string) => Promise<string[]>;
   /** the side of the canvas it sits on: away from the selected item */
   side?: 'left' | 'right';
 }) {
@@ -177,6 +193,7 @@ export function PidPropertiesPane({
             legend={legend}
             mark={marks.get(element.id)}
             entry={element.tag ? lookup.get(tagKey(element.tag)) : undefined}
+            projectTags={projectTags}
           />
         ) : (
           <LinePropertiesForm

@@ -14,6 +14,7 @@ import { DRAWING_TOOLS, extendDraft, finishDraft, isMeaningful, startDraft } fro
 import { ElementNode, type ElementHandlers } from './ElementNode.tsx';
 import { ContextMenu, type ContextMenuAction } from './ContextMenu.tsx';
 import { GridLayer, PidOverlay, type TagMark } from './PidOverlay.tsx';
+import { RerouteHandles, reroutableLine } from './RerouteHandles.tsx';
 import { usePidCanvas } from '../hooks/usePidCanvas.ts';
 import { describeElement, fromNode } from './canvasElements.ts';
 
@@ -87,6 +88,8 @@ export function SketchCanvas({
     transformer.nodes(nodes);
     transformer.getLayer()?.batchDraw();
   }, [selected, elements, stageRef, byId]);
+
+  const rerouting = reroutableLine(selected, byId, tool, !!placing);
 
   const pointer = useCallback((): Point | null => stageRef.current?.getPointerPosition() ?? null, [stageRef]);
 
@@ -315,6 +318,7 @@ export function SketchCanvas({
         <Layer listening={false}>
           {/* white paper under everything, so the eraser shows white and exports are not transparent */}
           <Rect
+            name="paper"
             x={-stage.x / stage.scale}
             y={-stage.y / stage.scale}
             width={width / stage.scale}
@@ -364,6 +368,15 @@ export function SketchCanvas({
           labelsDraggable={tool === 'none' && !placing}
           onTagMoved={(image, tagOffset) => editor.update({ ...image, tagOffset })}
         />
+        {rerouting && (
+          <RerouteHandles
+            key={rerouting.id}
+            line={rerouting}
+            stage={stage}
+            snap={editor.pid.grid.snap ? editor.pid.grid.size : null}
+            onRerouted={(line) => editor.update(line)}
+          />
+        )}
       </Stage>
       {menu && menuElement && (
         <ContextMenu

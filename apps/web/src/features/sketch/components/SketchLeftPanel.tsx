@@ -13,14 +13,18 @@ import { FluidCodesModal, StaticPropertyOptionsModal } from '../../legend/index.
 import { useDeleteSketch, useSaveSketch, useSavedSketches } from '../hooks/useSketches.ts';
 import type { SketchEditor } from '../state/useSketchEditor.ts';
 import { LoadSketchModal, ManageSavesModal } from './SavedSketchesModals.tsx';
+import { SketchHistoryModal } from './SketchHistoryModal.tsx';
+import { IssueSketchModal } from './IssueSketchModal.tsx';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser.ts';
 import type { ChosenSymbol } from './SymbolPalette.tsx';
 import { SymbolPalette } from './SymbolPalette.tsx';
+import { inWords } from '../state/inWords.ts';
 
 /** The saved sketch the canvas was loaded from or last saved as. */
 export interface SavedAs {
   base: string;
   updatedAt: string;
-  /** its id (SketchId), for the calls that name one sketch (DEXPI export) */
+  /** its id, for the calls that name one sketch (DEXPI export) */
   sketchId?: string;
 }
 
@@ -50,8 +54,8 @@ export function SketchLeftPanel({
   projectId: string | undefined;
   onProject: (projectId: string | undefined) => void;
   editor: SketchEditor;
-  /** answers whether the sketch was loaded (the user may keep the unsaved one instead) */
-  onLoad: (sketch: SavedSketch) => Promise<boolean>;
+  /** answers whether the sketch was loaded (the user may keep the unsaved one instead, unless `force`) */
+  onLoad: (sketch: SavedSketch, options?: { force?: boolean }) => Promise<boolean>;
   notice: Notice | null;
   setNotice: (notice: Notice | null) => void;
   chosenSymbol: ChosenSymbol | null;
@@ -67,13 +71,21 @@ export function SketchLeftPanel({
   const sketches = useSavedSketches(projectId);
   const save = useSaveSketch();
   const remove = useDeleteSketch();
-  const [modal, setModal] = useState<'load' | 'manage' | 'static' | 'fluid' | null>(null);
+  const [modal, setModal] = useState<'load' | 'manage' | 'static' | 'fluid' | 'history' | 'issue' | null>(
+    null,
+  );
+  const me = useCurrentUser();
   const may = useMayInProject(projectId);
   // saving and deleting saves (POST /api/savepidsketch, /api/deletepidsketch): 'changeSketches'
   const mayWrite = may('changeSketches');
   // while the role is unknown Save stays enabled (the server answers)
   const refusedSave = !!projectId && may.known && !mayWrite;
   const saved = sketches.data ?? [];
+  // the saved sketch the canvas holds: its history and its issue
+  const open = savedAs
+    ? saved.find((sketch) => sketchBaseName(sketch.DrawingName) === savedAs.base)
+    : undefined;
+  const openId = open?.id;
 
   const onSave = () => {
     if (!projectId) return setNotice({ variant: 'warning', text: SKETCH_MESSAGES.noProjectSelected });
@@ -98,7 +110,7 @@ export function SketchLeftPanel({
       {
         onSuccess: (answer) => {
           editor.markSaved();
-          onSaved({ base, updatedAt: answer.updatedAt, sketchId: answer.sketchId });
+          onSaved({ base, updatedAt: answer.updatedAt, sketchId: answer.id });
           setNotice({ variant: 'success', text: SKETCH_MESSAGES.saved });
         },
         onError: (error) =>
@@ -188,10 +200,79 @@ export function SketchLeftPanel({
       </section>
       <section>
         <h2 className="h6">Step 4: publish</h2>
-        <p className="small text-secondary mb-0">
-          Save the sketch, then use Publish above the canvas for an image, a PDF, an SVG or the item list.
+        <p className="small text-secondary mb-2">
+          Save the sketch, then use Publish above the canvas for an image, a PDF, an SVG or the item list, or
+          issue it into a project folder as a controlled drawing.
         </p>
+        <div className="d-flex flex-wrap gap-1">
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            disabled={!openId}
+            title={openId ? undefined : 'Save or load a sketch to see its history'}
+            onClick={() => setModal('history')}
+          >
+            History
+          </Button>
+          {/* issuing stores files as an upload does: viewers cannot (while the role loads, the server answers) */}
+          {!(projectId && may.known && !may('upload')) && (
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={!openId}
+              title={openId ? undefined : 'Save or load a sketch to issue it'}
+              onClick={() => setModal('issue')}
+            >
+              Issue…
+            </Button>
+          )}
+        </div>
       </section>
+      {projectId && openId && savedAs && (
+        <SketchHistoryModal
+          show={modal === 'history'}
+          onHide={() => setModal(null)}
+          projectId={projectId}
+          sketchId={openId}
+          name={savedAs.base}
+          baseUpdatedAt={savedAs.updatedAt}
+          mayRestore={mayWrite}
+          confirmDiscard={() =>
+            Promise.resolve(
+              !editor.dirty ||
+                window.confirm(
+                  'Restoring replaces the canvas: your changes since the last save will be lost.',
+                ),
+            )
+          }
+          onRestored={async (answer) => {
+            const fresh = (await sketches.refetch()).data ?? [];
+            const restored = fresh.find((sketch) => sketch.id === answer.id);
+            setModal(null);
+            if (restored) await onLoad(restored, { force: true });
+            setNotice({ variant: 'success', text: `Restored as version ${answer.number}.` });
+          }}
+        />
+      )}
+      {projectId && openId && savedAs && modal === 'issue' && (
+        <IssueSketchModal
+          show
+          onHide={() => setModal(null)}
+          projectId={projectId}
+          sketchId={openId}
+          name={savedAs.base}
+          baseUpdatedAt={savedAs.updatedAt}
+          dirty={editor.dirty}
+          userName={me.data?.name ?? ''}
+          onIssued={(answer) => {
+            setModal(null);
+            setNotice({
+              variant: 'success',
+              text: `Issued to ${answer.folderPath} as ${inWords(answer.files.map((file) => file.fileName))}, revision ${answer.revision}, suitability ${answer.suitability}.`,
+            });
+          }}
+        />
+      )}
       <LoadSketchModal
         show={modal === 'load'}
         onHide={() => setModal(null)}

@@ -35,7 +35,7 @@ const sketch = (id: string, name: string, text: string): SavedSketch => ({
   StageSpec: { scale: 1, x: 0, y: 0 },
   PidSpec: defaultPidSpec(),
   Version: 2,
-  SketchId: id,
+  id: id,
   DrawingName: name,
   Project: PROJECT.projectid,
   updatedAt: '2026-11-24T09:00:00Z',

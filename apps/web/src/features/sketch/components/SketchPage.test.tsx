@@ -35,7 +35,7 @@ const saved = (name: string): SavedSketch => ({
   StageSpec: { scale: 1.5, x: 10, y: 20 },
   PidSpec: defaultPidSpec(),
   Version: 1,
-  SketchId: 's.1',
+  id: 's.1',
   DrawingName: name,
   Project: PROJECT.projectid,
   updatedAt: '2026-11-24T09:00:00Z',

@@ -41,7 +41,8 @@ import { PidToolbar } from './PidToolbar.tsx';
 import { PidPropertiesPane } from './PidPropertiesPane.tsx';
 import { useLegend } from '../../legend/index.ts';
 import { useTagChecks } from '../hooks/useTagChecks.ts';
-import { newSymbolData, pidItemInfo } from '../state/pidItems.ts';
+import { newSymbolData, pidItemInfo, taggedPrefix } from '../state/pidItems.ts';
+import { useProjectTags } from '../hooks/useProjectTags.ts';
 
 /** How near (drawing units) an inline symbol's centre must be dropped to a pipeline to split it. */
 const SPLIT_REACH = 16;
@@ -90,13 +91,13 @@ export function SketchPage() {
   const publish = usePublish({
     editor,
     stageRef,
-    canvas,
     onError: (message) => setNotice({ variant: 'danger', text: message }),
     drawingName: drawingName.trim(),
     legend: legend.data,
   });
   const draft = useSketchDraft(editor, drawingName, setDrawingName);
   const [chosenSymbol, setChosenSymbol] = useState<ChosenSymbol | null>(null);
+  const projectTags = useProjectTags(projectId ?? undefined, editor.pid.numbering, savedAs?.base);
   const canvasBox = useRef<HTMLDivElement>(null);
 
   useLeavePrompt(editor.dirty, SKETCH_MESSAGES.leavePage);
@@ -109,7 +110,7 @@ export function SketchPage() {
    */
   const placeSymbol = (src: string, at: { x: number; y: number }, select = false) => {
     const id = newElementId();
-    const place = (size: { width: number; height: number }) => {
+    const place = (size: { width: number; height: number }, taken: readonly string[]) => {
       const base: SymbolImage = {
         id,
         tool: 'image',
@@ -124,7 +125,7 @@ export function SketchPage() {
         scaleX: 1,
         scaleY: 1,
       };
-      const symbol: SymbolImage = { ...base, ...newSymbolData(base, editor.lists, editor.pid) };
+      const symbol: SymbolImage = { ...base, ...newSymbolData(base, editor.lists, editor.pid, taken) };
       const hit = INLINE_ROLES.has(pidItemInfo(symbol).role)
         ? nearestPipelineLeg(editor.lists.Pipelines, itemCentre(symbol), SPLIT_REACH)
         : null;
@@ -141,10 +142,14 @@ export function SketchPage() {
         if (select) editor.select([id]);
       }
     };
-    loadSketchImage(src).then(
-      ({ image }) => place(symbolSize(image.naturalWidth, image.naturalHeight)),
-      () => place(symbolSize(0, 0)),
-    );
+    const prefix = taggedPrefix({ src, pidItem: src.split('/').pop() ?? '' });
+    void Promise.all([
+      loadSketchImage(src).then(
+        ({ image }) => symbolSize(image.naturalWidth, image.naturalHeight),
+        () => symbolSize(0, 0),
+      ),
+      prefix ? projectTags(prefix) : Promise.resolve([]),
+    ]).then(([size, taken]) => place(size, taken));
   };
 
   const onDropSymbol = (payload: string, at: { x: number; y: number }) => {
@@ -193,9 +198,10 @@ export function SketchPage() {
     });
   };
 
-  const onLoad = async (sketch: SavedSketch): Promise<boolean> => {
+  const onLoad = async (sketch: SavedSketch, options: { force?: boolean } = {}): Promise<boolean> => {
     // loading replaces the canvas and starts the undo history again: unsaved work is asked about first
     if (
+      !options.force &&
       editor.dirty &&
       !(await confirm({
         title: 'Replace the unsaved sketch?',
@@ -212,7 +218,7 @@ export function SketchPage() {
     setSavedAs({
       base: sketchBaseName(sketch.DrawingName),
       updatedAt: sketch.updatedAt,
-      sketchId: sketch.SketchId,
+      sketchId: sketch.id,
     });
     return true;
   };
@@ -367,6 +373,7 @@ export function SketchPage() {
               marks={checks.marks}
               lookup={checks.lookup}
               side={paneSide}
+              projectTags={projectTags}
             />
           )}
         </div>

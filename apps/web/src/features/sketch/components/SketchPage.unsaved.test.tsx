@@ -37,7 +37,7 @@ const SAVED: SavedSketch = {
   StageSpec: { scale: 1, x: 0, y: 0 },
   PidSpec: defaultPidSpec(),
   Version: 1,
-  SketchId: 's.1',
+  id: 's.1',
   DrawingName: 'Inlet works - 23/11/2026, 17:00:00',
   Project: PROJECT.projectid,
   updatedAt: '2026-11-24T09:00:00Z',

@@ -8,6 +8,7 @@ import {
   sketchSvgBounds,
   sketchSymbolSources,
   sketchToSvg,
+  type SketchBounds,
   type SketchLists,
   type SketchPdfRequest,
   type SketchSvgOptions,
@@ -37,6 +38,11 @@ function canvasTextWidth(): SketchSvgOptions['textWidth'] {
     measuring.font = `${fontSize}px Arial`;
     return measuring.measureText(line).width;
   };
+}
+
+/** The drawing's bounds (drawing units, with the export margin), its text measured as the canvas does. */
+export function drawingBounds(lists: SketchLists): SketchBounds {
+  return sketchSvgBounds(lists, { textWidth: canvasTextWidth() });
 }
 
 /** The options that draw a sketch as the editor shows it: its symbols loaded, text measured. */
@@ -112,8 +118,8 @@ export async function exportSketchVectorPdf(
 }
 
 /**
- * The spec's 'Save sketch as PDF': the canvas picture (the stage's PNG at pixel ratio 2) filling one
- * landscape page the size of the canvas, as canvas.pdf.
+ * The spec's 'Save sketch as PDF': the canvas picture (the whole drawing's PNG at two pixels per drawing
+ * unit) filling one landscape page the drawing's size (1 unit = 1 pt), as canvas.pdf.
  */
 export async function exportRasterPdf(pngDataUrl: string, width: number, height: number): Promise<Blob> {
   if (!pngDataUrl.startsWith('data:image/png;base64,'))

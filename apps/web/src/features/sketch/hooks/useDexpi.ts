@@ -70,7 +70,7 @@ export function useDexpiActions({
 
   const openImported = async (answer: DexpiImportAnswer): Promise<boolean> => {
     if (!projectId) return false;
-    const sketch = (await fetchSavedSketches(projectId)).find((saved) => saved.SketchId === answer.sketchId);
+    const sketch = (await fetchSavedSketches(projectId)).find((saved) => saved.id === answer.sketchId);
     if (!sketch || !(await onLoad(sketch))) return false;
     setDrawingName(sketchBaseName(sketch.DrawingName));
     return true;

@@ -1,28 +1,48 @@
 import { useState, type RefObject } from 'react';
 import type Konva from 'konva';
-import { SKETCH, type LegendData } from '@penstock/shared';
+import { SKETCH, type LegendData, type SketchBounds } from '@penstock/shared';
 import type { SketchEditor } from '../state/useSketchEditor.ts';
 import type { PublishAction } from '../components/SketchToolbar.tsx';
 import { downloadBlob } from '../../../base/download.ts';
 import {
   PID_LIST_FILE_NAMES,
+  drawingBounds,
+  exportArea,
   exportItemList,
+  landscape,
   exportPidList,
   exportRasterPdf,
   exportSketchSvg,
   exportSketchVectorPdf,
 } from '../export/index.ts';
 
-/** The canvas as a PNG at pixel ratio 2, without the selection handles. */
-export function stagePng(stage: Konva.Stage): string {
+/**
+ * The whole drawing (`bounds`, drawing units) as a PNG at the spec's pixel ratio 2 (two pixels per drawing
+ * unit, whatever the zoom), without the selection handles: what lies outside the canvas's view too.
+ */
+export function stagePng(stage: Konva.Stage, bounds: SketchBounds): string {
   // selection handles, the grid, ports, guides and dangling-end rings are the editor's, not the drawing's
   const hidden = [...stage.find('Transformer'), ...stage.find('.editor-only')].filter((node) =>
     node.visible(),
   );
   hidden.forEach((node) => node.hide());
+  let restorePaper = () => {};
   try {
-    return stage.toDataURL({ pixelRatio: SKETCH.exportPixelRatio, mimeType: 'image/png' });
+    const area = exportArea(
+      bounds,
+      { x: stage.x(), y: stage.y(), scale: stage.scaleX() },
+      SKETCH.exportPixelRatio,
+    );
+    // the white paper covers the view only: under the whole drawing for the picture
+    const paper = stage.findOne('.paper');
+    if (paper) {
+      const kept = { x: paper.x(), y: paper.y(), width: paper.width(), height: paper.height() };
+      paper.setAttrs({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height });
+      restorePaper = () => paper.setAttrs(kept);
+    }
+    return stage.toDataURL({ ...area, mimeType: 'image/png' });
   } finally {
+    restorePaper();
     hidden.forEach((node) => node.show());
   }
 }
@@ -35,14 +55,12 @@ async function dataUrlBlob(dataUrl: string): Promise<Blob> {
 export function usePublish({
   editor,
   stageRef,
-  canvas,
   onError,
   drawingName = '',
   legend,
 }: {
   editor: SketchEditor;
   stageRef: RefObject<Konva.Stage | null>;
-  canvas: { width: number; height: number };
   onError: (message: string) => void;
   /** the typed drawing name: the lists' PID Drawing No. */
   drawingName?: string;
@@ -54,13 +72,15 @@ export function usePublish({
     if (!stage) return;
     setBusy(true);
     try {
-      if (action === 'png') downloadBlob(await dataUrlBlob(stagePng(stage)), SKETCH.exportNames.png);
-      else if (action === 'pdf')
+      const bounds = drawingBounds(editor.lists);
+      if (action === 'png') downloadBlob(await dataUrlBlob(stagePng(stage, bounds)), SKETCH.exportNames.png);
+      else if (action === 'pdf') {
+        const page = landscape(bounds);
         downloadBlob(
-          await exportRasterPdf(stagePng(stage), canvas.width, canvas.height),
+          await exportRasterPdf(stagePng(stage, page), page.width, page.height),
           SKETCH.exportNames.pdf,
         );
-      else if (action === 'svg') downloadBlob(await exportSketchSvg(editor.lists), 'Sketch.svg');
+      } else if (action === 'svg') downloadBlob(await exportSketchSvg(editor.lists), 'Sketch.svg');
       else if (action === 'vector-pdf')
         downloadBlob(await exportSketchVectorPdf(editor.lists), 'canvas-vector.pdf');
       else if (action === 'items') downloadBlob(await exportItemList(editor.lists), 'Sketch items.xlsx');

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type SketchSaveAnswer,
   SKETCH_LIST_KEYS,
   SKETCH_VERSION,
   type PidSpec,
@@ -52,10 +53,7 @@ export function useSaveSketch() {
       form.append('DrawingName', drawingName);
       form.append('Version', String(SKETCH_VERSION));
       form.append('BaseUpdatedAt', baseUpdatedAt);
-      return apiFetch<{ saved: string; overwritten: boolean; updatedAt: string; sketchId: string }>(
-        '/api/savepidsketch',
-        { method: 'POST', form },
-      );
+      return apiFetch<SketchSaveAnswer>('/api/savepidsketch', { method: 'POST', form });
     },
     onSuccess: (_answer, { projectId }) => client.invalidateQueries({ queryKey: sketchesKey(projectId) }),
   });

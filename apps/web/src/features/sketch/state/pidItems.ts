@@ -58,10 +58,18 @@ export function newSymbolData(
   image: Pick<SymbolImage, 'id' | 'src' | 'pidItem'>,
   lists: Pick<SketchLists, 'Images'>,
   pid: PidSpec,
+  /** the project's tags in use (its models, asset register and other sketches) */
+  projectTags: Iterable<string> = [],
 ): Pick<SymbolImage, 'itemClass' | 'tag'> {
   const info = pidItemInfo(image);
   if (info.role === 'line') return {};
   const itemClass = info.itemClass;
   if (!TAGGED_ROLES.has(info.role)) return { itemClass };
-  return { itemClass, tag: suggestedTag({ ...image, itemClass }, lists, pid) };
+  return { itemClass, tag: suggestedTag({ ...image, itemClass }, lists, pid, projectTags) };
+}
+
+/** The tag prefix of a symbol about to be placed, when it gets a tag (else null: no lookup needed). */
+export function taggedPrefix(image: Pick<SymbolImage, 'src' | 'pidItem'>): string | null {
+  const info = pidItemInfo(image);
+  return TAGGED_ROLES.has(info.role) ? tagPrefix(info.itemClass, info.name) : null;
 }
