@@ -7,6 +7,7 @@ import { createTestPenstock, rowCounts, testDatabases, type TestPenstock } from 
 import { jsonField, optionOf, type Person } from '../../test/access/accessFixture.ts';
 import { SketchesRepo, SketchesService } from '../sketches/index.ts';
 import { sketchIssueService } from './index.ts';
+import { readDexpi } from '@penstock/dexpi';
 
 const require = createRequire(import.meta.url);
 const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -176,7 +177,12 @@ for (const kind of await testDatabases()) {
       // vectors, not a picture of the drawing
       expect(pdfResponse.rawPayload.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
 
-      const json = await call('GET', `/api/versions/${answer.files[1]!.versionId}/content`, 'engineer');
+      // the DEXPI file the design house's plant tool reads: the same items, tagged
+      const dexpi = await call('GET', `/api/versions/${answer.files[1]!.versionId}/content`, 'engineer');
+      const dexpiRead = readDexpi(dexpi.body);
+      expect(dexpiRead.lists.Images.map((image) => image.tag).sort()).toEqual(['P-101', 'V-101']);
+
+      const json = await call('GET', `/api/versions/${answer.files[2]!.versionId}/content`, 'engineer');
       expect(json.json()).toMatchObject({ id: saved.id, Images: [{ tag: 'P-101' }, { tag: 'V-101' }] });
 
       // the sketch's history says which version was issued as what
