@@ -37,7 +37,8 @@ for (const kind of await testDatabases()) {
     let penstock: TestPenstock;
     let versionId: string;
     let scratch: string;
-    const NEW_ROWS = 5_000;
+    // more than one slice of the SQLite copy (COPY_SLICE)
+    const NEW_ROWS = 30_000;
 
     const stage = (name: string, count: number, generation: string) => {
       const file = path.join(scratch, name);

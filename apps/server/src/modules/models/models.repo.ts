@@ -5,6 +5,8 @@ import type { ConversionsTable, ModelObjectsTable } from '../../db/schema.ts';
 const now = () => new Date().toISOString();
 /** rows per multi-row insert: 9 columns × 1000 stays far below SQLite's 32766 and PostgreSQL's 65535 parameters */
 const INSERT_BATCH = 1000;
+/** rows of a staged index copied by one statement (SQLite): about a second of work at most */
+const COPY_SLICE = 25_000;
 
 export interface VersionContext {
   version_id: string;
@@ -180,8 +182,8 @@ export class ModelsRepo {
   /**
    * A running job's object index from the conversion's scratch file (indexStaging.repo.ts): the version's
    * rows replaced in one transaction, so they are all there or none, whatever stops the server meanwhile.
-   * On SQLite the file is attached and copied by one statement inside the transaction (no row passes
-   * through JavaScript); on PostgreSQL its rows are read and inserted a page at a time, in the transaction.
+   * On SQLite the file is attached and copied by statements inside the transaction (no row passes through
+   * JavaScript); on PostgreSQL its rows are read and inserted a page at a time, in the transaction.
    * `afterRows` (the tests' fault hook) runs inside the transaction once the rows are in.
    */
   async loadIndex(
@@ -197,8 +199,14 @@ export class ModelsRepo {
       try {
         await this.db.transaction().execute(async (trx) => {
           await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
-          await sql`INSERT INTO model_objects (version_id, ${columns})
-            SELECT ${versionId}, ${columns} FROM index_staging.objects ORDER BY rowid`.execute(trx);
+          // in slices of the file's rows: the server's other work (not its database, held by the
+          // transaction) goes on between them
+          for (let after = 0; ; after += COPY_SLICE) {
+            const copied = await sql`INSERT INTO model_objects (version_id, ${columns})
+              SELECT ${versionId}, ${columns} FROM index_staging.objects
+              WHERE rowid > ${after} AND rowid <= ${after + COPY_SLICE} ORDER BY rowid`.execute(trx);
+            if (!Number(copied.numAffectedRows ?? 0)) break;
+          }
           await options.afterRows?.();
         });
       } finally {
