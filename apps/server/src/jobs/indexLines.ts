@@ -107,21 +107,39 @@ const measureOf = (value: unknown): string =>
 
 const typeOfLine = (line: Line): number => line.type as number;
 
+/**
+ * A single value's record: four fields, the rest from its class (a plant holds about 16 single values per
+ * element, millions at 500k elements: three fields fewer is about a fifth of their memory).
+ */
+class SingleValueRecord implements MemberRecord {
+  constructor(
+    readonly name: string,
+    readonly unit: number | undefined,
+    readonly value: string,
+    readonly measure: string,
+  ) {}
+  get isProperty(): boolean {
+    return true;
+  }
+  get quantityKey(): string {
+    return 'NominalValue';
+  }
+  get quantityValue(): string {
+    return this.value;
+  }
+}
+
 export function memberRecord(line: Line): MemberRecord {
   const type = typeOfLine(line);
   if (type === IFCPROPERTYSINGLEVALUE) {
     // the most common member by far: its first attribute named '...Value' is its NominalValue
     const nominal = line.NominalValue;
-    const value = textOf(nominal);
-    return {
-      name: intern(textOf(line.Name)),
-      unit: refOf(line.Unit),
-      isProperty: true,
-      value,
-      measure: measureOf(Array.isArray(nominal) ? nominal[0] : nominal),
-      quantityKey: 'NominalValue',
-      quantityValue: value,
-    };
+    return new SingleValueRecord(
+      intern(textOf(line.Name)),
+      refOf(line.Unit),
+      textOf(nominal),
+      measureOf(Array.isArray(nominal) ? nominal[0] : nominal),
+    );
   }
   const isProperty = type === IFCPROPERTYENUMERATEDVALUE || type === IFCPROPERTYLISTVALUE;
   const value = type === IFCPROPERTYENUMERATEDVALUE ? line.EnumerationValues : line.ListValues;
