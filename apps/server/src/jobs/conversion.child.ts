@@ -87,15 +87,23 @@ async function run(): Promise<void> {
   const zipped = fileExtensionOf(input.fileName) === 'ifczip';
   const ifcPath = zipped ? await unzipModel() : input.ifcPath;
   const fd = fs.openSync(ifcPath, 'r');
-  try {
-    await convert(fd);
-  } finally {
+  let open = true;
+  // before the last message: the server ends this process as soon as it has it
+  const release = () => {
+    if (!open) return;
+    open = false;
     fs.closeSync(fd);
     if (zipped) fs.rmSync(ifcPath, { force: true });
+  };
+  try {
+    await convert(fd, release);
+  } finally {
+    release();
   }
 }
 
-async function convert(fd: number): Promise<void> {
+/** Converts the IFC open as `fd`; `release` closes it (and removes an unzipped one) once it is read. */
+async function convert(fd: number, release: () => void): Promise<void> {
   const size = fs.fstatSync(fd).size;
   const head = readAt(fd, 0, 4096).toString('latin1');
   if (!head.trimStart().startsWith('ISO-10303-21'))
@@ -179,6 +187,7 @@ async function convert(fd: number): Promise<void> {
   // an importer that never ended an attribute pass on a model of its own (a future version): read the
   // index as before
   if (!sent) await extractSeparately(fd, sendIndex);
+  release();
   const frag = await compressed;
   const fragPath = path.join(input.scratchDir, `frag-${process.pid}-${Date.now()}.frag`);
   fs.writeFileSync(fragPath, frag);
