@@ -9,6 +9,9 @@
  *   npm run bench -- drawing       only the drawing compare's (drawing/: A1 P&ID at 150 dpi, a 50-page set)
  *   npm run bench -- ids           only the IDS check's (ids/: the 100k plant against the shipped IDS;
  *                                  PENSTOCK_BENCH_IDS_ELEMENTS=5000 for a small plant)
+ *   npm run bench -- conversion-100k   the conversion's memory and time against the bare importer
+ *                                  (conversion/: also conversion-500k, conversion-1m; `conversion` runs all
+ *                                  three), with a table of its own in bench/results/conversion-<date>.md
  * Figures are wall-clock on this machine; compare runs on the same machine only.
  */
 import crypto from 'node:crypto';
@@ -22,16 +25,38 @@ import { benchScheduleExportRows, benchSchedulesInBrowser, isScheduleExportRow }
 import { benchSketchEditor } from './sketch/index.ts';
 import { benchDrawingCompare } from './drawing/index.ts';
 import { benchIdsCheck } from './ids/index.ts';
+import { benchConversionSizes, CONVERSION_SIZES, type ConversionPart } from './conversion/index.ts';
 
-const PARTS = ['foundation', 'schedule', 'schedule-export', 'sketch', 'drawing', 'ids'] as const;
+const PARTS = [
+  'foundation',
+  'schedule',
+  'schedule-export',
+  'sketch',
+  'drawing',
+  'ids',
+  'conversion',
+  'conversion-100k',
+  'conversion-500k',
+  'conversion-1m',
+] as const;
 type Part = (typeof PARTS)[number];
-/** what asking for a part runs: `schedule` is its browser benches and `schedule-export` (the server's export) */
-const covered = (part: Part): Part[] => (part === 'schedule' ? ['schedule', 'schedule-export'] : [part]);
+/**
+ * what asking for a part runs: `schedule` is its browser benches and `schedule-export` (the server's export);
+ * `conversion` every size of the conversion bench
+ */
+const covered = (part: Part): Part[] =>
+  part === 'schedule'
+    ? ['schedule', 'schedule-export']
+    : part === 'conversion'
+      ? (Object.keys(CONVERSION_SIZES) as ConversionPart[])
+      : [part];
 const asked = [...new Set(process.argv.slice(2))];
 for (const name of asked)
   if (!PARTS.includes(name as Part))
     throw new Error(`unknown bench part '${name}' (parts: ${PARTS.join(', ')})`);
-const parts = new Set<Part>((asked.length ? (asked as Part[]) : PARTS).flatMap(covered));
+/** what `npm run bench` alone runs: not the conversion sizes (the 1M plant alone takes about an hour) */
+const DEFAULT_PARTS = PARTS.filter((part) => !part.startsWith('conversion'));
+const parts = new Set<Part>((asked.length ? (asked as Part[]) : DEFAULT_PARTS).flatMap(covered));
 /** the part a row of the table belongs to */
 const partOf = (benchmark: string): Part =>
   isScheduleExportRow(benchmark)
@@ -44,7 +69,9 @@ const partOf = (benchmark: string): Part =>
           ? 'drawing'
           : benchmark.startsWith('ids:')
             ? 'ids'
-            : 'foundation';
+            : /^conversion-[a-z0-9]+:/.test(benchmark)
+              ? (benchmark.slice(0, benchmark.indexOf(':')) as Part)
+              : 'foundation';
 const resultsFile = path.join(import.meta.dirname, 'RESULTS.md');
 
 interface Row {
@@ -181,6 +208,11 @@ try {
   if (parts.has('drawing'))
     rows.push(...(await benchDrawingCompare((m) => console.log(`[bench:drawing] ${m}`))));
   if (parts.has('ids')) rows.push(...(await benchIdsCheck(tmp, (m) => console.log(`[bench:ids] ${m}`))));
+  const conversions = (Object.keys(CONVERSION_SIZES) as ConversionPart[]).filter((p) => parts.has(p));
+  if (conversions.length)
+    rows.push(
+      ...(await benchConversionSizes(conversions, tmp, (m) => console.log(`[bench:conversion] ${m}`))),
+    );
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
@@ -209,9 +241,9 @@ const table = [
 ].join('\n');
 /** the parts a run's line (`npm run bench -- a b` or `npm run bench`) measured */
 const partsOfRun = (line: string): Part[] =>
-  ((/^`npm run bench -- ([a-z -]+)`/.exec(line)?.[1]?.split(' ') as Part[] | undefined) ?? PARTS).flatMap(
-    covered,
-  );
+  (
+    (/^`npm run bench -- ([a-z -]+)`/.exec(line)?.[1]?.split(' ') as Part[] | undefined) ?? DEFAULT_PARTS
+  ).flatMap(covered);
 /**
  * Where the kept rows came from, one 'Kept rows: ' line per run: the previous run's line for the rows it
  * measured, else the first of its own 'Kept rows: ' lines whose run measured them.
@@ -230,7 +262,7 @@ function keptFrom(): string {
   }
   return [...sources].map((line) => `Kept rows: ${line}\n\n`).join('');
 }
-const run = parts.size === PARTS.length ? '`npm run bench`' : `\`npm run bench -- ${asked.join(' ')}\``;
+const run = !asked.length ? '`npm run bench`' : `\`npm run bench -- ${asked.join(' ')}\``;
 const header =
   `# Benchmark results\n\n${run} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
   `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(1)} at the start and ` +

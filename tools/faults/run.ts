@@ -2,7 +2,7 @@
  * Fault tests (issue 16, item 4):  npm run test:faults
  * A real Penstock server (a child process) is killed with SIGKILL in the middle of work, then started again
  * on the same data; what was acknowledged must be there, what was not must be all or nothing. One module per
- * scenario: a bulk savedynamic, a model conversion, an upload, a report save, a P&ID sketch save, a
+ * scenario: a bulk savedynamic, a model conversion, a kill inside a conversion's index transaction, an upload, a report save, a P&ID sketch save, a
  * workflow approval, a transmittal issue, a bulk upload with a register, a resumable upload's final assembly
  * and the demo seed of a first start; then the orphan files those kills left and the collector that removes them.
  * On SQLite, and on PostgreSQL when it is reachable (PENSTOCK_TEST_PG_URL or the local default). The results
@@ -18,6 +18,7 @@ import { approvalFault } from './approval.ts';
 import { bulkUploadFault } from './bulkUpload.ts';
 import { log, type Result, type Scenario } from './common.ts';
 import { conversionFault } from './conversion.ts';
+import { indexKillFault } from './indexKill.ts';
 import { orphanFault } from './orphans.ts';
 import { reportFault } from './report.ts';
 import { resumableFault } from './resumable.ts';
@@ -30,6 +31,7 @@ import { uploadFault } from './upload.ts';
 const SCENARIOS: Record<string, Scenario> = {
   savedynamic: savedynamicFault,
   conversion: conversionFault,
+  indexKill: indexKillFault,
   upload: uploadFault,
   report: reportFault,
   sketch: sketchFault,

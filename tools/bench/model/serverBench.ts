@@ -18,8 +18,20 @@ export interface ChildRun extends ChildResult {
   peakMb: number;
 }
 
-export function runChild(script: string, args: string[], timeoutMs: number): Promise<ChildRun> {
-  const node = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, script), ...args];
+export function runChild(
+  script: string,
+  args: string[],
+  timeoutMs: number,
+  nodeFlags: string[] = [],
+): Promise<ChildRun> {
+  const node = [
+    process.execPath,
+    ...nodeFlags,
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, script),
+    ...args,
+  ];
   const [command, ...rest] = fs.existsSync(TIME) ? [TIME, '-v', ...node] : node;
   return new Promise((resolve) => {
     const child = spawn(command!, rest, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });

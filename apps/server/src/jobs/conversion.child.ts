@@ -2,10 +2,12 @@
  * Runs in a child process of the server (runConversion.ts forks it; a crash here ends this process, never the
  * server): converts the IFC from the blob file to Fragments bytes with IfcImporter (its
  * localIds are the IFC expressIDs) and reads the object index from the lines the importer decodes
- * (importerModel.ts), so the file is parsed and decoded no more often than by the bare importer. The index
- * is read while another thread compresses the .frag, and sent first ('index'), then the .frag, written to a
- * file in the scratch folder ('done' names it: a large model's bytes never sit in an IPC message). The job
- * comes in the first message; the process converts one model and exits.
+ * (importerModel.ts), so the file is parsed and decoded no more often than by the bare importer; web-ifc
+ * reads the file piece by piece (it is never whole in JavaScript's memory). The index is read while another
+ * thread compresses the .frag, its rows written in batches to a scratch SQLite file as they are made
+ * (nothing holds the whole index, issue 38), and that file is named first ('index'), then the .frag, written
+ * to a file in the scratch folder ('done' names it: a large model's bytes never sit in an IPC message). The
+ * job comes in the first message; the process converts one model and exits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,10 +23,11 @@ import {
   unreadableSchemaMessage,
 } from '@penstock/shared';
 import { extractZipEntry, ZipError } from '../storage/zip.ts';
-import { extractIfc, type Extraction } from './ifcExtract.ts';
+import { streamIfc, type StreamedExtraction } from './ifcExtract.ts';
 import { readGeoreference } from './ifcGeoreference.ts';
 import { readImporterModel } from './importerModel.ts';
-import { toObjectRows } from './objectRows.ts';
+import { eachObjectRow } from './objectRows.ts';
+import { IndexStagingWriter } from '../modules/models/indexStaging.repo.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
 
 /**
@@ -60,21 +63,54 @@ async function unzipModel(): Promise<string> {
   return target;
 }
 
+/** Reads `length` bytes at `position` of an open file (fewer at its end). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  const read = fs.readSync(fd, buffer, 0, length, position);
+  return buffer.subarray(0, read);
+}
+
+/**
+ * What web-ifc reads the model with: the file itself, a piece at a time, instead of the whole file in
+ * JavaScript's memory beside web-ifc's own copy (920 MB at 500k elements; issue 38).
+ */
+function fileReader(fd: number): (offset: number, size: number) => Uint8Array {
+  let buffer = Buffer.alloc(0);
+  return (offset, size) => {
+    if (buffer.length < size) buffer = Buffer.alloc(size);
+    const read = fs.readSync(fd, buffer, 0, size, offset);
+    return buffer.subarray(0, read);
+  };
+}
+
 async function run(): Promise<void> {
   const zipped = fileExtensionOf(input.fileName) === 'ifczip';
   const ifcPath = zipped ? await unzipModel() : input.ifcPath;
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(fs.readFileSync(ifcPath));
-  } finally {
+  const fd = fs.openSync(ifcPath, 'r');
+  let open = true;
+  // before the last message: the server ends this process as soon as it has it
+  const release = () => {
+    if (!open) return;
+    open = false;
+    fs.closeSync(fd);
     if (zipped) fs.rmSync(ifcPath, { force: true });
+  };
+  try {
+    await convert(fd, release);
+  } finally {
+    release();
   }
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
+}
+
+/** Converts the IFC open as `fd`; `release` closes it (and removes an unzipped one) once it is read. */
+async function convert(fd: number, release: () => void): Promise<void> {
+  const size = fs.fstatSync(fd).size;
+  const head = readAt(fd, 0, 4096).toString('latin1');
   if (!head.trimStart().startsWith('ISO-10303-21'))
     throw new InvalidIfc('it does not start with the STEP header ISO-10303-21');
   // a file cut off on export or upload: web-ifc would scan for the end of its last line until its memory
   // runs out (about 30 s, then "Aborted()"); every complete STEP file ends with its END-ISO-10303-21; line
-  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
+  const tail = readAt(fd, Math.max(0, size - 4096), 4096).toString('latin1');
   if (!/END-ISO-10303-21\s*;/i.test(tail))
     throw new InvalidIfc(
       'it is incomplete (it does not end with END-ISO-10303-21;): was it cut off on export or upload?',
@@ -84,18 +120,37 @@ async function run(): Promise<void> {
     throw new Refused(`The model cannot be converted. ${unreadableSchemaMessage(schemaName)}`);
 
   // the object index is read from the lines the importer's attribute pass decodes (importerModel.ts): the
-  // IFC is parsed and its lines decoded by the importer's two passes only. The index is sent as soon as it
-  // is read, so the API thread writes it to the database while the .frag is still being compressed.
-  const sendIndex = (extraction: Extraction, georeference: ModelGeoreference | null) =>
+  // IFC is parsed and its lines decoded by the importer's two passes only. Its rows go to a scratch file in
+  // batches as they are made (indexStaging.repo.ts), and the file is named to the server as soon as it is
+  // whole, so the server loads it into the database while the .frag is still being compressed.
+  const stagingPath = path.join(input.scratchDir, `index-${process.pid}-${Date.now()}.sqlite`);
+  const sendIndex = (extraction: StreamedExtraction, georeference: ModelGeoreference | null) => {
+    const staging = new IndexStagingWriter(stagingPath);
+    let counts: { rows: number; objects: number };
+    try {
+      counts = eachObjectRow(
+        () => extraction.objects(),
+        input.tagFallback,
+        (row) => staging.add(row),
+      );
+      staging.close();
+    } catch (error) {
+      staging.close();
+      fs.rmSync(stagingPath, { force: true });
+      throw error;
+    }
     post({
       type: 'index',
-      rows: toObjectRows(extraction.objects, input.tagFallback),
+      stagingPath,
+      rowCount: counts.rows,
+      objectCount: counts.objects,
       viewables: extraction.viewables,
       georeference,
     });
+  };
   const reading = readImporterModel((api, modelID, observed) => {
     if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
-    sendIndex(extractIfc(api, modelID, observed), georeferenceOf(api, modelID));
+    sendIndex(streamIfc(api, modelID, observed), georeferenceOf(api, modelID));
     return true;
   });
   const importer = new IfcImporter();
@@ -107,7 +162,8 @@ async function run(): Promise<void> {
     // the .frag uncompressed: it is compressed on a thread of its own (as the importer would, with its pako)
     // while this one reads the object index from the model the importer's attribute pass left open
     const raw = await importer.process({
-      bytes,
+      readFromCallback: true,
+      readCallback: fileReader(fd),
       raw: true,
       progressCallback: (progress) => {
         if (progress - last >= 0.02) {
@@ -130,10 +186,8 @@ async function run(): Promise<void> {
   }
   // an importer that never ended an attribute pass on a model of its own (a future version): read the
   // index as before
-  if (!sent) {
-    const separately = await extractSeparately(bytes);
-    sendIndex(separately.extraction, separately.georeference);
-  }
+  if (!sent) await extractSeparately(fd, sendIndex);
+  release();
   const frag = await compressed;
   const fragPath = path.join(input.scratchDir, `frag-${process.pid}-${Date.now()}.frag`);
   fs.writeFileSync(fragPath, frag);
@@ -183,16 +237,17 @@ function deflateAside(raw: Uint8Array): Promise<Uint8Array> {
 
 /** Open the IFC with web-ifc once more and read the index (only when the importer's model was not seen). */
 async function extractSeparately(
-  bytes: Uint8Array,
-): Promise<{ extraction: Extraction; georeference: ModelGeoreference | null }> {
+  fd: number,
+  sendIndex: (extraction: StreamedExtraction, georeference: ModelGeoreference | null) => void,
+): Promise<void> {
   const api = new IfcAPI();
   api.SetWasmPath(input.wasmDir, true);
   await api.Init(undefined, true);
   try {
-    const modelID = api.OpenModel(bytes);
+    const modelID = api.OpenModelFromCallback(fileReader(fd));
     if (modelID < 0 || !api.IsModelOpen(modelID)) throw new InvalidIfc('web-ifc could not open it');
     if (!api.GetModelSchema(modelID)) throw new InvalidIfc('it names no IFC schema');
-    return { extraction: extractIfc(api, modelID), georeference: georeferenceOf(api, modelID) };
+    sendIndex(streamIfc(api, modelID), georeferenceOf(api, modelID));
   } finally {
     api.Dispose();
   }

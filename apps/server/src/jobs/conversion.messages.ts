@@ -1,6 +1,5 @@
 import type { ModelGeoreference, TagFallback } from '@penstock/shared';
 import type { ExtractedViewable } from './ifcExtract.ts';
-import type { ObjectRow } from './objectRows.ts';
 
 export interface WorkerInput {
   ifcPath: string;
@@ -22,10 +21,17 @@ export type WorkerMessage =
   /** a process started ahead of need has loaded its libraries and waits for its job */
   | { type: 'ready' }
   | { type: 'progress'; value: number }
-  /** the object index, sent as soon as it is read (the importer then still writes and compresses the .frag) */
+  /**
+   * the object index, as soon as it is read (the .frag is then still being compressed): its rows are in a
+   * scratch SQLite file (indexStaging.repo.ts), which the server loads into the database and removes
+   */
   | {
       type: 'index';
-      rows: ObjectRow[];
+      stagingPath: string;
+      /** how many rows the file holds */
+      rowCount: number;
+      /** how many of them are objects (elements and spaces, not the spatial structure) */
+      objectCount: number;
       viewables: ExtractedViewable[];
       /** where the model sits in the world (its IfcMapConversion, its IfcSite's location), or null */
       georeference?: ModelGeoreference | null;

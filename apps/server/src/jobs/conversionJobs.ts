@@ -36,6 +36,19 @@ export interface ConversionJobsOptions {
 const QUEUE = 'conversion';
 
 /**
+ * The fault hook of the tests (PENSTOCK_TEST_KILL_IN_INDEX=1): the server kills itself with SIGKILL inside
+ * the transaction that loads a conversion's index, once every row is in and before it commits, as a
+ * power cut or the kernel's out-of-memory killer would. The index must then be absent, not partial.
+ */
+const killAfterIndexRows =
+  process.env.PENSTOCK_TEST_KILL_IN_INDEX === '1'
+    ? async () => {
+        process.kill(process.pid, 'SIGKILL');
+        await new Promise(() => {});
+      }
+    : undefined;
+
+/**
  * IFC conversions as jobs of the job queue (jobQueue.ts): on SQLite the in-process queue, on PostgreSQL
  * pg-boss, where whichever server is free takes the next model and a job whose server died goes to another.
  * Each job runs in a child process (runConversion.ts): a process that dies (a crash, an abort, out of
@@ -204,11 +217,15 @@ export class ConversionJobs {
       this.running.set(versionId, handle);
       // the index comes first: it is written while the process still writes and compresses the .frag
       const index = await handle.index;
-      indexed = true;
-      await progress.writing;
-      if (this.closed) throw new Error('The server is stopping');
-      await this.repo.writeIndex(versionId, index.rows);
-      state.indexWritten = true;
+      try {
+        indexed = true;
+        await progress.writing;
+        if (this.closed) throw new Error('The server is stopping');
+        await this.repo.loadIndex(versionId, index.stagingPath, { afterRows: killAfterIndexRows });
+        state.indexWritten = true;
+      } finally {
+        fs.rmSync(index.stagingPath, { force: true });
+      }
       const fragBytes = await handle.result;
       const frag = await this.blobs.putBuffer(fragBytes);
       // the item table beside it: the viewer asks for it with the .frag, and working it out then (a
@@ -221,9 +238,9 @@ export class ConversionJobs {
         itemsSize: items.size,
         viewables: index.viewables,
         georeference: index.georeference,
-        objectCount: index.rows.filter((o) => o.kind !== 'spatial').length,
+        objectCount: index.objectCount,
       });
-      return index.rows.length;
+      return index.rowCount;
     });
   }
 }

@@ -62,6 +62,16 @@ export interface Extraction {
   viewables: ExtractedViewable[];
 }
 
+/**
+ * The index of an open model, its objects read one at a time: `objects()` walks them in express id order and
+ * works out each one's properties as it is reached, so what is held at once is the records of the lines
+ * (indexLines.ts), never every object's properties (issue 38: a million elements). Each call walks again.
+ */
+export interface StreamedExtraction {
+  objects(): Generator<ExtractedObject>;
+  viewables: ExtractedViewable[];
+}
+
 /** Parents: decomposition wins over spatial containment. */
 function readParents(reader: IndexReader): Map<number, number> {
   const parentOf = new Map<number, number>();
@@ -95,6 +105,12 @@ function readKinds(reader: IndexReader): Map<number, ExtractedKind> {
  * come as records (indexLines.ts): those `observed` while the importer read them, the rest from web-ifc.
  */
 export function extractIfc(api: IfcAPI, modelID: number, observed?: ObservedLines): Extraction {
+  const streamed = streamIfc(api, modelID, observed);
+  return { objects: [...streamed.objects()], viewables: streamed.viewables };
+}
+
+/** The object index of an open model, its objects read as they are walked (see StreamedExtraction). */
+export function streamIfc(api: IfcAPI, modelID: number, observed?: ObservedLines): StreamedExtraction {
   const reader = new IndexReader(api, modelID, observed);
   const properties = readProperties(reader);
   const parentOf = readParents(reader);
@@ -130,33 +146,34 @@ export function extractIfc(api: IfcAPI, modelID: number, observed?: ObservedLine
     return found;
   };
 
-  const objects: ExtractedObject[] = [];
-  for (const [id, kind] of kinds) {
-    const line = rows.get(id);
-    if (!line) continue;
-    const own = properties.of(id);
-    if (kind === 'element' && !own.length && !line.hasRepresentation) continue;
-    const typeId = properties.typeOf.get(id);
-    const type = typeId !== undefined ? typeLines.get(typeId) : undefined;
-    const valueOf = (name: string) => own.find((p) => p.displayName === name)?.displayValue.trim() ?? '';
-    objects.push({
-      localId: id,
-      guid: line.guid,
-      kind,
-      parent: parentOf.get(id) ?? -1,
-      ifcClass: ifcClassName(api, reader.lineType(id)),
-      typeClass: typeId !== undefined ? ifcClassName(api, reader.lineType(typeId)) : '',
-      name: line.name,
-      predefinedType: line.predefinedType || (type?.predefinedType ?? ''),
-      typeWords: [line.objectType, type?.elementType ?? '', type?.name ?? '', line.name].filter(
-        (word) => word !== '',
-      ),
-      attributeTag: kind === 'element' ? line.tag.trim() : '',
-      storey: kind === 'spatial' ? '' : storeyName(id),
-      pidClass: valueOf('P&ID Class'),
-      hazard: own.some((p) => p.displayName === 'Hazard'),
-      properties: own,
-    });
+  function* objects(): Generator<ExtractedObject> {
+    for (const [id, kind] of kinds) {
+      const line = rows.get(id);
+      if (!line) continue;
+      const own = properties.of(id);
+      if (kind === 'element' && !own.length && !line.hasRepresentation) continue;
+      const typeId = properties.typeOf.get(id);
+      const type = typeId !== undefined ? typeLines.get(typeId) : undefined;
+      const valueOf = (name: string) => own.find((p) => p.displayName === name)?.displayValue.trim() ?? '';
+      yield {
+        localId: id,
+        guid: line.guid,
+        kind,
+        parent: parentOf.get(id) ?? -1,
+        ifcClass: ifcClassName(api, reader.lineType(id)),
+        typeClass: typeId !== undefined ? ifcClassName(api, reader.lineType(typeId)) : '',
+        name: line.name,
+        predefinedType: line.predefinedType || (type?.predefinedType ?? ''),
+        typeWords: [line.objectType, type?.elementType ?? '', type?.name ?? '', line.name].filter(
+          (word) => word !== '',
+        ),
+        attributeTag: kind === 'element' ? line.tag.trim() : '',
+        storey: kind === 'spatial' ? '' : storeyName(id),
+        pidClass: valueOf('P&ID Class'),
+        hazard: own.some((p) => p.displayName === 'Hazard'),
+        properties: own,
+      };
+    }
   }
 
   const viewables: ExtractedViewable[] = [];

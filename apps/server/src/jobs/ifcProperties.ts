@@ -83,11 +83,13 @@ function unitText(unit: UnitRecord): string {
 }
 
 export interface PropertyIndex {
-  /** every object's (and type object's) property list, own sets only */
-  own: Map<number, StoredProperty[]>;
   /** the type object of each occurrence */
   typeOf: Map<number, number>;
-  /** the properties of an object: its own, then its type's that it does not override */
+  /**
+   * The properties of an object: its own, then its type's that it does not override. Worked out anew at
+   * each call from the sets and their members (nothing keeps every object's list: at a million elements
+   * those lists alone took gigabytes); a type object's own list is kept, as many occurrences share it.
+   */
   of(id: number): StoredProperty[];
 }
 
@@ -115,6 +117,7 @@ export function readProperties(reader: IndexReader): PropertyIndex {
     const set = rel.relating;
     if (set !== undefined) for (const object of rel.related) addSet(object, set);
   }
+  relDefines.clear();
   const typeIds = new Set<number>();
   for (const rel of relTypes.values()) {
     const type = rel.relating;
@@ -122,63 +125,72 @@ export function readProperties(reader: IndexReader): PropertyIndex {
     typeIds.add(type);
     for (const object of rel.related) typeOf.set(object, type);
   }
+  relTypes.clear();
   for (const [id, type] of reader.objects([...typeIds])) for (const set of type.propertySets) addSet(id, set);
 
   const setIds = new Set<number>();
   for (const list of setsOf.values()) for (const set of list) setIds.add(set);
-  const sets = reader.sets([...setIds]);
-  const memberIds = new Set<number>();
-  for (const set of sets.values()) for (const member of set.members) memberIds.add(member);
-  const members = reader.members([...memberIds]);
+  const set = reader.setLookup([...setIds]);
+  setIds.clear();
+  const memberIds: number[] = [];
+  for (const list of setsOf.values())
+    for (const id of list) for (const member of set(id)?.members ?? []) memberIds.push(member);
+  const member = reader.memberLookup(memberIds);
   const unitIds = new Set<number>();
-  for (const member of members.values()) if (member.unit !== undefined) unitIds.add(member.unit);
+  for (const id of memberIds) {
+    const unit = member(id)?.unit;
+    if (unit !== undefined) unitIds.add(unit);
+  }
+  memberIds.length = 0;
   const units = new Map<number, string>();
   for (const [id, unit] of reader.units([...unitIds])) units.set(id, unitText(unit));
 
-  const setProperties = new Map<number, StoredProperty[]>();
-  for (const [id, set] of sets) {
-    const category = set.name;
-    const list: StoredProperty[] = [];
-    const isQuantities = set.type === IFCELEMENTQUANTITY;
-    if (!isQuantities && set.type !== IFCPROPERTYSET) continue;
-    for (const memberId of set.members) {
-      const member = members.get(memberId);
-      if (!member) continue;
+  const setProperties = (setId: number, list: StoredProperty[]): void => {
+    const record = set(setId);
+    if (!record) return;
+    const category = record.name;
+    const isQuantities = record.type === IFCELEMENTQUANTITY;
+    if (!isQuantities && record.type !== IFCPROPERTYSET) return;
+    for (const memberId of record.members) {
+      const m = member(memberId);
+      if (!m) continue;
       let value: string;
       let defaultUnit: string;
       if (isQuantities) {
-        if (member.quantityKey === null) continue;
-        value = member.quantityValue;
-        defaultUnit = QUANTITY_UNIT[member.quantityKey] ?? '';
+        if (m.quantityKey === null) continue;
+        value = m.quantityValue;
+        defaultUnit = QUANTITY_UNIT[m.quantityKey] ?? '';
       } else {
-        if (!member.isProperty) continue;
-        value = member.value;
-        defaultUnit = MEASURE_UNIT[member.measure] ?? '';
+        if (!m.isProperty) continue;
+        value = m.value;
+        defaultUnit = MEASURE_UNIT[m.measure] ?? '';
       }
       list.push({
-        displayName: member.name,
+        displayName: m.name,
         displayValue: value,
         displayCategory: category,
-        units: member.unit !== undefined ? (units.get(member.unit) ?? '') : (defaults.get(defaultUnit) ?? ''),
+        units: m.unit !== undefined ? (units.get(m.unit) ?? '') : (defaults.get(defaultUnit) ?? ''),
       });
     }
-    setProperties.set(id, list);
-  }
-
-  const own = new Map<number, StoredProperty[]>();
-  for (const [object, list] of setsOf) {
+  };
+  const ownOf = (object: number): StoredProperty[] => {
     const properties: StoredProperty[] = [];
-    for (const set of list) properties.push(...(setProperties.get(set) ?? []));
-    own.set(object, properties);
-  }
+    for (const setId of setsOf.get(object) ?? []) setProperties(setId, properties);
+    return properties;
+  };
+  const typeOwn = new Map<number, StoredProperty[]>();
+  const ownOfType = (type: number): StoredProperty[] => {
+    let list = typeOwn.get(type);
+    if (!list) typeOwn.set(type, (list = ownOf(type)));
+    return list;
+  };
 
   return {
-    own,
     typeOf,
     of(id) {
-      const mine = own.get(id) ?? [];
+      const mine = typeIds.has(id) ? ownOfType(id) : ownOf(id);
       const type = typeOf.get(id);
-      const inherited = type !== undefined ? (own.get(type) ?? []) : [];
+      const inherited = type !== undefined ? ownOfType(type) : [];
       if (!inherited.length) return mine;
       const overridden = new Set(mine.map((p) => `${p.displayCategory}\u0000${p.displayName}`));
       return [

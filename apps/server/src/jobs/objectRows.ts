@@ -1,4 +1,5 @@
-import { classifyObject, resolveTags, type TagFallback } from '@penstock/shared';
+import { classifyObject, resolveTags, type TagCandidate, type TagFallback } from '@penstock/shared';
+import { DEFAULT_TAG_FALLBACK } from '@penstock/shared';
 import type { Selectable } from 'kysely';
 import type { ModelObjectsTable } from '../db/schema.ts';
 import type { ExtractedObject } from './ifcExtract.ts';
@@ -14,17 +15,43 @@ export function toObjectRows(
   objects: readonly ExtractedObject[],
   tagFallback?: readonly TagFallback[],
 ): ObjectRow[] {
-  const tags = resolveTags(
-    objects.map((o) => ({
+  const rows: ObjectRow[] = [];
+  eachObjectRow(
+    () => objects.values(),
+    tagFallback,
+    (row) => rows.push(row),
+  );
+  return rows;
+}
+
+/**
+ * The rows of the objects `walk` gives, each handed to `sink` as it is made (issue 38: nothing holds the
+ * whole index). The objects are walked twice: first for what the tags need (the parent links and the few
+ * properties a tag is read from), then for the rows themselves. Returns how many rows were made, and how many
+ * of them are not spatial containers.
+ */
+export function eachObjectRow(
+  walk: () => Iterable<ExtractedObject>,
+  tagFallback: readonly TagFallback[] = DEFAULT_TAG_FALLBACK,
+  sink: (row: ObjectRow) => void,
+): { rows: number; objects: number } {
+  // the properties a tag can come from: 'Tag', and the named fallbacks
+  const tagNames = new Set(['Tag']);
+  for (const source of tagFallback) if ('property' in source) tagNames.add(source.property);
+  const candidates: TagCandidate[] = [];
+  for (const o of walk())
+    candidates.push({
       id: o.localId,
       parent: o.parent,
       spatial: o.kind === 'spatial',
       attributeTag: o.attributeTag,
-      properties: o.properties,
-    })),
-    tagFallback,
-  );
-  return objects.map((o) => {
+      properties: o.properties.filter((p) => tagNames.has(p.displayName)),
+    });
+  const tags = resolveTags(candidates, tagFallback);
+  candidates.length = 0;
+  let rows = 0;
+  let objects = 0;
+  for (const o of walk()) {
     const { tag, source } = tags.get(o.localId) ?? { tag: '', source: '' };
     const { category, source: categorySource } =
       o.kind === 'element'
@@ -35,7 +62,7 @@ export function toObjectRows(
             words: o.typeWords,
           })
         : { category: '', source: '' as const };
-    return {
+    sink({
       local_id: o.localId,
       guid: o.guid,
       parent_local_id: o.parent,
@@ -51,6 +78,9 @@ export function toObjectRows(
       tag_source: source,
       category_source: categorySource,
       kind: o.kind,
-    };
-  });
+    });
+    rows++;
+    if (o.kind !== 'spatial') objects++;
+  }
+  return { rows, objects };
 }

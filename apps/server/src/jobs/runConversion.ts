@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeChildEnd, forkWorkChild, type WorkChild } from '../workers/childProcess.ts';
 import type { ExtractedViewable } from './ifcExtract.ts';
-import type { ObjectRow } from './objectRows.ts';
 import type { WorkerInput, WorkerMessage } from './conversion.messages.ts';
 import type { ModelGeoreference } from '@penstock/shared';
 
@@ -46,6 +45,22 @@ export function setConversionMemoryMb(mb: number): void {
 }
 
 const CHILD = new URL('./conversion.child.ts', import.meta.url);
+
+/**
+ * The scratch files a failed conversion process left (its index file and .frag, named with its process id):
+ * one that died or was killed while writing them could not remove them itself. A file already handed over
+ * ('index' came) is removed by whoever took it.
+ */
+function removeScratchOf(scratchDir: string, pid: number | undefined, handedOver: string | null): void {
+  if (pid === undefined) return;
+  try {
+    for (const name of fs.readdirSync(scratchDir))
+      if ((name.startsWith(`index-${pid}-`) && name !== handedOver) || name.startsWith(`frag-${pid}-`))
+        fs.rmSync(path.join(scratchDir, name), { force: true });
+  } catch {
+    // a scratch folder that cannot be listed holds nothing of ours to remove
+  }
+}
 
 function startChild(): WorkChild {
   const work = forkWorkChild(CHILD, {
@@ -99,7 +114,11 @@ export const conversionWorkerReady = (): Promise<void> => spareReady;
 export class ConversionCrash extends Error {}
 
 export interface ConversionIndex {
-  rows: ObjectRow[];
+  /** the scratch SQLite file of its rows (indexStaging.repo.ts): whoever takes the index removes it */
+  stagingPath: string;
+  rowCount: number;
+  /** the rows that are objects (not the spatial structure) */
+  objectCount: number;
   viewables: ExtractedViewable[];
   /** where the model sits in the world (ifcGeoreference.ts), null when its IFC says nothing */
   georeference: ModelGeoreference | null;
@@ -154,6 +173,7 @@ export function runConversion(
       // nor in the busy moment right after it); a job queued meanwhile starts its own
       setTimeout(warmConversionWorker, SPARE_DELAY_MS).unref();
       if (error) {
+        removeScratchOf(options.scratchDir, child.pid, handedOver);
         indexFailed(error);
         reject(error);
       } else {
@@ -171,16 +191,21 @@ export function runConversion(
     );
     cancel = (reason) => finish(new Error(reason));
     let delivered = false;
+    /** the index file's name once the process named it: the job's to remove from then on */
+    let handedOver: string | null = null;
     child.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') return;
       if (message.type === 'progress') options.onProgress?.(message.value);
-      else if (message.type === 'index')
+      else if (message.type === 'index') {
+        handedOver = path.basename(message.stagingPath);
         indexed({
-          rows: message.rows,
+          stagingPath: message.stagingPath,
+          rowCount: message.rowCount,
+          objectCount: message.objectCount,
           viewables: message.viewables,
           georeference: message.georeference ?? null,
         });
-      else if (message.type === 'done') {
+      } else if (message.type === 'done') {
         // read without blocking the server's thread: a large model's .frag is tens of megabytes
         const { fragPath } = message;
         delivered = true;

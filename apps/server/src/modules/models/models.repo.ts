@@ -1,10 +1,12 @@
-import { sql, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ConversionsTable, ModelObjectsTable } from '../../db/schema.ts';
 
 const now = () => new Date().toISOString();
 /** rows per multi-row insert: 9 columns × 1000 stays far below SQLite's 32766 and PostgreSQL's 65535 parameters */
 const INSERT_BATCH = 1000;
+/** rows of a staged index copied by one statement (SQLite): about a second of work at most */
+const COPY_SLICE = 25_000;
 
 export interface VersionContext {
   version_id: string;
@@ -48,6 +50,7 @@ export type ObjectIdentity = Pick<
 
 /** SQL for models: conversion jobs and the object index. */
 import { writeGeoreference } from './georeference.repo.ts';
+import { STAGED_COLUMNS, stagedRowPages } from './indexStaging.repo.ts';
 import type { ModelGeoreference } from '@penstock/shared';
 
 export class ModelsRepo {
@@ -161,7 +164,7 @@ export class ModelsRepo {
   }
 
   /**
-   * A failed job. `dropIndex`: the job had already written its object index (writeIndex), which goes with
+   * A failed job. `dropIndex`: the job had already written its object index (loadIndex), which goes with
    * the failure, in one transaction, so a failed conversion leaves no index.
    */
   async markFailed(versionId: string, error: string, options: { dropIndex?: boolean } = {}): Promise<void> {
@@ -177,26 +180,53 @@ export class ModelsRepo {
   }
 
   /**
-   * A running job's object index: the version's rows replaced in one transaction, so they are all there or
-   * none. The job stays 'running' until `complete` records its .frag (a server stopped in between runs the
-   * job again, which writes the index again). Written while the worker still compresses the .frag.
+   * A running job's object index from the conversion's scratch file (indexStaging.repo.ts): the version's
+   * rows replaced in one transaction, so they are all there or none, whatever stops the server meanwhile.
+   * On SQLite the file is attached and copied by statements inside the transaction (no row passes through
+   * JavaScript); on PostgreSQL its rows are read and inserted a page at a time, in the transaction.
+   * `afterRows` (the tests' fault hook) runs inside the transaction once the rows are in.
    */
-  async writeIndex(
+  async loadIndex(
     versionId: string,
-    objects: Omit<Selectable<ModelObjectsTable>, 'version_id'>[],
+    stagingPath: string,
+    options: { afterRows?: () => Promise<void> } = {},
   ): Promise<void> {
+    if (this.db.getExecutor().adapter instanceof SqliteAdapter) {
+      const columns = sql.join(STAGED_COLUMNS.map((c) => sql.ref(c)));
+      // one connection: nothing else runs between the attach, the transaction and the detach but other
+      // statements of this server, which never name the attached file
+      await sql`ATTACH DATABASE ${stagingPath} AS index_staging`.execute(this.db);
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
+          // in slices of the file's rows: the server's other work (not its database, held by the
+          // transaction) goes on between them
+          for (let after = 0; ; after += COPY_SLICE) {
+            const copied = await sql`INSERT INTO model_objects (version_id, ${columns})
+              SELECT ${versionId}, ${columns} FROM index_staging.objects
+              WHERE rowid > ${after} AND rowid <= ${after + COPY_SLICE} ORDER BY rowid`.execute(trx);
+            if (!Number(copied.numAffectedRows ?? 0)) break;
+          }
+          await options.afterRows?.();
+        });
+      } finally {
+        await sql`DETACH DATABASE index_staging`.execute(this.db);
+      }
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('model_objects').where('version_id', '=', versionId).execute();
-      for (let start = 0; start < objects.length; start += INSERT_BATCH) {
-        await trx
-          .insertInto('model_objects')
-          .values(objects.slice(start, start + INSERT_BATCH).map((o) => ({ ...o, version_id: versionId })))
-          .execute();
-      }
+      for (const page of stagedRowPages(stagingPath))
+        for (let start = 0; start < page.length; start += INSERT_BATCH)
+          await trx
+            .insertInto('model_objects')
+            .values(page.slice(start, start + INSERT_BATCH).map((o) => ({ ...o, version_id: versionId })))
+            .execute();
+      await options.afterRows?.();
     });
   }
 
-  /** A finished model whose index is written (writeIndex): its .frag recorded and the job marked done. */
+  /** A finished model whose index is written (loadIndex): its .frag recorded and the job marked done. */
   async complete(
     versionId: string,
     result: {
