@@ -1,12 +1,15 @@
 /**
  * The load bench (issue 16, item 7; issue 38, aim 5):
- *   npm run bench:load [-- --duration 60 --connections 50 --warmup 30 --databases sqlite,postgres --cpu-prof <folder>]
+ *   npm run bench:load [-- --duration 60 --connections 50 --warmup 30 --databases sqlite,postgres --no-socket
+ *                        --cpu-prof <folder>]
  * autocannon over loopback against real Penstock servers (child processes with the small demo), one on SQLite
- * and, when PostgreSQL is reachable, one on PostgreSQL, each signed in as the demo engineer: (1) a mix of reads
+ * and, when PostgreSQL is reachable, one on PostgreSQL over TCP (as from another machine) and one over its Unix
+ * socket when it runs here (as a server beside it would; --no-socket leaves it out), each signed in as the demo
+ * engineer: (1) a mix of reads
  * and writes (tree, getdynamic, getMarkups, savedynamic, the DSEAR register, the workflow lists), run twice
  * after an untimed warm-up, (2) the authenticated tree read alone, and beside them (3) a Fastify hello-world
- * on the same machine in the same run. Each load runs on SQLite and then at once on PostgreSQL, so the two
- * figures of a row are taken minutes apart at most (the machine is shared: ratios within one run are what
+ * on the same machine in the same run. Each load runs on SQLite and then at once on PostgreSQL, so the
+ * figures of a load are taken minutes apart at most (the machine is shared: ratios within one run are what
  * count). Requests per second, p50, p99, errors, the server's CPU time per request (from /proc: steadier than
  * requests per second on a shared machine), on PostgreSQL also the CPU its backends spent per request, and the
  * server's memory before and after each row; the table goes to bench/results/load.md.
@@ -25,7 +28,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { postgresReachable } from '../../../apps/server/src/test/harness.ts';
 import { freePort, repoRoot, spawnUntil } from '../penstockProcess.ts';
-import { DATABASE_NAMES, cpuMs, rssMb, startTarget, type DatabaseKind, type Target } from './target.ts';
+import { cpuMs, overUnixSocket, rssMb, startTarget, type DatabaseKind, type Target } from './target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '30' },
     databases: { type: 'string' },
+    'no-socket': { type: 'boolean' },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -48,9 +52,28 @@ const kinds: DatabaseKind[] = values.databases
     : ['sqlite'];
 if (!kinds.includes('postgres')) log('PostgreSQL is not reachable: SQLite only');
 
+/**
+ * The servers of the run: SQLite; PostgreSQL over TCP (as from another machine); and, when PostgreSQL runs
+ * here with its socket, over its Unix socket (what a server beside it can use).
+ */
+interface Variant {
+  label: string;
+  kind: DatabaseKind;
+  socket?: boolean;
+}
+const variants: Variant[] = kinds.flatMap((kind): Variant[] =>
+  kind === 'sqlite'
+    ? [{ label: 'SQLite', kind }]
+    : [
+        { label: 'PostgreSQL (TCP)', kind },
+        ...(values['no-socket'] ? [] : [{ label: 'PostgreSQL (Unix socket)', kind, socket: true }]),
+      ],
+);
+
 interface Row {
   load: string;
-  kind: DatabaseKind | 'hello';
+  /** the variant's label, or '–' for the hello-world */
+  label: string;
   result: Result;
   rss?: { before: number; after: number };
   /** server CPU per answered request, µs */
@@ -60,8 +83,8 @@ interface Row {
 }
 
 const rows: Row[] = [];
-const warmRss = new Map<DatabaseKind, number>();
-const targets: Target[] = [];
+const warmRss = new Map<string, number>();
+const targets: Array<Target & { label: string }> = [];
 const loadAverage = () =>
   os
     .loadavg()
@@ -69,16 +92,16 @@ const loadAverage = () =>
     .join(', ');
 const loadsSeen: string[] = [];
 try {
-  for (const kind of kinds) {
-    log(`starting Penstock (${DATABASE_NAMES[kind]}, small demo)`);
-    targets.push(
-      await startTarget(kind, {
-        ...(cpuProfileDir ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProfileDir}` } } : {}),
-      }),
-    );
+  for (const variant of variants) {
+    log(`starting Penstock (${variant.label}, small demo)`);
+    const target = await startTarget(variant.kind, {
+      ...(cpuProfileDir ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProfileDir}` } } : {}),
+      ...(variant.socket ? { databaseUrl: (url: string) => overUnixSocket(url) ?? url } : {}),
+    });
+    targets.push({ ...target, label: variant.label });
   }
   /** Runs one load on one server and records its row: memory before and after, CPU per request. */
-  const measure = async (load: string, target: Target, requests: Request[]) => {
+  const measure = async (load: string, target: Target & { label: string }, requests: Request[]) => {
     const before = rssMb(target.pid);
     const cpuBefore = cpuMs(target.pid);
     const databaseBefore = await target.databaseCpuMs();
@@ -87,19 +110,19 @@ try {
     const databaseCpu = (await target.databaseCpuMs()) - databaseBefore;
     rows.push({
       load,
-      kind: target.kind,
+      label: target.label,
       result,
       rss: { before, after: rssMb(target.pid) },
       cpuUs: ((cpuMs(target.pid) - cpuBefore) * 1000) / answered,
       ...(target.kind === 'postgres' ? { databaseCpuUs: (databaseCpu * 1000) / answered } : {}),
     });
-    log(`${load}, ${DATABASE_NAMES[target.kind]}: ${Math.round(result.requests.average)} requests/s`);
+    log(`${load}, ${target.label}: ${Math.round(result.requests.average)} requests/s`);
   };
   for (const target of targets) {
-    log(`warm-up on ${DATABASE_NAMES[target.kind]}: the mix for ${warmup} s (not timed)`);
+    log(`warm-up on ${target.label}: the mix for ${warmup} s (not timed)`);
     if (warmup > 0)
       await autocannon({ url: target.url, connections, duration: warmup, requests: target.mix });
-    warmRss.set(target.kind, rssMb(target.pid));
+    warmRss.set(target.label, rssMb(target.pid));
   }
   loadsSeen.push(loadAverage());
   const loads: Array<[string, (target: Target) => Request[]]> = [
@@ -131,7 +154,7 @@ try {
   const result = await autocannon({ url: `http://127.0.0.1:${helloPort}`, connections, duration });
   rows.push({
     load: 'Fastify hello-world (same machine, same run)',
-    kind: 'hello',
+    label: '–',
     result,
     cpuUs: ((cpuMs(hello.child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   });
@@ -142,38 +165,37 @@ try {
 const helloRps = rows[rows.length - 1]!.result.requests.average;
 const cpus = os.cpus();
 const errorsOf = (row: Row) => row.result.errors + row.result.timeouts;
-const rowOf = (load: string, kind: DatabaseKind) =>
-  rows.find((r) => r.load.startsWith(load) && r.kind === kind);
+const rowOf = (load: string, label: string) => rows.find((r) => r.load.startsWith(load) && r.label === label);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const mark = (met: boolean) => `**${met ? 'met' : 'not met'}**`;
 const lines: string[] = [];
-for (const kind of kinds) {
-  const [first, second] = rows.filter((r) => r.kind === kind);
+for (const { label } of variants) {
+  const [first, second] = rows.filter((r) => r.label === label);
   const steady = second!.rss!.after <= first!.rss!.after * 1.1;
   lines.push(
-    `- Aim: no memory growth once warm on ${DATABASE_NAMES[kind]} (the server's RSS after the second mix pass within 10% of after the first; after the ${warmup} s warm-up it was ${warmRss.get(kind)!.toFixed(0)} MB): ${mark(steady)}.`,
+    `- Aim: no memory growth once warm on ${label} (the server's RSS after the second mix pass within 10% of after the first; after the ${warmup} s warm-up it was ${warmRss.get(label)!.toFixed(0)} MB): ${mark(steady)}.`,
   );
 }
-if (kinds.includes('postgres') && kinds.includes('sqlite')) {
-  for (const load of ['mix', 'the same mix', 'GET /api/tree']) {
-    const lite = rowOf(load, 'sqlite')!;
-    const pgRow = rowOf(load, 'postgres')!;
-    const ratio = pgRow.result.requests.average / lite.result.requests.average;
-    lines.push(
-      `- Aim (issue 38, 5): ${pgRow.load.replace(/ \(.*/, '')} on PostgreSQL at least 0.7× SQLite's requests/s, p99 under 50 ms: ${fmt(pgRow.result.requests.average)} against ${fmt(lite.result.requests.average)}, **${ratio.toFixed(2)}×**, p99 ${pgRow.result.latency.p99} ms: ${mark(ratio >= 0.7 && pgRow.result.latency.p99 < 50)}.`,
-    );
-  }
-}
+if (kinds.includes('sqlite'))
+  for (const { label } of variants.filter((v) => v.kind === 'postgres'))
+    for (const load of ['mix', 'the same mix', 'GET /api/tree']) {
+      const lite = rowOf(load, 'SQLite')!;
+      const pgRow = rowOf(load, label)!;
+      const ratio = pgRow.result.requests.average / lite.result.requests.average;
+      lines.push(
+        `- Aim (issue 38, 5), ${label}, ${pgRow.load.replace(/ \(.*/, '')}: at least 0.7× SQLite's requests/s with p99 under 50 ms: ${fmt(pgRow.result.requests.average)} against ${fmt(lite.result.requests.average)}, **${ratio.toFixed(2)}×**, p99 ${pgRow.result.latency.p99} ms: ${mark(ratio >= 0.7 && pgRow.result.latency.p99 < 50)}.`,
+      );
+    }
 const table = [
   `# Load benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
   '',
-  `\`npm run bench:load${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}: autocannon over loopback, ${connections} connections, ${duration} s per row after a ${warmup} s warm-up with the mix; each server is a child process (the small demo), signed in as the demo engineer; each load runs on ${kinds.map((k) => DATABASE_NAMES[k]).join(' and then on ')}. Server CPU is the server's CPU time (all threads) per answered request; on PostgreSQL the database's backends add theirs (SQLite runs inside the server). The machine is shared: load average ${loadsSeen.join(' → ')} (1, 5, 15 min) over the run.`,
+  `\`npm run bench:load${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}: autocannon over loopback, ${connections} connections, ${duration} s per row after a ${warmup} s warm-up with the mix; each server is a child process (the small demo), signed in as the demo engineer; each load runs on ${variants.map((v) => v.label).join(', then ')}, one after the other. Server CPU is the server's CPU time (all threads) per answered request; on PostgreSQL the database's backends add theirs (SQLite runs inside the server). The machine is shared: load average ${loadsSeen.join(' → ')} (1, 5, 15 min) over the run.`,
   '',
   '| load | database | requests/s | of hello-world | p50 | p99 | errors | non-2xx | server CPU per request | database CPU per request | server memory before → after |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (row) =>
-      `| ${row.load} | ${row.kind === 'hello' ? '–' : DATABASE_NAMES[row.kind]} | ${fmt(row.result.requests.average)} | ${((row.result.requests.average / helloRps) * 100).toFixed(1)}% | ${row.result.latency.p50} ms | ${row.result.latency.p99} ms | ${errorsOf(row)} | ${row.result.non2xx} | ${Math.round(row.cpuUs)} µs | ${row.databaseCpuUs === undefined ? '–' : `${Math.round(row.databaseCpuUs)} µs`} | ${row.rss ? `${row.rss.before.toFixed(0)} → ${row.rss.after.toFixed(0)} MB` : '–'} |`,
+      `| ${row.load} | ${row.label} | ${fmt(row.result.requests.average)} | ${((row.result.requests.average / helloRps) * 100).toFixed(1)}% | ${row.result.latency.p50} ms | ${row.result.latency.p99} ms | ${errorsOf(row)} | ${row.result.non2xx} | ${Math.round(row.cpuUs)} µs | ${row.databaseCpuUs === undefined ? '–' : `${Math.round(row.databaseCpuUs)} µs`} | ${row.rss ? `${row.rss.before.toFixed(0)} → ${row.rss.after.toFixed(0)} MB` : '–'} |`,
   ),
   '',
   `- Aim: 0 errors and 0 non-2xx under load: ${mark(rows.every((r) => errorsOf(r) + r.result.non2xx === 0))}.`,

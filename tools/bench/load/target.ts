@@ -15,6 +15,22 @@ import { launchPenstock } from '../penstockProcess.ts';
 export type DatabaseKind = 'sqlite' | 'postgres';
 export const DATABASE_NAMES: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
+/** PostgreSQL's Unix socket folder on Debian and Ubuntu, when PostgreSQL runs on this machine. */
+export const POSTGRES_SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * The address of a PostgreSQL database through the server's Unix socket instead of TCP (same database, same
+ * user): what a server on the same machine as PostgreSQL can use; undefined when there is no socket here.
+ */
+export function overUnixSocket(url: string): string | undefined {
+  const parsed = new URL(url);
+  if (!['127.0.0.1', 'localhost'].includes(parsed.hostname)) return undefined;
+  if (!fs.existsSync(path.join(POSTGRES_SOCKET_DIR, `.s.PGSQL.${parsed.port || 5432}`))) return undefined;
+  parsed.hostname = 'localhost';
+  parsed.searchParams.set('host', POSTGRES_SOCKET_DIR);
+  return parsed.toString();
+}
+
 export const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
