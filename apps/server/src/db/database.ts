@@ -66,17 +66,46 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   };
 }
 
+/** How many other SQL texts are kept as named statements (each connection parses each once, on first use). */
+const MORE_NAMED_STATEMENTS = 300;
+const otherStatementNames = new Map<string, string>();
+
 /**
- * Sends a prepared query (db/preparedQuery.ts) as a named statement on this connection: PostgreSQL parses and
- * analyses it once per connection instead of on every run, and after five runs plans it once when its generic
- * plan is as good (plan_cache_mode auto). Under the load bench this took the PostgreSQL backends' CPU for a
- * tree read from about 750 to 250 µs. Other SQL goes as before (unnamed: parsed and planned each time).
+ * The name a statement is kept under on each PostgreSQL connection: a prepared query's (db/preparedQuery.ts),
+ * and the first {@link MORE_NAMED_STATEMENTS} other reads and writes the server sends (short ones, with at
+ * most 100 parameters: a query built per call with an `in` list of any length is another text for each
+ * length, so the bound keeps a connection's statements from growing without end). Undefined: sent unnamed.
+ */
+function statementName(text: string, parameters: number): string | undefined {
+  const prepared = preparedStatementName(text);
+  if (prepared !== undefined) return prepared;
+  const known = otherStatementNames.get(text);
+  if (known !== undefined) return known;
+  if (
+    otherStatementNames.size >= MORE_NAMED_STATEMENTS ||
+    text.length > 4000 ||
+    parameters > 100 ||
+    !/^\s*(select|insert|update|delete|with)\b/i.test(text)
+  )
+    return undefined;
+  const name = `penstock_q${otherStatementNames.size + 1}`;
+  otherStatementNames.set(text, name);
+  return name;
+}
+
+/**
+ * Sends statements as named statements on this connection (see {@link statementName}): PostgreSQL parses and
+ * analyses each once per connection instead of on every run, and after five runs plans it once when its
+ * generic plan is as good (plan_cache_mode auto). Under the load bench this took the PostgreSQL backends' CPU
+ * for a tree read from about 750 to 250 µs (five statements then). Transaction control and anything past the
+ * bound go as before (unnamed: parsed and planned each time).
  */
 function namePreparedStatements(client: pg.PoolClient, statements: { count: number }): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
     statements.count += 1;
-    const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+    const name =
+      typeof text === 'string' ? statementName(text, Array.isArray(values) ? values.length : 0) : undefined;
     if (name === undefined) return query(text, values, callback);
     return query({ name, text, values }, callback);
   }) as typeof client.query;
