@@ -1,5 +1,5 @@
 /**
- * npm run bench:load [-- --duration 60 --connections 50 ...]: the one-server bench (run.ts, SQLite) and then,
+ * npm run bench:load [-- --duration 60 --connections 50 ...]: the one-server bench (run.ts, SQLite and PostgreSQL side by side) and then,
  * when PostgreSQL is reachable, the same tree read on one and on two servers (scaleout.ts); both write
  * bench/results/load.md. The arguments go to both (scaleout.ts reads --duration and --connections).
  */

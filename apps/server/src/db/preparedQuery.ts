@@ -15,6 +15,16 @@ interface Compiled<Args> {
 }
 
 const MARK = '\u0000penstock-argument:';
+
+/** The SQL of every prepared query compiled so far, with the name PostgreSQL keeps it under. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a prepared query's statement is kept under on each PostgreSQL connection (db/database.ts sends it
+ * with the query: PostgreSQL parses it once per connection and, after a few runs, plans it once), or undefined
+ * for any other SQL (built per call: an `in` list of any length would make statements without end).
+ */
+export const preparedStatementName = (sql: string): string | undefined => statementNames.get(sql);
 const placeholder = (name: PropertyKey) => `${MARK}${String(name)}\u0000`;
 
 /**
@@ -45,6 +55,7 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
         throw new Error(`preparedQuery: an argument is part of a larger value in ${base.sql}`);
       return { arg: value.slice(MARK.length, -1) as keyof Args };
     });
+    if (!statementNames.has(base.sql)) statementNames.set(base.sql, `penstock_${statementNames.size + 1}`);
     return { base, slots };
   };
 

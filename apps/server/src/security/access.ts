@@ -20,14 +20,20 @@ import {
   type ProjectRole,
 } from '@penstock/shared';
 import { forbidden, notFound } from '../http/errors.ts';
-import type { AccessRepo, ProjectWithRole } from './access.repo.ts';
+import { readRole, type AccessRepo, type ProjectWithRole } from './access.repo.ts';
 
 export type { ProjectWithRole } from './access.repo.ts';
 /** A project the user belongs to, with their role in it. */
 export type MemberProject = ProjectWithRole<ProjectRole>;
 
 /** Something a user acts on: a project, everything (global roles), a person's own records, a listed answer. */
-export type ProjectResource = { project: string };
+/**
+ * A project; with `memberRole`, the user's role in it as the service's own query read it beside its data
+ * (membershipRoleOf in access.repo.ts, or a join on project_members; null or undefined for a non-member), so
+ * that the check asks no second query. The same rule decides.
+ */
+export type ProjectResource =
+  { project: string } | { project: string; memberRole: string | null | undefined };
 export type PersonResource = { person: string | null | undefined };
 export type ListedResource = { listed: Listing & { name: string } };
 export const EVERYWHERE = 'everywhere';
@@ -70,7 +76,10 @@ export class AccessService {
       return;
     }
     if ('project' in resource) {
-      const role = await this.memberRole(user, resource.project);
+      const role =
+        'memberRole' in resource
+          ? readRole(resource.memberRole)
+          : await this.memberRole(user, resource.project);
       if (!role) throw notFound();
       const projectAction = action as ProjectAction;
       if (!mayInProject(role, projectAction)) throw forbidden(PROJECT_ACTIONS[projectAction].refusal);

@@ -4,7 +4,9 @@ import type { UserRow } from './users.repo.ts';
 const knownRoles = (roles: readonly string[]): GlobalRole[] =>
   GLOBAL_ROLES.filter((role) => roles.includes(role));
 
-export const presentCurrentUser = (row: UserRow): CurrentUser => ({
+export const presentCurrentUser = (
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'picture' | 'roles'>,
+): CurrentUser => ({
   id: row.id,
   name: row.name,
   email: row.email,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CurrentUser } from '@penstock/shared';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import type { SessionsRepo } from './sessions.repo.ts';
+import type { SessionsRepo, SessionWithUser } from './sessions.repo.ts';
 import type { SignInThrottle } from './signinThrottle.ts';
 import type { UserRow, UsersRepo } from './users.repo.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
@@ -130,7 +130,23 @@ export class AuthService {
   async userForToken(token: string | undefined): Promise<{ user: CurrentUser; renewed: boolean } | null> {
     if (!token) return null;
     const id = tokenId(token);
-    const found = await this.sessions.findWithUser(id);
+    return this.settleSession(id, await this.sessions.findWithUser(id));
+  }
+
+  /** A session by its stored id, with its user and roles (not yet checked: {@link settleSession}). */
+  findSession(id: string): Promise<SessionWithUser | undefined> {
+    return this.sessions.findWithUser(id);
+  }
+
+  /**
+   * The user of a session read by its id (the token's hash), by {@link userForToken} or in the same query as
+   * a request's data (auth/index.ts, sessionAsker): null when it is unknown, expired (then deleted) or its user
+   * is disabled; its idle expiry moved on at most once a minute (`renewed`).
+   */
+  async settleSession(
+    id: string,
+    found: SessionWithUser | undefined,
+  ): Promise<{ user: CurrentUser; renewed: boolean } | null> {
     if (!found) return null;
     const { session, user } = found;
     const now = Date.now();

@@ -9,6 +9,7 @@ import { OidcRepo } from './oidc.repo.ts';
 import { OIDC_START_PATH, oidcRoutes, oidcStartHref, startSingleSignOn } from './oidc.routes.ts';
 import { OidcService } from './oidc.service.ts';
 import { roleMapProblems } from './oidcRoles.ts';
+import { createSessionAsker } from './sessionAsker.ts';
 import { SessionsRepo } from './sessions.repo.ts';
 import { SignInThrottle } from './signinThrottle.ts';
 import { SigninFailuresRepo } from './signinFailures.repo.ts';
@@ -16,6 +17,8 @@ import { UsersRepo } from './users.repo.ts';
 import type { AuditLog } from '../audit/index.ts';
 
 export { UsersRepo } from './users.repo.ts';
+export { requireSessionAsker, type SessionAsker } from './sessionAsker.ts';
+export { readSessionColumns, sessionColumns, type SessionWithUser } from './sessions.repo.ts';
 export type { AuthService } from './auth.service.ts';
 export { hashPassword } from './password.ts';
 export { presentAdminUser } from './auth.presenter.ts';
@@ -53,9 +56,15 @@ export function registerAuth(
     passwordSignIn,
   );
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionAsker', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
+    if (request.routeOptions.config.sessionInQuery) {
+      // the route's service reads the session in its own query (sessionAsker.ts)
+      request.sessionAsker = token ? createSessionAsker(auth, token, request, reply, options) : null;
+      return;
+    }
     const session = await auth.userForToken(token);
     request.currentUser = session?.user ?? null;
     // sliding expiry: the cookie lives as long as the session it carries

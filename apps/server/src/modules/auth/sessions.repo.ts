@@ -1,6 +1,84 @@
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { fromJson, jsonArrayFrom, jsonObjectFrom } from '../../db/json.ts';
 import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
-import type { SessionsTable, UsersTable } from '../../db/schema.ts';
+import type { Database, SessionsTable, UsersTable } from '../../db/schema.ts';
+
+/** A session with its user (without the password's hash) and the user's global roles. */
+export interface SessionWithUser {
+  session: SessionsTable;
+  user: Omit<UsersTable, 'password_hash'> & { roles: string[] };
+}
+
+/**
+ * The session `sessionId` and its user, and the user's global roles, as two columns (`session`, a JSON object
+ * or null, and `session_roles`, a JSON array) of another module's query: a request whose service reads its
+ * data in one query reads its session in the same round trip (see sessionAsker in auth/index.ts). Read them
+ * with {@link readSessionColumns}.
+ */
+export function sessionColumns(
+  db: Db,
+  eb: ExpressionBuilder<Database, never>,
+  sessionId: Expression<string> | string,
+) {
+  return [
+    jsonObjectFrom(
+      db,
+      eb
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.user_id',
+          'sessions.created_at as session_created_at',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.name',
+          'users.email',
+          'users.picture',
+          'users.disabled',
+          'users.created_at',
+        ])
+        .where('sessions.id', '=', sessionId),
+    ).as('session'),
+    jsonArrayFrom(
+      db,
+      eb
+        .selectFrom('sessions')
+        .innerJoin('user_roles', 'user_roles.user_id', 'sessions.user_id')
+        .select('user_roles.role')
+        .where('sessions.id', '=', sessionId)
+        .orderBy('user_roles.role'),
+    ).as('session_roles'),
+  ] as const;
+}
+
+type SessionJson = {
+  session_id: string;
+  user_id: string;
+  session_created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  disabled: number;
+  created_at: string;
+};
+
+/** The session the columns of {@link sessionColumns} carry, if there is one. */
+export function readSessionColumns(row: {
+  session: SessionJson | string | null;
+  session_roles: Array<{ role: string }> | string;
+}): SessionWithUser | undefined {
+  const found = fromJson(row.session);
+  if (!found) return undefined;
+  const { session_id, user_id, session_created_at, last_seen_at, expires_at, ...user } = found;
+  return {
+    session: { id: session_id, user_id, created_at: session_created_at, last_seen_at, expires_at },
+    user: { id: user_id, ...user, roles: (fromJson(row.session_roles) ?? []).map((r) => r.role) },
+  };
+}
 
 /**
  * Every signed-in request reads its session, its user and the user's global roles: one query compiled once,

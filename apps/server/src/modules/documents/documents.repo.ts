@@ -13,8 +13,8 @@ const now = () => new Date().toISOString();
 
 // The queries of a tree read (GET /api/tree, the cheapest and most frequent read), compiled once.
 
-/** A folder and its ancestors, deepest first (at most 100 deep). */
-const folderTrailQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
+/** A folder and its ancestors, deepest first (at most 100 deep), as a query to run or to carry. */
+export const folderTrailOf = (db: Db, folderId: string) =>
   db
     .withRecursive('trail(id, project_id, parent_id, name, position, created_at, depth)', (qb) =>
       qb
@@ -28,7 +28,7 @@ const folderTrailQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
           'created_at',
           sql<number>`0`.as('depth'),
         ])
-        .where('id', '=', arg('folderId'))
+        .where('id', '=', folderId)
         .unionAll((union) =>
           union
             .selectFrom('folders')
@@ -46,8 +46,11 @@ const folderTrailQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
         ),
     )
     .selectFrom('trail')
-    .selectAll()
-    .orderBy('depth', 'desc'),
+    .select(['id', 'project_id', 'parent_id', 'name', 'position', 'created_at'])
+    .orderBy('depth', 'desc');
+
+const folderTrailQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
+  folderTrailOf(db, arg('folderId')),
 );
 
 const childFoldersQuery = preparedQuery((db, arg: Arg<{ projectId: string; parentId: string }>) =>
@@ -70,13 +73,20 @@ const topFoldersQuery = preparedQuery((db, arg: Arg<{ projectId: string }>) =>
     .orderBy('name'),
 );
 
-/** The live items of a folder, each with its latest version (its highest number), in one query. */
-const itemsInFolderQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
+/** The live items of a folder, each with its latest version (its highest number), as a query to run or carry. */
+export const itemsInFolderOf = (db: Db, folderId: string) =>
   db
     .selectFrom('items')
     .innerJoin('versions', 'versions.item_id', 'items.id')
-    .selectAll('items')
     .select([
+      'items.id',
+      'items.project_id',
+      'items.folder_id',
+      'items.name',
+      'items.created_at',
+      'items.updated_at',
+      'items.deleted_at',
+      'items.deleted_by',
       'versions.id as v_id',
       'versions.number as v_number',
       'versions.blob_hash as v_blob_hash',
@@ -89,7 +99,7 @@ const itemsInFolderQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
       'versions.suitability as v_suitability',
       'versions.derived_from as v_derived_from',
     ])
-    .where('items.folder_id', '=', arg('folderId'))
+    .where('items.folder_id', '=', folderId)
     .where('items.deleted_at', 'is', null)
     .where('versions.number', '=', (eb) =>
       eb
@@ -97,7 +107,38 @@ const itemsInFolderQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
         .select((inner) => inner.fn.max('newer.number').as('n'))
         .whereRef('newer.item_id', '=', 'items.id'),
     )
-    .orderBy('items.name'),
+    .orderBy('items.name');
+
+type ItemWithLatestRow = Awaited<ReturnType<ReturnType<typeof itemsInFolderOf>['execute']>>[number];
+
+/** A row of {@link itemsInFolderOf} as the item and its latest version. */
+export const toItemWithLatest = (row: ItemWithLatestRow): ItemWithLatest => ({
+  id: row.id,
+  project_id: row.project_id,
+  folder_id: row.folder_id,
+  name: row.name,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  deleted_at: row.deleted_at,
+  deleted_by: row.deleted_by,
+  latest: toVersion({
+    id: row.v_id,
+    item_id: row.id,
+    number: row.v_number,
+    blob_hash: row.v_blob_hash,
+    file_name: row.v_file_name,
+    size: row.v_size,
+    content_type: row.v_content_type,
+    created_by: row.v_created_by,
+    created_at: row.v_created_at,
+    revision: row.v_revision,
+    suitability: row.v_suitability,
+    derived_from: row.v_derived_from,
+  }),
+});
+
+const itemsInFolderQuery = preparedQuery((db, arg: Arg<{ folderId: string }>) =>
+  itemsInFolderOf(db, arg('folderId')),
 );
 
 /** SQL for the document store: folders, items, versions and blobs (projects and members: modules/projects). */
@@ -118,8 +159,7 @@ export class DocumentsRepo {
 
   /** A folder and its ancestors, top-level folder first, in one recursive query (at most 100 deep). */
   async folderTrail(folderId: string): Promise<FoldersTable[]> {
-    const rows = await folderTrailQuery.execute(this.db, { folderId });
-    return rows.map(({ depth: _depth, ...folder }) => folder);
+    return folderTrailQuery.execute(this.db, { folderId });
   }
 
   childFolders(projectId: string, parentId: string | null): Promise<FoldersTable[]> {
@@ -193,34 +233,7 @@ export class DocumentsRepo {
   }
 
   async itemsInFolder(folderId: string): Promise<ItemWithLatest[]> {
-    const rows = await itemsInFolderQuery.execute(this.db, { folderId });
-    return rows.map((row) => {
-      const item: ItemsTable = {
-        id: row.id,
-        project_id: row.project_id,
-        folder_id: row.folder_id,
-        name: row.name,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        deleted_at: row.deleted_at,
-        deleted_by: row.deleted_by,
-      };
-      const latest = toVersion({
-        id: row.v_id,
-        item_id: row.id,
-        number: row.v_number,
-        blob_hash: row.v_blob_hash,
-        file_name: row.v_file_name,
-        size: row.v_size,
-        content_type: row.v_content_type,
-        created_by: row.v_created_by,
-        created_at: row.v_created_at,
-        revision: row.v_revision,
-        suitability: row.v_suitability,
-        derived_from: row.v_derived_from,
-      });
-      return { ...item, latest };
-    });
+    return (await itemsInFolderQuery.execute(this.db, { folderId })).map(toItemWithLatest);
   }
 
   private async withLatest(items: ItemsTable[]): Promise<ItemWithLatest[]> {

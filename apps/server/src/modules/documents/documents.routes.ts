@@ -6,6 +6,7 @@ import { TooLargeError } from '../../storage/blobStore.ts';
 import type { DocumentsService } from './documents.service.ts';
 import type { DocumentFiles } from './documentFiles.ts';
 import { sendStoredFile } from './sendStoredFile.ts';
+import { requireSessionAsker } from '../auth/index.ts';
 
 export function documentsRoutes(
   app: FastifyInstance,
@@ -15,10 +16,14 @@ export function documentsRoutes(
     maxUploadBytes,
   }: { documents: DocumentsService; files: DocumentFiles; maxUploadBytes: number },
 ): void {
-  app.get('/api/tree', async (request) => {
-    const user = requireUser(request);
+  // the session is read in the service's own query (a folder's listing is one round trip: issue 38)
+  app.get('/api/tree', { config: { sessionInQuery: true } }, async (request) => {
+    const asker = requireSessionAsker(request);
+    const query = TreeQuerySchema.safeParse(request.query);
+    // a signed-out caller is told so (401) before anything about what it sent
+    if (!query.success) await asker.user();
     const { id } = parseInput(TreeQuerySchema, request.query);
-    return documents.tree(user, id);
+    return documents.tree(asker, id);
   });
 
   app.post('/api/folders/:folderId/folders', async (request, reply) => {

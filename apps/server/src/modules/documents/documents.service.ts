@@ -14,6 +14,8 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { presentProjectListItem, type ProjectDirectory } from '../projects/index.ts';
 import type { DocumentsRepo, VersionRow } from './documents.repo.ts';
 import type { DeletedItemsRepo } from './deletedItems.repo.ts';
+import type { FolderListingRepo } from './folderListing.repo.ts';
+import type { SessionAsker } from '../auth/index.ts';
 import { stateOfTrail, type DocumentFiles } from './documentFiles.ts';
 import {
   presentFolder,
@@ -32,28 +34,21 @@ export class DocumentsService {
     private readonly blobs: BlobStore,
     private readonly deleted: DeletedItemsRepo,
     private readonly access: AccessService,
+    private readonly listings: FolderListingRepo,
   ) {}
 
-  /** GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. */
-  async tree(user: CurrentUser, id: string): Promise<ProjectListItem[] | TreeNode[]> {
+  /**
+   * GET /api/tree: '#' lists the user's projects; a project or folder id lists its children. A folder (the
+   * most frequent read) is one query with the session in it (SessionAsker); the others read the session first.
+   */
+  async tree(asker: SessionAsker, id: string): Promise<ProjectListItem[] | TreeNode[]> {
     const kind = treeIdKind(id);
+    if (kind === 'folder') return this.folderListing(asker, id);
+    const user = await asker.user();
     if (kind === 'root') return (await this.access.memberProjects(user)).map(presentProjectListItem);
     if (kind === 'project') {
       await this.access.requireAccess(user, { project: id }, 'read');
       return (await this.repo.childFolders(id, null)).map(presentFolder);
-    }
-    if (kind === 'folder') {
-      // the folder is the trail's last: one query finds it and its ancestors (for its ISO 19650 state)
-      const trail = await this.repo.folderTrail(id);
-      const folder = trail[trail.length - 1];
-      if (!folder) throw notFound();
-      await this.access.requireAccess(user, { project: folder.project_id }, 'read');
-      const [folders, items] = await Promise.all([
-        this.repo.childFolders(folder.project_id, folder.id),
-        this.repo.itemsInFolder(folder.id),
-      ]);
-      const state = stateOfTrail(trail);
-      return [...folders.map(presentFolder), ...items.map((item) => presentItemWithLatest(item, state))];
     }
     if (kind === 'item') {
       const item = await this.repo.findItem(id);
@@ -64,6 +59,29 @@ export class DocumentsService {
     }
     if (kind === 'version') throw badRequest('A version has no children');
     throw badRequest(`Invalid tree id: expected '#', a project id (b.<uuid>) or a folder id (f.<uuid>)`);
+  }
+
+  /**
+   * A folder's children in one round trip (issue 38): the session, the folder's trail (its ISO 19650 state), the
+   * user's role in its project, its folders and items come in one query; the session is then checked as every
+   * request's is (401), and access through the one rule with the role read (404 for a non-member), before
+   * anything read is answered.
+   */
+  private async folderListing(asker: SessionAsker, id: string): Promise<TreeNode[]> {
+    const listing = await this.listings.folderListing(id, asker.sessionId);
+    const user = await asker.settle(listing.session);
+    const folder = listing.trail[listing.trail.length - 1];
+    if (!folder) throw notFound();
+    await this.access.requireAccess(
+      user,
+      { project: folder.project_id, memberRole: listing.memberRole },
+      'read',
+    );
+    const state = stateOfTrail(listing.trail);
+    return [
+      ...listing.folders.map(presentFolder),
+      ...listing.items.map((item) => presentItemWithLatest(item, state)),
+    ];
   }
 
   async createFolder(user: CurrentUser, parentId: string, nameOf: AfterAccess<string>): Promise<TreeNode> {

@@ -5,6 +5,7 @@ import type { AccessService } from '../../security/access.ts';
 import type { ProjectDirectory } from '../projects/index.ts';
 import { DocumentsRepo } from './documents.repo.ts';
 import { DeletedItemsRepo } from './deletedItems.repo.ts';
+import { FolderListingRepo } from './folderListing.repo.ts';
 import { DocumentsService } from './documents.service.ts';
 import { DocumentFiles } from './documentFiles.ts';
 import { DocumentControlRepo } from './documentControl.repo.ts';
@@ -53,6 +54,14 @@ export function documentServices(
   const naming = new NamingCheck(new InfoStandardRepo(db));
   const control = new DocumentControlService(repo, new DocumentControlRepo(db), access, naming);
   const files = new DocumentFiles(repo, blobs, deleted, access, control, naming);
-  const documents = new DocumentsService(repo, projects, files, blobs, deleted, access);
+  const documents = new DocumentsService(
+    repo,
+    projects,
+    files,
+    blobs,
+    deleted,
+    access,
+    new FolderListingRepo(db),
+  );
   return { repo, files, documents };
 }

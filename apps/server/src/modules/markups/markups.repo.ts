@@ -1,5 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, MarkupItemsTable, MarkupsTable } from '../../db/schema.ts';
+import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
+
+/** A document's markups, read each time the viewer opens a file: compiled once (db/preparedQuery.ts). */
+const markupsOfDocumentQuery = preparedQuery((db, arg: Arg<{ projectId: string; documentId: string }>) =>
+  db
+    .selectFrom('markups')
+    .selectAll()
+    .where('project_id', '=', arg('projectId'))
+    .where((eb) => eb.or([eb('document_id', '=', arg('documentId')), eb('item_id', '=', arg('documentId'))]))
+    .orderBy('updated_at', 'desc')
+    .orderBy('id'),
+);
 
 export type MarkupRow = MarkupsTable;
 export type MarkupItemRow = MarkupItemsTable;
@@ -9,14 +21,7 @@ export class MarkupsRepo {
 
   /** The markups of a document: by the id it was saved with, or by its item id. */
   listOfDocument(projectId: string, documentId: string): Promise<MarkupRow[]> {
-    return this.db
-      .selectFrom('markups')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where((eb) => eb.or([eb('document_id', '=', documentId), eb('item_id', '=', documentId)]))
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .execute();
+    return markupsOfDocumentQuery.execute(this.db, { projectId, documentId });
   }
 
   /** The personal hub: markups the user made (My Markups) or that wait for them (Pending Review). */
