@@ -365,7 +365,7 @@ export async function buildAccessFixture(penstock: TestPenstock): Promise<Access
     url: '/api/savepidsketch',
     ...multipartBody({ Project: project.id, DrawingName: `Matrix export - ${SKETCH_DATE}` }),
   });
-  const sketchId = (exported.json() as { sketchId: string }).sketchId;
+  const sketchId = (exported.json() as { id: string }).id;
 
   // two workflows: one in review by the listed reviewer, one the reviewer has passed to the approver
   const submitted = async (name: string) => {
