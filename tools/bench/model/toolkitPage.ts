@@ -20,6 +20,10 @@ export interface Probe {
   record: number[] | null;
   /** draws on the canvas so far */
   draws: number;
+  /** while set: every draw (canvas or id target), when it started and how long its call took (ms) */
+  timeline: { at: number; ms: number; canvas: boolean }[] | null;
+  /** while set: main-thread tasks over 50 ms (PerformanceObserver 'longtask') */
+  longTasks: { at: number; ms: number }[] | null;
 }
 
 export interface FederationState {
@@ -54,7 +58,22 @@ export type ToolkitWindow = Window & {
 
 /** Init script: catch the Scene and WebGLRenderer objects three.js makes, and time the canvas draws. */
 export function installProbe(): void {
-  const probe: Probe = { scenes: [], renderers: [], record: null, draws: 0 };
+  const probe: Probe = {
+    scenes: [],
+    renderers: [],
+    record: null,
+    draws: 0,
+    timeline: null,
+    longTasks: null,
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        probe.longTasks?.push({ at: entry.startTime, ms: entry.duration });
+    }).observe({ type: 'longtask', buffered: false });
+  } catch {
+    // no long task timing in this browser
+  }
   (window as unknown as ToolkitWindow).__toolkitProbe = probe;
   const pixel = new Uint8Array(4);
   const devtools = new EventTarget();
@@ -70,6 +89,7 @@ export function installProbe(): void {
       const toCanvas = renderer.getRenderTarget() === null;
       const start = performance.now();
       render(scene, camera);
+      probe.timeline?.push({ at: start, ms: performance.now() - start, canvas: toCanvas });
       if (!toCanvas) return;
       probe.draws++;
       if (!probe.record) return;
@@ -108,6 +128,8 @@ export function startFederation(args: { plant: string; others: string[] }): void
     'click',
     () => {
       state.t0 = performance.now();
+      w.__toolkitProbe.timeline = [];
+      w.__toolkitProbe.longTasks = [];
       for (const versionId of args.others) {
         const fetched = download(versionId);
         fetched.catch(() => undefined); // the failure is told where the model is added

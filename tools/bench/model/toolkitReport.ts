@@ -95,7 +95,7 @@ interface Figures {
 function figuresOf(result: ToolkitResult): Figures {
   const f: Figures = { drawn: null, memory: null, clicks: null, section: null, snap: null };
   const fed = result.federation;
-  if (typeof fed === 'object' && typeof fed.penstock.value === 'object') {
+  if (typeof fed === 'object' && typeof fed.penstock.value === 'object' && fed.bare.length) {
     const timing = fed.penstock.value;
     const bareTimes = fed.bare.map((b) => b.drawnMs);
     if (bareTimes.every((t) => t !== null)) {
