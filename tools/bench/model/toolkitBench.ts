@@ -243,12 +243,17 @@ function federatedRun(
     const state = await page.evaluate(() => (window as unknown as ToolkitWindow).__federation!);
     if (state.error) throw new Error(state.error);
     if (process.env.PENSTOCK_BENCH_DIAG) {
-      // a dev aid: every draw and long task from the click to every model drawn
-      const { timeline, longTasks } = await page.evaluate(() => {
-        const probe = (window as unknown as ToolkitWindow).__toolkitProbe;
-        return { timeline: probe.timeline ?? [], longTasks: probe.longTasks ?? [] };
-      });
       const at = (t: number) => Math.round(t - state.t0);
+      // a dev aid: every draw and long task from the click to every model drawn
+      const { timeline, longTasks, marks } = await page.evaluate(() => {
+        const probe = (window as unknown as ToolkitWindow).__toolkitProbe;
+        const marks = performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('penstock:'))
+          .map((m) => ({ name: m.name.split(':').slice(1, 3).join(':'), at: m.startTime }));
+        return { timeline: probe.timeline ?? [], longTasks: probe.longTasks ?? [], marks };
+      });
+      progress(`toolkit: marks: ${marks.map((m) => `${m.name} ${at(m.at)}`).join(', ')}`);
       progress(
         `toolkit: federated load: plant drawn ${at(state.plantDrawn)}, adds ${JSON.stringify(state.adds.map((a) => ({ fetch: Math.round(a.fetchMs), wait: Math.round(a.waitMs), add: Math.round(a.addMs) })))}, added ${at(state.added)}, drawn ${at(state.drawn)}`,
       );
@@ -312,12 +317,47 @@ const showModels = (page: Page, modelIds: string[], visible: boolean) =>
 
 /** Frame one model of the federated view (the others stay shown) and click objects of it. */
 async function clicksOn(page: Page, modelId: string): Promise<ClickOutcome[]> {
+  const t = performance.now();
+  const phase = (name: string) =>
+    progress(`toolkit: ${modelId.slice(0, 12)} ${name} at ${Math.round(performance.now() - t)} ms`);
   await page.evaluate(
     (id) => (window as unknown as ToolkitWindow).__penstockViewer!.viewer.fitModel(id),
     modelId,
   );
+  phase('fitted');
   await settled(page);
-  const canvas = await page.getByTestId('model-canvas').boundingBox();
+  phase('settled');
+  const alive = await page.evaluate(() => {
+    const w = window as unknown as ToolkitWindow;
+    const canvases = document.querySelectorAll('[data-testid="model-canvas"]').length;
+    const probe = w.__toolkitProbe;
+    const since = performance.now() - 60_000;
+    const long = (probe.longTasks ?? []).filter((task) => task.at > since);
+    const draws = (probe.timeline ?? []).filter((draw) => draw.at > since);
+    return {
+      canvases,
+      settled: w.__penstockViewer?.settled(),
+      ready: w.__penstockViewer?.pickReady(),
+      // the last minute's long tasks and draws (s before now + ms)
+      long: long
+        .map((t) => `${((t.at - performance.now()) / 1000).toFixed(1)}+${Math.round(t.ms)}`)
+        .join(' '),
+      draws: draws
+        .map(
+          (d) =>
+            `${((d.at - performance.now()) / 1000).toFixed(1)}+${Math.round(d.ms)}${d.canvas ? 'c' : 'i'}`,
+        )
+        .join(' '),
+    };
+  });
+  phase(`page answers: ${JSON.stringify(alive)}`);
+  // one round trip: on the federated 100k view a frame keeps the page busy for seconds, and the locator's
+  // several round trips took over Playwright's 30 s (the row's failure before 2026-11-29 afternoon)
+  const canvas = await page.evaluate(() => {
+    const rect = document.querySelector('[data-testid="model-canvas"]')?.getBoundingClientRect();
+    return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+  });
+  phase('canvas box');
   if (!canvas) return [];
   const picking = performance.now();
   const targets = await page.evaluate(federatedTargets, { modelId, count: CLICKS_PER_MODEL, canvas });
