@@ -185,7 +185,7 @@ async function benchFederation(
         },
         {
           measure: () => federatedRun(server, plant, fixtures, timeoutMs, false),
-          figure: (run) => (typeof run.value === 'object' ? run.value.drawnMs : null),
+          figure: (run) => (typeof run.value === 'object' ? run.value.frameDrawnMs : null),
         },
       )
     : [[], { value: 'error' as const, peakMb: 0, error: 'not run' }];
@@ -275,6 +275,7 @@ function federatedRun(
       : null;
     return {
       drawnMs: state.drawn - state.t0,
+      frameDrawnMs: (state.frameDrawn || state.drawn) - state.t0,
       plantDrawnMs: state.plantDrawn - state.t0,
       addsMs: state.added - state.plantDrawn,
       adds: state.adds.map((add, i) => ({ model: fixtures[i]!.name, ...add })),
