@@ -3,8 +3,10 @@
  *   npm run bench:model [-- --sizes 10000,50000,100000] [--no-fixtures] [--skip-browser] [--quick]
  * Writes bench/results/model-<date>.md and bench/results/latest.md. Browser timings run on SwiftShader:
  * compare them as ratios within one run only.
- *   npm run bench:model -- --toolkit [--sizes 100000] [--quick]
- * runs only the toolkit rows of issue 33 §6 (toolkitRun.ts) and writes bench/results/toolkit-<date>.md.
+ *   npm run bench:model -- --toolkit [--sizes 100000] [--quick] [--rows federation,clicks,snap,section]
+ *     [--workdir <folder>]
+ * runs only the toolkit rows of issue 33 §6 (toolkitRun.ts) and writes bench/results/toolkit-<date>.md;
+ * --rows picks some of them, --workdir keeps the converted models there for the next run.
  *   npm run bench:model -- --compare [--sizes 100000] [--quick]
  * runs only the model-compare row of issue 34 §4 (compareRun.ts) and writes bench/results/compare-<date>.md.
  */
@@ -44,6 +46,8 @@ const { values: options } = parseArgs({
     toolkit: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '300' },
+    rows: { type: 'string', default: 'federation,clicks,snap,section' },
+    workdir: { type: 'string' },
   },
 });
 const quick = options.quick;
@@ -94,9 +98,12 @@ if (options.compare) {
 }
 
 if (options.toolkit) {
+  const workDir = options.workdir ? path.resolve(options.workdir) : null;
   try {
     await runToolkitOnly({
-      tmp,
+      tmp: workDir ?? tmp,
+      keep: workDir !== null,
+      rows: new Set(options.rows.split(',').map((r) => r.trim())),
       plantElements: Math.max(...sizes),
       fixtureDir,
       runs: quick ? 1 : SMALL_MODEL_RUNS,

@@ -48,6 +48,9 @@ const CLICKS_TIMEOUT_FACTOR = 3;
 const SNAP_ROWS = [0.35, 0.5, 0.65];
 const SNAP_COLUMNS = 20;
 
+/** the run's log, for progress inside a row */
+let progress: (message: string) => void = () => undefined;
+
 export interface ToolkitModel {
   /** the file name in the project browser */
   name: string;
@@ -62,10 +65,14 @@ export async function benchToolkit(options: {
   plant: ToolkitModel;
   fixtures: ToolkitModel[];
   runs: number;
+  /** the rows to run (federation, clicks, snap, section); all when not given */
+  rows?: Set<string>;
   timeoutMs: number;
   log: (message: string) => void;
 }): Promise<ToolkitResult> {
   const { page, server, plant, fixtures, runs, timeoutMs, log } = options;
+  const runs_ = (row: string) => !options.rows || options.rows.has(row);
+  progress = log;
   const result: ToolkitResult = {
     plant: plant.name,
     fixtures: fixtures.map((f) => f.name),
@@ -75,25 +82,33 @@ export async function benchToolkit(options: {
   };
   if (fixtures.length === 0)
     result.federation = `not measured: no fixture models (${FEDERATED_FIXTURES.join(', ')})`;
-  else {
+  else if (runs_('federation') || runs_('clicks')) {
     log(
-      `toolkit: federation of ${plant.name} with ${result.fixtures.join(', ')}: bare loads and Penstock, alternating`,
+      `toolkit: federation of ${plant.name} with ${result.fixtures.join(', ')}: ${[runs_('federation') ? 'bare loads and Penstock, alternating' : '', runs_('clicks') ? 'clicks' : ''].filter(Boolean).join(', then ')}`,
     );
-    result.federation = await benchFederation(page, server, plant, fixtures, runs, timeoutMs);
+    result.federation = await benchFederation(page, server, plant, fixtures, runs, timeoutMs, {
+      drawn: runs_('federation'),
+      clicks: runs_('clicks'),
+      log,
+    });
   }
   // one fresh browser each: a row that runs out of time does not take the other with it
-  log(`toolkit: measurement snap on ${plant.name}`);
-  const snap = await measure(timeoutMs, async (session) => {
-    await openModel(session, server, plant.name);
-    return snapRow(session.page);
-  });
-  result.snap = rowOf(snap);
-  log(`toolkit: section plane on ${plant.name}`);
-  const section = await measure(SECTION_TIMEOUT_FACTOR * timeoutMs, async (session) => {
-    await openModel(session, server, plant.name);
-    return sectionRow(session.page, log);
-  });
-  result.section = rowOf(section);
+  if (runs_('snap')) {
+    log(`toolkit: measurement snap on ${plant.name}`);
+    const snap = await measure(timeoutMs, async (session) => {
+      await openModel(session, server, plant.name, true, timeoutMs);
+      return snapRow(session.page);
+    });
+    result.snap = rowOf(snap);
+  }
+  if (runs_('section')) {
+    log(`toolkit: section plane on ${plant.name}`);
+    const section = await measure(SECTION_TIMEOUT_FACTOR * timeoutMs, async (session) => {
+      await openModel(session, server, plant.name, true, timeoutMs);
+      return sectionRow(session.page, log);
+    });
+    result.section = rowOf(section);
+  }
   return result;
 }
 
@@ -110,6 +125,7 @@ export async function openModel(
   server: PenstockServer,
   fileName: string,
   click = true,
+  timeoutMs = 30_000,
 ) {
   const [name, value] = server.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: server.url }]);
@@ -124,7 +140,12 @@ export async function openModel(
   await entry.waitFor();
   if (!click) return entry;
   await entry.click();
-  await page.waitForFunction(() => (window as unknown as ToolkitWindow).__penstockViewer?.ready === true);
+  // the 100k plant takes 15-25 s to draw on SwiftShader, longer under load: Playwright's 30 s is too short
+  await page.waitForFunction(
+    () => (window as unknown as ToolkitWindow).__penstockViewer?.ready === true,
+    undefined,
+    { timeout: timeoutMs, polling: 50 },
+  );
   await settled(page);
   return entry;
 }
@@ -144,27 +165,30 @@ async function benchFederation(
   fixtures: ToolkitModel[],
   runs: number,
   timeoutMs: number,
+  which: { drawn: boolean; clicks: boolean; log: (message: string) => void },
 ): Promise<FederationRow> {
   const models = [plant, ...fixtures];
   const sumOf = (loads: Measured[]) => {
     const times = loads.map(drawnMsOf);
     return times.every((t) => t !== null) ? times.reduce((a, b) => a + b, 0) : null;
   };
-  const [bare, penstock] = await alternatingMedians(
-    runs,
-    {
-      measure: async () => {
-        const loads: Measured[] = [];
-        for (const model of models) loads.push(await bareFragLoad(page, model.fragPath, timeoutMs));
-        return loads;
-      },
-      figure: sumOf,
-    },
-    {
-      measure: () => federatedRun(server, plant, fixtures, timeoutMs, false),
-      figure: (run) => (typeof run.value === 'object' ? run.value.drawnMs : null),
-    },
-  );
+  const [bare, penstock] = which.drawn
+    ? await alternatingMedians(
+        runs,
+        {
+          measure: async () => {
+            const loads: Measured[] = [];
+            for (const model of models) loads.push(await bareFragLoad(page, model.fragPath, timeoutMs));
+            return loads;
+          },
+          figure: sumOf,
+        },
+        {
+          measure: () => federatedRun(server, plant, fixtures, timeoutMs, false),
+          figure: (run) => (typeof run.value === 'object' ? run.value.frameDrawnMs : null),
+        },
+      )
+    : [[], { value: 'error' as const, peakMb: 0, error: 'not run' }];
   // what a browser holds with the bench page open and nothing loaded: each bare load counts it once
   const idle = await measure(timeoutMs, async ({ page: tab }) => {
     await tab.goto(page.url);
@@ -172,16 +196,24 @@ async function benchFederation(
     await new Promise((resolve) => setTimeout(resolve, 1000));
   });
   // the clicks in one more federated load of their own: picking targets over the 100k plant is slow
-  const clicked = await federatedRun(server, plant, fixtures, CLICKS_TIMEOUT_FACTOR * timeoutMs, true);
+  const clicked = which.clicks
+    ? await federatedRun(server, plant, fixtures, CLICKS_TIMEOUT_FACTOR * timeoutMs, true)
+    : null;
   return {
     runs,
-    clicks: typeof clicked.value === 'object' ? (clicked.value.clicks ?? []) : String(rowOf(clicked)),
+    clicks: !clicked
+      ? 'not run'
+      : typeof clicked.value === 'object'
+        ? (clicked.value.clicks ?? [])
+        : String(rowOf(clicked)),
     idleMb: idle.peakMb,
-    bare: models.map((model, i) => ({
-      name: model.name,
-      drawnMs: drawnMsOf(bare[i]!),
-      peakMb: bare[i]!.peakMb,
-    })),
+    bare: bare.length
+      ? models.map((model, i) => ({
+          name: model.name,
+          drawnMs: drawnMsOf(bare[i]!),
+          peakMb: bare[i]!.peakMb,
+        }))
+      : [],
     penstock,
   };
 }
@@ -210,9 +242,40 @@ function federatedRun(
     );
     const state = await page.evaluate(() => (window as unknown as ToolkitWindow).__federation!);
     if (state.error) throw new Error(state.error);
-    const clicks = withClicks ? await federatedClicks(page, plant, fixtures) : null;
+    if (process.env.PENSTOCK_BENCH_DIAG) {
+      const at = (t: number) => Math.round(t - state.t0);
+      // a dev aid: every draw and long task from the click to every model drawn
+      const { timeline, longTasks, marks } = await page.evaluate(() => {
+        const probe = (window as unknown as ToolkitWindow).__toolkitProbe;
+        const marks = performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('penstock:'))
+          .map((m) => ({ name: m.name.split(':').slice(1, 3).join(':'), at: m.startTime }));
+        return { timeline: probe.timeline ?? [], longTasks: probe.longTasks ?? [], marks };
+      });
+      progress(`toolkit: marks: ${marks.map((m) => `${m.name} ${at(m.at)}`).join(', ')}`);
+      progress(
+        `toolkit: federated load: plant drawn ${at(state.plantDrawn)}, adds ${JSON.stringify(state.adds.map((a) => ({ fetch: Math.round(a.fetchMs), wait: Math.round(a.waitMs), add: Math.round(a.addMs) })))}, added ${at(state.added)}, drawn ${at(state.drawn)}`,
+      );
+      progress(
+        `toolkit: draws (at +ms, c canvas / i id buffer): ${timeline.map((d) => `${at(d.at)}+${Math.round(d.ms)}${d.canvas ? 'c' : 'i'}`).join(' ')}`,
+      );
+      progress(`toolkit: long tasks: ${longTasks.map((t) => `${at(t.at)}+${Math.round(t.ms)}`).join(' ')}`);
+    }
+    const clicks = withClicks
+      ? await federatedClicks(page, plant, fixtures).catch(async (failure: unknown) => {
+          // what the page showed when the clicks failed (a dev aid: PENSTOCK_BENCH_DIAG names a folder)
+          const folder = process.env.PENSTOCK_BENCH_DIAG;
+          if (folder)
+            await page
+              .screenshot({ path: `${folder}/clicks-failed-${Date.now()}.png`, timeout: 20_000 })
+              .catch((e: unknown) => progress(`toolkit: no screenshot: ${String(e).split('\n')[0]}`));
+          throw failure;
+        })
+      : null;
     return {
       drawnMs: state.drawn - state.t0,
+      frameDrawnMs: (state.frameDrawn || state.drawn) - state.t0,
       plantDrawnMs: state.plantDrawn - state.t0,
       addsMs: state.added - state.plantDrawn,
       adds: state.adds.map((add, i) => ({ model: fixtures[i]!.name, ...add })),
@@ -237,6 +300,9 @@ async function federatedClicks(page: Page, plant: ToolkitModel, fixtures: Toolki
       await showModels(page, others, true);
     }
     byModel.push({ model: model.name, outcomes, othersHidden: hideOthers });
+    progress(
+      `toolkit: clicks on ${model.name}: ${outcomes.map((o) => (typeof o === 'number' ? Math.round(o) : o)).join(', ')}`,
+    );
   }
   return byModel;
 }
@@ -252,14 +318,53 @@ const showModels = (page: Page, modelIds: string[], visible: boolean) =>
 
 /** Frame one model of the federated view (the others stay shown) and click objects of it. */
 async function clicksOn(page: Page, modelId: string): Promise<ClickOutcome[]> {
+  const t = performance.now();
+  const phase = (name: string) =>
+    progress(`toolkit: ${modelId.slice(0, 12)} ${name} at ${Math.round(performance.now() - t)} ms`);
   await page.evaluate(
     (id) => (window as unknown as ToolkitWindow).__penstockViewer!.viewer.fitModel(id),
     modelId,
   );
+  phase('fitted');
   await settled(page);
-  const canvas = await page.getByTestId('model-canvas').boundingBox();
+  phase('settled');
+  const alive = await page.evaluate(() => {
+    const w = window as unknown as ToolkitWindow;
+    const canvases = document.querySelectorAll('[data-testid="model-canvas"]').length;
+    const probe = w.__toolkitProbe;
+    const since = performance.now() - 60_000;
+    const long = (probe.longTasks ?? []).filter((task) => task.at > since);
+    const draws = (probe.timeline ?? []).filter((draw) => draw.at > since);
+    return {
+      canvases,
+      settled: w.__penstockViewer?.settled(),
+      ready: w.__penstockViewer?.pickReady(),
+      // the last minute's long tasks and draws (s before now + ms)
+      long: long
+        .map((t) => `${((t.at - performance.now()) / 1000).toFixed(1)}+${Math.round(t.ms)}`)
+        .join(' '),
+      draws: draws
+        .map(
+          (d) =>
+            `${((d.at - performance.now()) / 1000).toFixed(1)}+${Math.round(d.ms)}${d.canvas ? 'c' : 'i'}`,
+        )
+        .join(' '),
+    };
+  });
+  phase(`page answers: ${JSON.stringify(alive)}`);
+  // one round trip: on the federated 100k view a frame keeps the page busy for seconds, and the locator's
+  // several round trips took over Playwright's 30 s (the row's failure before 2026-11-29 afternoon)
+  const canvas = await page.evaluate(() => {
+    const rect = document.querySelector('[data-testid="model-canvas"]')?.getBoundingClientRect();
+    return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+  });
+  phase('canvas box');
   if (!canvas) return [];
+  const picking = performance.now();
   const targets = await page.evaluate(federatedTargets, { modelId, count: CLICKS_PER_MODEL, canvas });
+  progress(
+    `toolkit: ${targets.length} targets on ${modelId} in ${Math.round(performance.now() - picking)} ms`,
+  );
   const outcomes: ClickOutcome[] = [];
   for (const target of targets) {
     await page.evaluate(() =>

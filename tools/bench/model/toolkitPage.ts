@@ -20,6 +20,12 @@ export interface Probe {
   record: number[] | null;
   /** draws on the canvas so far */
   draws: number;
+  /** while set: every draw (canvas or id target), when it started and how long its call took (ms) */
+  timeline: { at: number; ms: number; canvas: boolean }[] | null;
+  /** called right after each draw on the canvas (the federation row's 'frame' criterion) */
+  afterCanvasDraw: (() => void) | null;
+  /** while set: main-thread tasks over 50 ms (PerformanceObserver 'longtask') */
+  longTasks: { at: number; ms: number }[] | null;
 }
 
 export interface FederationState {
@@ -34,8 +40,14 @@ export interface FederationState {
    * was added, and federation.add to its first tiles on the canvas (ms each)
    */
   adds: { fetchMs: number; waitMs: number; addMs: number }[];
-  /** every model shows meshes and that frame is rasterised */
+  /** every model shows meshes and that frame is rasterised (read back in the frame after it) */
   drawn: number;
+  /**
+   * the viewer's first canvas draw with every model's meshes, rasterised: a pixel read back right after that
+   * draw, as the bare page reads one back after its render (the 'drawn' criterion can take one more of the
+   * viewer's frames, when the viewer draws again in the frame the pixel is read in)
+   */
+  frameDrawn: number;
   error: string;
 }
 
@@ -54,7 +66,23 @@ export type ToolkitWindow = Window & {
 
 /** Init script: catch the Scene and WebGLRenderer objects three.js makes, and time the canvas draws. */
 export function installProbe(): void {
-  const probe: Probe = { scenes: [], renderers: [], record: null, draws: 0 };
+  const probe: Probe = {
+    scenes: [],
+    renderers: [],
+    record: null,
+    draws: 0,
+    timeline: null,
+    longTasks: null,
+    afterCanvasDraw: null,
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        probe.longTasks?.push({ at: entry.startTime, ms: entry.duration });
+    }).observe({ type: 'longtask', buffered: false });
+  } catch {
+    // no long task timing in this browser
+  }
   (window as unknown as ToolkitWindow).__toolkitProbe = probe;
   const pixel = new Uint8Array(4);
   const devtools = new EventTarget();
@@ -70,8 +98,10 @@ export function installProbe(): void {
       const toCanvas = renderer.getRenderTarget() === null;
       const start = performance.now();
       render(scene, camera);
+      probe.timeline?.push({ at: start, ms: performance.now() - start, canvas: toCanvas });
       if (!toCanvas) return;
       probe.draws++;
+      probe.afterCanvasDraw?.();
       if (!probe.record) return;
       // a draw returns once its commands are queued: reading a pixel back waits for the rasterisation
       const gl = renderer.getContext();
@@ -91,7 +121,15 @@ export function installProbe(): void {
  */
 export function startFederation(args: { plant: string; others: string[] }): void {
   const w = window as unknown as ToolkitWindow;
-  const state: FederationState = { t0: 0, plantDrawn: 0, added: 0, adds: [], drawn: 0, error: '' };
+  const state: FederationState = {
+    t0: 0,
+    plantDrawn: 0,
+    added: 0,
+    adds: [],
+    drawn: 0,
+    frameDrawn: 0,
+    error: '',
+  };
   w.__federation = state;
   const downloads: Promise<{ bytes: ArrayBuffer; ms: number }>[] = [];
   const download = async (versionId: string) => {
@@ -108,6 +146,8 @@ export function startFederation(args: { plant: string; others: string[] }): void
     'click',
     () => {
       state.t0 = performance.now();
+      w.__toolkitProbe.timeline = [];
+      w.__toolkitProbe.longTasks = [];
       for (const versionId of args.others) {
         const fetched = download(versionId);
         fetched.catch(() => undefined); // the failure is told where the model is added
@@ -139,6 +179,12 @@ export function startFederation(args: { plant: string; others: string[] }): void
     state.added = performance.now();
   };
   const models = [args.plant, ...args.others.map((versionId) => `urn:${versionId}`)];
+  w.__toolkitProbe.afterCanvasDraw = () => {
+    if (state.frameDrawn || !state.added || !models.every(shown)) return;
+    const gl = w.__toolkitProbe.renderers.find((r) => r.domElement.isConnected)?.getContext();
+    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    state.frameDrawn = performance.now();
+  };
   let started = false;
   const tick = () => {
     const hook = w.__penstockViewer;

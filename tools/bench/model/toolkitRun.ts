@@ -17,6 +17,10 @@ import { renderToolkit, toolkitAims } from './toolkitReport.ts';
 
 export async function runToolkitOnly(options: {
   tmp: string;
+  /** keep the converted models in tmp (models.json names them) and use them again in the next run */
+  keep: boolean;
+  /** the rows to run: federation, clicks, snap, section */
+  rows: Set<string>;
   plantElements: number;
   fixtureDir: string;
   runs: number;
@@ -24,12 +28,20 @@ export async function runToolkitOnly(options: {
   conversionTimeoutMs: number;
   log: (message: string) => void;
 }): Promise<void> {
-  const { tmp, plantElements, fixtureDir, runs, timeoutMs, conversionTimeoutMs, log } = options;
+  const { tmp, keep, rows, plantElements, fixtureDir, runs, timeoutMs, conversionTimeoutMs, log } = options;
+  fs.mkdirSync(tmp, { recursive: true });
   const load = [os.loadavg()[0]!];
   const name = `plant-${plantElements >= 1000 ? `${plantElements / 1000}k` : plantElements}.ifc`;
   const plantFile = path.join(tmp, name);
-  log(`generating ${name}`);
-  writePlantIfc(plantFile, { elements: plantElements, seed: 7 });
+  const savedFile = path.join(tmp, `models-${plantElements}.json`);
+  const saved =
+    keep && fs.existsSync(savedFile)
+      ? (JSON.parse(fs.readFileSync(savedFile, 'utf8')) as ToolkitModel[])
+      : null;
+  if (!saved) {
+    log(`generating ${name}`);
+    writePlantIfc(plantFile, { elements: plantElements, seed: 7 });
+  }
   const files = [
     plantFile,
     ...FEDERATED_FIXTURES.map((f) => path.join(fixtureDir, f)).filter((f) => fs.existsSync(f)),
@@ -41,12 +53,14 @@ export async function runToolkitOnly(options: {
     log('building the web app and starting Penstock');
     const webDist = path.join(tmp, 'web');
     await buildWebApp(webDist, path.join(tmp, 'vite-cache-web'));
-    const dataDir = path.join(tmp, 'data');
-    fs.mkdirSync(dataDir);
+    const dataDir = path.join(tmp, keep ? `data-${plantElements}` : 'data');
+    if (!saved) fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
     const server = await startServer(dataDir, webDist);
     try {
-      const models: ToolkitModel[] = [];
-      for (const file of files) {
+      const models: ToolkitModel[] = saved ?? [];
+      if (saved) log(`using the models converted before (${savedFile})`);
+      for (const file of saved ? [] : files) {
         log(`uploading ${path.basename(file)} to Penstock and waiting for its conversion`);
         const versionId = await server.upload(file);
         await server.waitConverted(versionId, conversionTimeoutMs);
@@ -58,8 +72,18 @@ export async function runToolkitOnly(options: {
         fs.writeFileSync(fragPath, Buffer.from(await response.arrayBuffer()));
         models.push({ name: path.basename(file), versionId, fragPath });
       }
+      if (keep && !saved) fs.writeFileSync(savedFile, JSON.stringify(models));
       const [plant, ...fixtures] = models;
-      const result = await benchToolkit({ page, server, plant: plant!, fixtures, runs, timeoutMs, log });
+      const result = await benchToolkit({
+        page,
+        server,
+        plant: plant!,
+        fixtures,
+        runs,
+        rows,
+        timeoutMs,
+        log,
+      });
       markdownBody = `${renderToolkit(result)}\n\n## Aims\n\n${toolkitAims(result).join('\n')}`;
     } finally {
       await server.stop();

@@ -110,6 +110,12 @@ interface Entry {
   state: FederatedModelState;
 }
 
+/** A User Timing mark of a step of adding a model ('penstock:add:<step>:<version>'), for the model bench. */
+const mark = (step: string, versionId: string) => {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function')
+    performance.mark(`penstock:add:${step}:${versionId}`);
+};
+
 const versionOf = (modelId: string) => (modelId.startsWith('urn:') ? modelId.slice(4) : null);
 
 export function createFederation(context: ViewerContext, loader: ModelLoader): FederationTool {
@@ -185,13 +191,18 @@ export function createFederation(context: ViewerContext, loader: ModelLoader): F
         const own = context.models()[0];
         if (own) void georeferenceOf(own.modelId);
         void georeferenceOf(state.modelId);
+        mark('start', state.versionId);
         const model = await loader.load(fragBytes, state.modelId);
+        mark('loaded', state.versionId);
         const entry: Entry = { model, ...(await align(model)), state };
+        mark('aligned', state.versionId);
         entries.set(state.modelId, entry);
         await show(entry, null);
         await context.refresh();
+        mark('refreshed', state.versionId);
         // added once its first tiles are on the canvas, as the tab's own model is loaded once they are
         if (state.visible) await loader.drawn(model);
+        mark('drawn', state.versionId);
       })();
       loading.set(state.modelId, job);
       for (const listener of loadingListeners) listener(job);
