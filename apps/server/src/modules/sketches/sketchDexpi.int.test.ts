@@ -191,9 +191,7 @@ for (const kind of await testDatabases()) {
       expect([403, 404]).toContain(
         (await inject('outsider', 'GET', dexpiExportUrl(projectId, sketch!.id!))).statusCode,
       );
-      expect((await inject('anonymous', 'GET', dexpiExportUrl(projectId, sketch!.id!))).statusCode).toBe(
-        401,
-      );
+      expect((await inject('anonymous', 'GET', dexpiExportUrl(projectId, sketch!.id!))).statusCode).toBe(401);
       const missing = await inject('member', 'GET', dexpiExportUrl(projectId, 's.nothing'));
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ error: expect.stringMatching(/No saved sketch/) });
