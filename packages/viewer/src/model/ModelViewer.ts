@@ -266,7 +266,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
           threadGroup: VIEWER_THREAD_GROUP,
         });
         if (disposed) throw new Error('The viewer was closed.');
-        performance.mark?.(`penstock:add:parsed:${modelId}`);
+        performance.mark?.(`penstock:add:parsed:${modelId.replace(/^urn:/, '')}`);
         loaded.useCamera(view.camera);
         loaded.getClippingPlanesEvent = () => clipping;
         view.scene.add(loaded.object);
