@@ -30,7 +30,12 @@ export const SETS = {
 export const NO_HEAT_TRACING = 'NoHeatTracingSystem';
 export const ELECTRICAL_HEAT_TRACING = 'ElectricalHeatTracingSystem';
 
-/** A GenericAttributes set (nothing for an empty one): values left empty are not written. */
+/**
+ * A GenericAttributes set (nothing for an empty one, which the schema does not allow): values left empty
+ * are not written. Numbers are Format 'double'; everything else, yes/no values too ('true'/'false'), is
+ * 'string': the schema's Format list (string, byte, short, integer, long, ulong, float, double, anyURI) has
+ * no 'boolean'.
+ */
 export function attributeSet(set: string, values: Record<string, string | number | boolean | undefined>) {
   const entries = Object.entries(values).filter(
     (entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== '',
@@ -42,7 +47,7 @@ export function attributeSet(set: string, values: Record<string, string | number
     entries.map(([name, value]) =>
       el('GenericAttribute', {
         Name: name,
-        Format: typeof value === 'number' ? 'double' : typeof value === 'boolean' ? 'boolean' : 'string',
+        Format: typeof value === 'number' ? 'double' : 'string',
         Value: typeof value === 'boolean' ? String(value) : value,
       }),
     ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DexpiFormatError, XmlSyntaxError, readDexpi, writeDexpi } from './index.ts';
 import { checkProteusXml } from './validate.ts';
-import { testSketch } from './testSketch.ts';
+import { signalSketch, testSketch } from './testSketch.ts';
 
 const DATE = new Date('2026-11-29T12:00:00Z');
 
@@ -97,6 +97,25 @@ describe('DEXPI round trip', () => {
       signalLines: 1,
       unmappedClasses: [],
     });
+  });
+});
+
+describe('DEXPI round trip of signal lines with and without instruments at their ends', () => {
+  const sketch = signalSketch();
+  const back = readDexpi(writeDexpi(sketch, { date: DATE }).xml);
+
+  it('reads back every signal line, pipeline and item as it was', () => {
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...back.lists.SignalLines].sort(byId)).toEqual([...sketch.lists.SignalLines].sort(byId));
+    const ends = (line: (typeof sketch.lists.Pipelines)[number]) => ({
+      id: line.id,
+      start: line.start,
+      end: line.end,
+    });
+    expect(back.lists.Pipelines.map(ends).sort(byId)).toEqual(sketch.lists.Pipelines.map(ends).sort(byId));
+    expect(back.lists.Images.map((image) => image.id).sort()).toEqual(
+      sketch.lists.Images.map((image) => image.id).sort(),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-// DEXPI exchange for P&ID sketches (issue 37 §4): write a sketch as DEXPI 1.3 XML (Proteus 4.1), read one
+// DEXPI exchange for P&ID sketches (issue 37 §4): write a sketch as DEXPI 1.3 XML (Proteus 4.1.1), read one
 // from another tool into a new sketch with a report, and check a file against the Proteus rules written
 // down in rules.ts. Framework-free: used by the server's import and export calls and by the tests.
 export {

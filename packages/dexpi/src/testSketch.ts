@@ -1,5 +1,7 @@
-// A small P&ID used by the package's tests: pump → gate valve → tank on one line, a flow transmitter
-// signalling a flow indicator, and a reducer not yet in a line.
+// Small P&IDs used by the package's tests. testSketch: pump → gate valve → tank on one line, a flow
+// transmitter signalling a flow indicator, and a reducer not yet in a line. signalSketch: valves in a run
+// of lines (a line leaving each, one only reached), a line with no ends, and signal lines with an instrument
+// at the start only, at the end only, at neither (equipment to equipment, a free end, no ends at all).
 import {
   LineDataSchema,
   placedPort,
@@ -37,6 +39,50 @@ const between = (a: SymbolImage, aPort: string, b: SymbolImage, bPort: string) =
   return [from.x, from.y, midX, from.y, midX, to.y, to.x, to.y];
 };
 
+const pipeline = (
+  id: string,
+  points: number[],
+  start: PipelineElement['start'],
+  end: PipelineElement['end'],
+  line: object,
+) =>
+  ({
+    id,
+    tool: 'pipeline',
+    x: 0,
+    y: 0,
+    rotation: 0,
+    scaleX: 1,
+    scaleY: 1,
+    points,
+    start,
+    end,
+    lineType: 'Pipeline (Major)',
+    line: LineDataSchema.parse(line),
+    props: {},
+    colour: 'black',
+  }) satisfies PipelineElement;
+
+const signalLine = (
+  id: string,
+  points: number[],
+  start: SignalLineElement['start'],
+  end: SignalLineElement['end'],
+): SignalLineElement => ({
+  id,
+  tool: 'signal',
+  x: 0,
+  y: 0,
+  rotation: 0,
+  scaleX: 1,
+  scaleY: 1,
+  points,
+  start,
+  end,
+  signalType: 'Electrical Signal',
+  colour: 'black',
+});
+
 export function testSketch(): DexpiSketchInput {
   const pump = symbol('pump', '/symbols/pumps-fans-blower-compressors/centrifugal-pump-1.svg', 100, 200, {
     tag: 'P-101',
@@ -61,40 +107,13 @@ export function testSketch(): DexpiSketchInput {
     scaleX: -1,
     props: { Size: '150x100' },
   });
-  const pipeline = (
-    id: string,
-    points: number[],
-    start: PipelineElement['start'],
-    end: PipelineElement['end'],
-    line: object,
-  ) =>
-    ({
-      id,
-      tool: 'pipeline',
-      x: 0,
-      y: 0,
-      rotation: 0,
-      scaleX: 1,
-      scaleY: 1,
-      points,
-      start,
-      end,
-      lineType: 'Pipeline (Major)',
-      line: LineDataSchema.parse(line),
-      props: {},
-      colour: 'black',
-    }) satisfies PipelineElement;
   const signal: SignalLineElement = {
-    id: 'sig-1',
-    tool: 'signal',
-    x: 0,
-    y: 0,
-    rotation: 0,
-    scaleX: 1,
-    scaleY: 1,
-    points: between(ft, 'E', fi, 'W'),
-    start: { itemId: 'ft', portId: 'E' },
-    end: { itemId: 'fi', portId: 'W' },
+    ...signalLine(
+      'sig-1',
+      between(ft, 'E', fi, 'W'),
+      { itemId: 'ft', portId: 'E' },
+      { itemId: 'fi', portId: 'W' },
+    ),
     signalType: 'Pneumatic Signal',
     colour: '#0044aa',
   };
@@ -142,5 +161,88 @@ export function testSketch(): DexpiSketchInput {
       SignalLines: [signal],
     },
     pid: { metresPerUnit: 0.01 },
+  };
+}
+
+/** Signal lines with and without instruments at their ends, and valves placed first and last in segments. */
+export function signalSketch(): DexpiSketchInput {
+  const pump = symbol('pump', '/symbols/pumps-fans-blower-compressors/centrifugal-pump-1.svg', 100, 300, {
+    tag: 'P-201',
+  });
+  const ball = symbol('ball', '/symbols/valves/ball-valve.svg', 260, 300, { tag: 'V-201' });
+  const check = symbol('check', '/symbols/valves/check-valve-1.svg', 420, 300, { tag: 'NRV-201' });
+  const tank = symbol('tank', '/symbols/tanks-vessels/tank.svg', 580, 270, { tag: 'TK-201' });
+  const drain = symbol('drain', '/symbols/valves/gate-valve.svg', 760, 300, { tag: 'V-202' });
+  const ft = symbol('ft', '/symbols/instruments/flow-transmitter.svg', 260, 120, { tag: 'FT-201' });
+  const fi = symbol('fi', '/symbols/instruments/flow-indicator.svg', 100, 120, { tag: 'FI-201' });
+  const sump = symbol('sump', '/symbols/tanks-vessels/tank.svg', 580, 480, { tag: 'TK-202' });
+  const line = { lineNumber: 'W-200', fluidCode: 'W', nominalSize: 'DN100', pipeSpec: 'A1' };
+  return {
+    name: 'Signals & valves',
+    lists: {
+      Images: [pump, ball, check, tank, drain, ft, fi, sump],
+      Pipelines: [
+        pipeline(
+          'run-1',
+          between(pump, 'E', ball, 'W'),
+          { itemId: 'pump', portId: 'E' },
+          { itemId: 'ball', portId: 'W' },
+          line,
+        ),
+        pipeline(
+          'run-2',
+          between(ball, 'E', check, 'W'),
+          { itemId: 'ball', portId: 'E' },
+          { itemId: 'check', portId: 'W' },
+          line,
+        ),
+        pipeline(
+          'run-3',
+          between(check, 'E', tank, 'W'),
+          { itemId: 'check', portId: 'E' },
+          { itemId: 'tank', portId: 'W' },
+          line,
+        ),
+        // the drain valve is only reached by a line: it closes that segment
+        pipeline(
+          'run-4',
+          between(tank, 'E', drain, 'W'),
+          { itemId: 'tank', portId: 'E' },
+          { itemId: 'drain', portId: 'W' },
+          {
+            ...line,
+            lineNumber: 'W-201',
+          },
+        ),
+        pipeline('loose', [100, 500, 300, 500], null, null, { lineNumber: '' }),
+      ],
+      SignalLines: [
+        // an instrument at the start only: the transmitter signals the drain valve
+        signalLine(
+          'to-valve',
+          between(ft, 'S', drain, 'E'),
+          { itemId: 'ft', portId: 'S' },
+          { itemId: 'drain', portId: 'E' },
+        ),
+        // an instrument at the end only: the pump signals the indicator
+        signalLine(
+          'to-indicator',
+          between(pump, 'W', fi, 'S'),
+          { itemId: 'pump', portId: 'W' },
+          { itemId: 'fi', portId: 'S' },
+        ),
+        // no instrument at either end: tank to sump, tank to nowhere, nowhere to nowhere
+        signalLine(
+          'tank-sump',
+          between(tank, 'S', sump, 'N'),
+          { itemId: 'tank', portId: 'S' },
+          { itemId: 'sump', portId: 'N' },
+        ),
+        signalLine('tank-free', [640, 250, 640, 200], { itemId: 'tank', portId: 'N' }, null),
+        signalLine('free', [400, 450, 500, 450], null, null),
+        // an instrument at the start and a free end
+        signalLine('ft-free', [300, 130, 400, 130], { itemId: 'ft', portId: 'E' }, null),
+      ],
+    },
   };
 }

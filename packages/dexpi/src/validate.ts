@@ -1,7 +1,15 @@
 // The rule check of a Proteus file (rules.ts): element order and children, required attributes, counts,
 // numbers, enumerations, unique IDs and references that resolve, node numbers within the connection points
 // they name. Runs on the writer's output in the tests; the reader does not need it (it reads loosely).
-import { ENUMERATIONS, NCNAME, NUMERIC_ATTRIBUTES, PROTEUS_RULES, REFERENCE_ATTRIBUTES } from './rules.ts';
+import {
+  COLOUR_ATTRIBUTES,
+  ENUMERATIONS,
+  NCNAME,
+  NUMERIC_ATTRIBUTES,
+  PATTERNS,
+  PROTEUS_RULES,
+  REFERENCE_ATTRIBUTES,
+} from './rules.ts';
 import { childNamed, parseXml, walk, type XmlElement } from './xml.ts';
 
 export interface RuleProblem {
@@ -24,9 +32,20 @@ function checkContent(node: XmlElement, path: string, problems: RuleProblem[]) {
   for (const name of rule.counts ?? [])
     if (node.attrs[name] !== undefined && !/^\d+$/.test(node.attrs[name]!))
       problems.push({ at: path, message: `${name} must be a whole number, not '${node.attrs[name]}'` });
+  for (const name of rule.positive ?? [])
+    if (node.attrs[name] !== undefined && !/^0*[1-9]\d*$/.test(node.attrs[name]!))
+      problems.push({
+        at: path,
+        message: `${name} must be a whole number of at least 1, not '${node.attrs[name]}'`,
+      });
   for (const [name, value] of Object.entries(node.attrs)) {
     if (NUMERIC_ATTRIBUTES.has(name) && !Number.isFinite(Number(value)))
       problems.push({ at: path, message: `${name} must be a number, not '${value}'` });
+    else if (node.name === 'Presentation' && COLOUR_ATTRIBUTES.has(name) && !(+value >= 0 && +value <= 1))
+      problems.push({ at: path, message: `${name} must be a colour from 0 to 1, not '${value}'` });
+    const pattern = PATTERNS[node.name]?.[name];
+    if (pattern && !pattern.test(value))
+      problems.push({ at: path, message: `${name}='${value}' is not of the schema's form` });
     const allowed = ENUMERATIONS[node.name]?.[name];
     if (allowed && !allowed.includes(value))
       problems.push({ at: path, message: `${name}='${value}' is not one of ${allowed.join(', ')}` });

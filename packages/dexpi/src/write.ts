@@ -1,4 +1,4 @@
-// Sketch (format 2) → DEXPI 1.3 XML in the Proteus 4.1 schema (see ../README.md 'What is written').
+// Sketch (format 2) → DEXPI 1.3 XML in the Proteus 4.1.1 schema (see ../README.md 'What is written').
 // Equipment becomes <Equipment> with a <Nozzle> per port; valves and fittings <PipingComponent>s inside the
 // piping segments; instruments <ProcessInstrumentationFunction>s; every pipeline one <PipingNetworkSegment>
 // (one <PipingNetworkSystem> per line number) whose <Connection> names the nozzle or component node at
@@ -256,7 +256,7 @@ function informationFlow(frame: Frame, ids: Ids, items: Map<string, WrittenItem>
   ]);
 }
 
-/** The sketch as a DEXPI 1.3 / Proteus 4.1 document. */
+/** The sketch as a DEXPI 1.3 / Proteus 4.1.1 document. */
 export function writeDexpi(input: DexpiSketchInput, options: WriteOptions = {}): WrittenDexpi {
   const frame = drawingFrame(input.lists);
   const ids = new Ids();
