@@ -111,6 +111,17 @@ describe('selection, tree, hazards and pins across federated models in Chromium'
     // the fixture model's storey (all its objects): selected and framed there, not left where the camera was
     const storey = tree.locator('[role="treeitem"][aria-level="5"]').filter({ hasText: /Nadzemn/ });
     await storey.locator('.model-tree-name').click();
+    // the framing starts once the selection has settled (later on a loaded machine): wait for the camera to
+    // arrive where framing the fixture model looks from, not merely to rest
+    await expect
+      .poll(
+        async () => {
+          const now = await cameraTarget();
+          return Math.hypot(now.x - onFixture.x, now.y - onFixture.y, now.z - onFixture.z);
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBeLessThan(0.5);
     const framed = await still();
     expect(Math.hypot(framed.x - onFixture.x, framed.y - onFixture.y, framed.z - onFixture.z)).toBeLessThan(
       0.5,
