@@ -137,18 +137,6 @@ export class SketchesRepo {
     });
   }
 
-  /** The project's sketch of that id, with who saved it last. */
-  findSketch(projectId: string, sketchId: string): Promise<SketchRow | undefined> {
-    return this.db
-      .selectFrom('pid_sketches')
-      .leftJoin('users', 'users.id', 'pid_sketches.updated_by')
-      .selectAll('pid_sketches')
-      .select('users.name as updated_by_name')
-      .where('pid_sketches.project_id', '=', projectId)
-      .where('pid_sketches.id', '=', sketchId)
-      .executeTakeFirst();
-  }
-
   /** A sketch's history, newest first, without the content. */
   versions(sketchId: string): Promise<SketchVersionRow[]> {
     return this.db

@@ -137,7 +137,7 @@ export class SketchesService {
   }
 
   private async sketchOf(projectId: string, sketchId: string): Promise<SketchRow> {
-    const sketch = await this.repo.findSketch(projectId, sketchId);
+    const sketch = await this.repo.findById(projectId, sketchId);
     if (!sketch) throw notFound('No such sketch in this project');
     return sketch;
   }
