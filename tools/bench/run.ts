@@ -242,7 +242,7 @@ const table = [
 /** the parts a run's line (`npm run bench -- a b` or `npm run bench`) measured */
 const partsOfRun = (line: string): Part[] =>
   (
-    (/^`npm run bench -- ([a-z -]+)`/.exec(line)?.[1]?.split(' ') as Part[] | undefined) ?? DEFAULT_PARTS
+    (/^`npm run bench -- ([a-z0-9 -]+)`/.exec(line)?.[1]?.split(' ') as Part[] | undefined) ?? DEFAULT_PARTS
   ).flatMap(covered);
 /**
  * Where the kept rows came from, one 'Kept rows: ' line per run: the previous run's line for the rows it
@@ -268,5 +268,12 @@ const header =
   `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(1)} at the start and ` +
   `${os.loadavg()[0]!.toFixed(1)} at the end (figures taken under other load are slower). ` +
   `Browser figures: headless Chromium, software rendering.\n\n${keptFrom()}`;
-fs.writeFileSync(resultsFile, `${header}${table}\n`);
+/** hand-written sections after the table (from the first '## ' heading on), kept as they are */
+const trailing = (() => {
+  if (!fs.existsSync(resultsFile)) return '';
+  const text = fs.readFileSync(resultsFile, 'utf8');
+  const at = text.search(/^## /m);
+  return at < 0 ? '' : `\n${text.slice(at)}`;
+})();
+fs.writeFileSync(resultsFile, `${header}${table}\n${trailing}`);
 console.log(table);
