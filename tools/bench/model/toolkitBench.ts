@@ -12,6 +12,7 @@ import type { ModelViewerState } from '@penstock/viewer';
 import { measure, type Session } from './browser.ts';
 import { alternatingMedians, bareFragLoad, drawnMsOf, type BenchPage, type Measured } from './pageBench.ts';
 import { DEMO_PROJECT, type PenstockServer } from './penstockServer.ts';
+import { clickState, clickWindow, diag } from './toolkitDiag.ts';
 import {
   NAME_SHIM,
   armPanelTimer,
@@ -284,40 +285,6 @@ function federatedRun(
   });
 }
 
-/** PENSTOCK_BENCH_DIAG: each click's state before it and what ran between the pointer up and the panel */
-const diag = Boolean(process.env.PENSTOCK_BENCH_DIAG);
-
-/** The viewer's state just before a click (a dev aid). */
-function clickState(): string {
-  const w = window as unknown as ToolkitWindow;
-  const hook = w.__penstockViewer;
-  return `ready ${hook?.pickReady()} settled ${hook?.settled()}`;
-}
-
-/** The long tasks, draws and viewer marks from a second before the click to its panel (a dev aid). */
-async function clickWindow(): Promise<string> {
-  const w = window as unknown as ToolkitWindow;
-  const clickAt = w.__clickAt ?? 0;
-  const panelAt = await Promise.race([
-    w.__panel!,
-    new Promise<number>((resolve) => setTimeout(() => resolve(performance.now()), 100)),
-  ]);
-  const from = clickAt - 1000;
-  const rel = (t: number) => Math.round(t - clickAt);
-  const probe = w.__toolkitProbe;
-  const long = (probe.longTasks ?? []).filter((t) => t.at + t.ms > from && t.at < panelAt);
-  const draws = (probe.timeline ?? []).filter((d) => d.at + d.ms > from && d.at < panelAt);
-  const marks = performance
-    .getEntriesByType('mark')
-    .filter((m) => m.name.startsWith('penstock:click') && m.startTime > from && m.startTime < panelAt + 1);
-  return [
-    `panel +${rel(panelAt)}`,
-    `long ${long.map((t) => `${rel(t.at)}+${Math.round(t.ms)}`).join(' ')}`,
-    `draws ${draws.map((d) => `${rel(d.at)}+${Math.round(d.ms)}${d.canvas ? 'c' : 'i'}`).join(' ')}`,
-    `marks ${marks.map((m) => `${m.name.slice('penstock:click:'.length)} ${rel(m.startTime)}`).join(', ')}`,
-  ].join(' | ');
-}
-
 /** Clicks on objects of each model of the federated view. */
 async function federatedClicks(page: Page, plant: ToolkitModel, fixtures: ToolkitModel[]) {
   const byModel: ModelClicks[] = [];
@@ -419,16 +386,13 @@ async function clicksOn(
     await page.mouse.click(target.clientX, target.clientY);
     // one evaluation awaiting the panel (waitForFunction polls in animation frames, which a page drawing a
     // frame of the 100k plant for seconds starved past the time-out although the panel had its values)
-    const timing = await page.evaluate(
-      (timeoutMs) => {
-        const w = window as unknown as ToolkitWindow;
-        return Promise.race([
-          w.__panel!.then((at) => ({ input: at - w.__clickInputAt!, dispatched: at - w.__clickAt! })),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs)),
-        ]);
-      },
-      CLICK_TIMEOUT_MS,
-    );
+    const timing = await page.evaluate((timeoutMs) => {
+      const w = window as unknown as ToolkitWindow;
+      return Promise.race([
+        w.__panel!.then((at) => ({ input: at - w.__clickInputAt!, dispatched: at - w.__clickAt! })),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs)),
+      ]);
+    }, CLICK_TIMEOUT_MS);
     await settled(page);
     const selected = await page.evaluate(() =>
       (window as unknown as ToolkitWindow).__penstockViewer!.viewer.selectedObjects(),
