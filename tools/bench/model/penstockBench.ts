@@ -46,6 +46,7 @@ export function benchPenstockBrowser(
   server: PenstockServer,
   model: { fileName: string; tag: string },
   timeoutMs: number,
+  options: { settleTimeoutMs?: number } = {},
 ) {
   return measure<PenstockTiming | 'n/a'>(timeoutMs, async ({ context, page }) => {
     const [name, value] = server.cookie.split('=') as [string, string];
@@ -93,7 +94,7 @@ export function benchPenstockBrowser(
       const b = w.__bench!;
       return { drawn: b.drawn - b.t0, ready: b.ready - b.t0, objects: w.__penstockViewer!.objectCount };
     });
-    const clicks = await clickTimes(page);
+    const clicks = await clickTimes(page, CLICKS, options.settleTimeoutMs);
     return { toDrawnMs: times.drawn, toReadyMs: times.ready, objects: times.objects, clicks };
   });
 }
@@ -185,11 +186,16 @@ export interface ClickFigures {
  * for a settled view used to fail silently, and clicks were made on views still drawing). Page scripts
  * run once are passed as text: tsx wraps named functions in a helper the page does not have.
  */
-export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigures | null> {
+export async function clickTimes(
+  page: Page,
+  count = CLICKS,
+  /** how long to wait for a settled view (longer on the largest plants) */
+  settleTimeoutMs = 30_000,
+): Promise<ClickFigures | null> {
   // targets are chosen among the objects drawn on the settled view
   await page
     .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
-      timeout: 30_000,
+      timeout: settleTimeoutMs,
       polling: 20,
     })
     .catch(() => undefined);
@@ -206,7 +212,7 @@ export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigur
     );
     await page
       .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
-        timeout: 30_000,
+        timeout: settleTimeoutMs,
         polling: 20,
       })
       .catch(() => undefined);
@@ -232,7 +238,7 @@ export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigur
       .catch(() => false);
     await page
       .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
-        timeout: 30_000,
+        timeout: settleTimeoutMs,
         polling: 20,
       })
       .catch(() => undefined);

@@ -67,7 +67,8 @@ export async function startServer(dataDir: string, webDist: string): Promise<Pen
       archivedFolderId: archived.id,
       async upload(file) {
         const form = new FormData();
-        form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
+        // read from disk as it is sent: the 500k plant is 920 MB
+        form.append('file', await fs.openAsBlob(file), path.basename(file));
         const result = await api<{ version: { id: string } }>(`/api/folders/${archived.id}/files`, {
           method: 'POST',
           body: form,
