@@ -32,6 +32,7 @@ import {
   drawnMsOf,
   medianOf,
   startBenchPage,
+  type BenchPage,
   type Measured,
 } from './pageBench.ts';
 import { benchPenstockBrowser, pickTag, type ObjectIndex, type PenstockTiming } from './penstockBench.ts';
@@ -101,16 +102,36 @@ export async function runLargeOnly(options: {
   let draw: { frag: Measured; penstock: PenstockMeasured } | null = null;
   let clicksOnly: PenstockMeasured | null = null;
   let index: IndexRows | null = null;
+  let benchPage: BenchPage | null = null;
+  const page = () => benchPage!;
+  /** each browser load's figure and how long it took in all (clicks and waits included) */
+  const logged =
+    <T extends Measured | PenstockMeasured>(label: string, run: () => Promise<T>) =>
+    async (): Promise<T> => {
+      const start = performance.now();
+      const result = await run();
+      const drawn = drawnMsOf(result);
+      const clicks =
+        typeof result.value === 'object' && result.value !== null && 'clicks' in result.value
+          ? (result.value as PenstockTiming).clicks
+          : null;
+      log(
+        `${label}: ${drawn === null ? String(result.value) : `drawn ${s(drawn)}`}, peak ${mb(result.peakMb)}${clicks ? `, clicks p95 ${s(clicks.p95Ms)} p50 ${s(clicks.p50Ms)} (${clicks.misses} missed, ${clicks.timeouts} timed out)` : ''}; ${s(performance.now() - start)} in all${result.error ? ` (${result.error.split('\n')[0]})` : ''}`,
+      );
+      return result;
+    };
   try {
     if (saved) log(`using the model converted before (${savedFile}, version ${saved.versionId})`);
     else saved = await convert(server, { name, elements, ifcPath, workDir, conversionTimeoutMs, log });
     if (keep) fs.writeFileSync(savedFile, JSON.stringify(saved, null, 2));
     const model = saved;
     const objects = await server.api<ObjectIndex>(`/api/models/${model.versionId}/objects`);
-    const inPenstock = () =>
+    const inPenstock = logged('Penstock', () =>
       benchPenstockBrowser(server, { fileName: model.name, tag: pickTag(objects) }, timeoutMs, {
         settleTimeoutMs: 30_000 * scale,
-      });
+      }),
+    );
+    const bare = logged('bare .frag', () => bareFragLoad(page(), model.fragPath, timeoutMs));
 
     // before the draws: their pages leave the server reading records for a while after they close
     if (rows.has('index')) {
@@ -121,17 +142,17 @@ export async function runLargeOnly(options: {
       index = { calls, paint };
     }
     if (rows.has('draw')) {
-      const page = await startBenchPage(workDir);
+      benchPage = await startBenchPage(workDir);
       try {
         log(`bare .frag load and Penstock in Chromium, alternating, ${runs} each: ${model.name}`);
         const [frag, penstock] = await alternatingMedians(
           runs,
-          { measure: () => bareFragLoad(page, model.fragPath, timeoutMs), figure: drawnMsOf },
+          { measure: bare, figure: drawnMsOf },
           { measure: inPenstock, figure: drawnMsOf },
         );
         draw = { frag, penstock };
       } finally {
-        await page.close();
+        await benchPage.close();
       }
     } else if (rows.has('clicks')) {
       log(`Penstock in Chromium with the clicks, ${runs} loads: ${model.name}`);
@@ -290,7 +311,7 @@ function renderLarge(r: {
     '',
     '| model | (a) bare .frag drawn | Penstock drawn | Penstock properties ready | ratio to (a) | memory ratio | panel click→values |',
     '|---|---|---|---|---|---|---|',
-    `| ${model.name} | ${drawnCell(r.draw?.frag, 'toDrawnMs')} | ${drawnCell(penstock, 'toDrawnMs')} | ${drawnCell(penstock, 'toReadyMs')} | ${drawRatio === null ? '–' : `${drawRatio.toFixed(2)}×`} | ${memRatio === null ? '–' : `${memRatio.toFixed(2)}×`} | ${clickCell(penstock)} |`,
+    `| ${model.name} | ${drawnCell(r.draw?.frag, 'toDrawnMs')} | ${drawnCell(penstock, 'toDrawnMs')} | ${drawnCell(penstock, 'toReadyMs').replace(/ · .*/, '')} | ${drawRatio === null ? '–' : `${drawRatio.toFixed(2)}×`} | ${memRatio === null ? '–' : `${memRatio.toFixed(2)}×`} | ${clickCell(penstock)} |`,
     '',
     ...(r.index ? [renderIndex(r.index).markdown, ''] : []),
     '## Aims',
