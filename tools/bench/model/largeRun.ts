@@ -115,8 +115,9 @@ export async function runLargeOnly(options: {
         typeof result.value === 'object' && result.value !== null && 'clicks' in result.value
           ? (result.value as PenstockTiming).clicks
           : null;
+      const parts = breakdownText(result as PenstockMeasured);
       log(
-        `${label}: ${drawn === null ? String(result.value) : `drawn ${s(drawn)}`}, peak ${mb(result.peakMb)}${clicks ? `, clicks p95 ${s(clicks.p95Ms)} p50 ${s(clicks.p50Ms)} (${clicks.misses} missed, ${clicks.timeouts} timed out)` : ''}; ${s(performance.now() - start)} in all${result.error ? ` (${result.error.split('\n')[0]})` : ''}`,
+        `${parts ? `${parts}; ` : ''}${label}: ${drawn === null ? String(result.value) : `drawn ${s(drawn)}`}, peak ${mb(result.peakMb)}${clicks ? `, clicks p95 ${s(clicks.p95Ms)} p50 ${s(clicks.p50Ms)} (${clicks.misses} missed, ${clicks.timeouts} timed out)` : ''}; ${s(performance.now() - start)} in all${result.error ? ` (${result.error.split('\n')[0]})` : ''}`,
       );
       return result;
     };
@@ -129,6 +130,7 @@ export async function runLargeOnly(options: {
     const inPenstock = logged('Penstock', () =>
       benchPenstockBrowser(server, { fileName: model.name, tag: pickTag(objects) }, timeoutMs, {
         settleTimeoutMs: 30_000 * scale,
+        progress: (message) => log(`  Penstock: ${message}`),
       }),
     );
     const bare = logged('bare .frag', () => bareFragLoad(page(), model.fragPath, timeoutMs));
@@ -258,6 +260,14 @@ function clickCell(p: PenstockMeasured | null | undefined): string {
   return `p95 ${s(c.p95Ms)} · p50 ${s(c.p50Ms)} (${c.clicks} clicks, ${c.misses} missed, ${c.timeouts} timed out)`;
 }
 
+/** where an answered click's time goes: p50 / p95 of each part */
+function breakdownText(p: PenstockMeasured | null | undefined): string | null {
+  const b = p && typeof p.value === 'object' ? p.value.clicks?.breakdown : undefined;
+  if (!b) return null;
+  const q = ([p50, p95]: [number, number]) => `${s(p50)} / ${s(p95)}`;
+  return `pointer up to the object's detail call starting ${q(b.toCall)}, the call (\`GET /api/models/<v>/objects/<localId>\`) ${q(b.call)}, its end to the values shown ${q(b.after)} (p50 / p95 of ${b.calls} answered clicks, the page's resource timing)`;
+}
+
 function renderLarge(r: {
   model: Saved;
   args: string;
@@ -313,6 +323,7 @@ function renderLarge(r: {
     '|---|---|---|---|---|---|---|',
     `| ${model.name} | ${drawnCell(r.draw?.frag, 'toDrawnMs')} | ${drawnCell(penstock, 'toDrawnMs')} | ${drawnCell(penstock, 'toReadyMs').replace(/ · .*/, '')} | ${drawRatio === null ? '–' : `${drawRatio.toFixed(2)}×`} | ${memRatio === null ? '–' : `${memRatio.toFixed(2)}×`} | ${clickCell(penstock)} |`,
     '',
+    ...(breakdownText(penstock) ? [`Where the clicks' time goes: ${breakdownText(penstock)}.`, ''] : []),
     ...(r.index ? [renderIndex(r.index).markdown, ''] : []),
     '## Aims',
     '',
