@@ -1,5 +1,5 @@
 /**
- * `npm run bench:model -- --sizes 500000 [--workdir <folder>] [--rows convert,draw,clicks,index]`: the
+ * `npm run bench:model -- --sizes 500000 [--workdir <folder>] [--rows draw,index,paint]`: the
  * largest plants (more than LARGE_ONLY_ABOVE elements) run through a real Penstock server only (issue 38,
  * aims 3 and 4 and 'Also'). The plant is generated into the work folder, uploaded to Penstock (`main.ts`,
  * SQLite, the web app built by Vite) and converted there, timed from the upload's answer to the conversion
@@ -9,14 +9,16 @@
  *  - clicks: the bench's own clicks to properties (penstockBench.ts clickTimes, as at 100k) in those same
  *    Penstock loads (with --rows clicks alone: Penstock loads only, no bare ones);
  *  - index: the HTTP calls the web app makes for the model tree, isolate hazards (the object index's hazard
- *    column), the schedules and the object editor (the model's records, then getdynamic), and the model
- *    tree's first rows painted in the page (largeIndex.ts).
+ *    column), the schedules and the object editor (the model's records, then getdynamic) (largeIndex.ts);
+ *  - paint: in Penstock's page, the model tree's first rows painted and Isolate Hazards to the isolated view
+ *    (one more load of the model);
+ *  - convert alone: only generate and convert (with --workdir, for the runs after).
  * Skipped at these sizes, and said so in the table: the bare IfcImporter and the in-process conversion child
  * (aims 1 and 2 are `npm run bench -- conversion-500k`'s), the in-browser IFC load (b) and the all-property-sets read (c).
  * With --workdir the generated IFC, the server's data folder (with its converted model) and the .frag are
  * kept (large-<elements>.json names them): a re-run starts the same server data again and skips the ~20
  * minutes of generating and converting. Timeouts grow with the plant's size. Writes
- * bench/results/model-<date>-<size>k.md.
+ * bench/results/model-<date>-<size>k.md (with the rows' names added when they are not all three).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +27,13 @@ import { performance } from 'node:perf_hooks';
 import { writePlantIfc } from '@penstock/plantgen';
 import { browserMemoryMethod } from './browser.ts';
 import { treeRss } from './child.ts';
-import { benchIndexCalls, benchTreePaint, renderIndex, type IndexRows } from './largeIndex.ts';
+import {
+  benchIndexCalls,
+  benchTreePaint,
+  renderIndex,
+  type IndexCalls,
+  type IndexRows,
+} from './largeIndex.ts';
 import {
   alternatingMedians,
   bareFragLoad,
@@ -135,13 +143,12 @@ export async function runLargeOnly(options: {
     );
     const bare = logged('bare .frag', () => bareFragLoad(page(), model.fragPath, timeoutMs));
 
-    // before the draws: their pages leave the server reading records for a while after they close
+    // the calls before the draws: their pages leave the server reading records for a while after they close
+    let calls: IndexCalls | null = null;
     if (rows.has('index')) {
       log('object index rows: the HTTP calls of the model tree, hazards, schedules and object editor');
-      const calls = await benchIndexCalls(server, model);
-      log('object index rows: the model tree painted in the page');
-      const paint = await benchTreePaint(server, model.name, timeoutMs).catch((e: unknown) => String(e));
-      index = { calls, paint };
+      calls = await benchIndexCalls(server, model);
+      index = { calls, paint: 'not run (--rows paint)' };
     }
     if (rows.has('draw')) {
       benchPage = await startBenchPage(workDir);
@@ -159,6 +166,11 @@ export async function runLargeOnly(options: {
     } else if (rows.has('clicks')) {
       log(`Penstock in Chromium with the clicks, ${runs} loads: ${model.name}`);
       clicksOnly = await medianOf(runs, inPenstock, drawnMsOf);
+    }
+    if (rows.has('paint')) {
+      log('object index rows: the model tree and isolate hazards in the page');
+      const paint = await benchTreePaint(server, model.name, timeoutMs).catch((e: unknown) => String(e));
+      index = { calls: calls ?? (await benchIndexCalls(server, model)), paint };
     }
   } finally {
     await server.stop();
@@ -179,7 +191,8 @@ export async function runLargeOnly(options: {
   });
   const outDir = path.join(repoRoot, 'bench/results');
   fs.mkdirSync(outDir, { recursive: true });
-  const suffix = rows.has('draw') || !rows.has('clicks') ? '' : '-clicks';
+  const chosen = [...rows].sort().join('-');
+  const suffix = chosen === 'draw-index-paint' ? '' : `-${chosen}`;
   const out = path.join(
     outDir,
     `model-${new Date().toISOString().slice(0, 10)}-${elements / 1000}k${suffix}.md`,

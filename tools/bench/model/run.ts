@@ -7,7 +7,7 @@
  *     [--workdir <folder>]
  * runs only the toolkit rows of issue 33 §6 (toolkitRun.ts) and writes bench/results/toolkit-<date>.md;
  * --rows picks some of them, --workdir keeps the converted models there for the next run.
- *   npm run bench:model -- --sizes 500000 [--workdir <folder>] [--rows draw,clicks,index] [--runs 3]
+ *   npm run bench:model -- --sizes 500000 [--workdir <folder>] [--rows draw,index,paint|clicks] [--runs 3]
  * a plant above 200k elements runs alone through a real Penstock server (largeRun.ts: conversion, the
  * bare .frag load against Penstock's draw with its clicks, the object index rows) and writes
  * bench/results/model-<date>-<size>k.md; --workdir keeps the converted model for the next run.
@@ -116,7 +116,7 @@ if (!options.toolkit && (largest > LARGE_ONLY_ABOVE || options.large)) {
       workDir: workDir ?? tmp,
       keep: workDir !== null,
       elements: largest,
-      rows: new Set((options.rows ?? 'draw,index').split(',').map((r) => r.trim())),
+      rows: new Set((options.rows ?? 'draw,index,paint').split(',').map((r) => r.trim())),
       runs: options.runs ? Number(options.runs) : SMALL_MODEL_RUNS,
       timeoutMs: measureTimeoutMs,
       log,
