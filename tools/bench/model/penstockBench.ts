@@ -174,8 +174,10 @@ export interface ClickFigures {
   timeouts: number;
   /**
    * Where the answered clicks' time went (p50 / p95 in ms, from the page's resource timing of the
-   * object's detail call GET /api/models/<v>/objects/<localId>): pointer up to the call starting (the
-   * pick and the page's work), the call itself (server and transfer), its end to the values shown.
+   * object's detail call GET /api/models/<v>/objects/<localId>, the last one since the timings were
+   * cleared before the click): pointer up to the call starting (the pick and the page's work; negative
+   * when the page asked before the pointer went up), the call itself (server and transfer), its end to the
+   * values shown.
    */
   breakdown?: { calls: number; toCall: [number, number]; call: [number, number]; after: [number, number] };
 }
@@ -269,7 +271,7 @@ export async function clickTimes(
       const part = await page.evaluate<{ toCall: number; call: number; after: number } | null>(`
         window.__panel.then((at) => {
           const call = performance.getEntriesByType('resource')
-            .find((e) => /\\/objects\\/\\d+$/.test(e.name) && e.startTime >= window.__clickAt - 1);
+            .filter((e) => /\\/objects\\/\\d+$/.test(e.name)).pop();
           return call ? { toCall: call.startTime - window.__clickAt, call: call.duration, after: at - call.responseEnd } : null;
         })`);
       if (part) parts.push(part);
