@@ -81,8 +81,9 @@ export async function runLargeOnly(options: {
   const { workDir, keep, elements, rows, runs, log } = options;
   const scale = Math.max(1, elements / 100_000);
   const timeoutMs = options.timeoutMs * scale;
-  // 524 s at 500k on this machine in November with other work beside it: 12 minutes per 100k is ample
-  const conversionTimeoutMs = Math.max(30 * 60_000, 12 * 60_000 * scale);
+  // 524 s at 500k on this machine in November; more than 36 minutes on 29 November with a load average
+  // of 20 (the server's own 30-minute limit stopped it): 18 minutes per 100k, for the server too
+  const conversionTimeoutMs = Math.max(30 * 60_000, 18 * 60_000 * scale);
   fs.mkdirSync(workDir, { recursive: true });
   const load = [os.loadavg()[0]!];
   const name = `plant-${elements / 1000}k.ifc`;
@@ -105,7 +106,9 @@ export async function runLargeOnly(options: {
   log('building the web app and starting Penstock');
   const webDist = path.join(workDir, 'web');
   await buildWebApp(webDist, path.join(workDir, 'vite-cache-web'));
-  const server = await startServer(dataDir, webDist);
+  const server = await startServer(dataDir, webDist, {
+    PENSTOCK_CONVERSION_TIMEOUT_MINUTES: String(Math.ceil(conversionTimeoutMs / 60_000)),
+  });
   const notes: string[] = [];
   let draw: { frag: Measured; penstock: PenstockMeasured } | null = null;
   let clicksOnly: PenstockMeasured | null = null;

@@ -36,8 +36,17 @@ export interface PenstockServer {
   pid: number;
 }
 
-export async function startServer(dataDir: string, webDist: string): Promise<PenstockServer> {
-  const server = await launchPenstock({ dataDir, webDist, env: { PENSTOCK_MAX_UPLOAD_MB: '2048' } });
+export async function startServer(
+  dataDir: string,
+  webDist: string,
+  /** settings added to the server's (the largest plants need a longer conversion limit) */
+  env: Record<string, string> = {},
+): Promise<PenstockServer> {
+  const server = await launchPenstock({
+    dataDir,
+    webDist,
+    env: { PENSTOCK_MAX_UPLOAD_MB: '2048', ...env },
+  });
   const { url, stop } = server;
   try {
     const signin = await fetch(`${url}/api/auth/signin`, {
