@@ -12,6 +12,7 @@ import type { ModelViewerState } from '@penstock/viewer';
 import { measure, type Session } from './browser.ts';
 import { alternatingMedians, bareFragLoad, drawnMsOf, type BenchPage, type Measured } from './pageBench.ts';
 import { DEMO_PROJECT, type PenstockServer } from './penstockServer.ts';
+import { clickState, clickWindow, diag } from './toolkitDiag.ts';
 import {
   NAME_SHIM,
   armPanelTimer,
@@ -289,17 +290,18 @@ async function federatedClicks(page: Page, plant: ToolkitModel, fixtures: Toolki
   const byModel: ModelClicks[] = [];
   for (const model of [plant, ...fixtures]) {
     const modelId = `urn:${model.versionId}`;
-    let outcomes = await clicksOn(page, modelId);
+    let clicks = await clicksOn(page, modelId);
     // MEP's ducts run inside the closed building: a click there finds the building first (as it should),
     // so a model without a place to click is clicked with the other added models hidden
     const others = fixtures.map((f) => `urn:${f.versionId}`).filter((id) => id !== modelId);
-    const hideOthers = outcomes.length === 0 && model !== plant && others.length > 0;
+    const hideOthers = clicks.outcomes.length === 0 && model !== plant && others.length > 0;
     if (hideOthers) {
       await showModels(page, others, false);
-      outcomes = await clicksOn(page, modelId);
+      clicks = await clicksOn(page, modelId);
       await showModels(page, others, true);
     }
-    byModel.push({ model: model.name, outcomes, othersHidden: hideOthers });
+    const { outcomes, dispatched } = clicks;
+    byModel.push({ model: model.name, outcomes, dispatched, othersHidden: hideOthers });
     progress(
       `toolkit: clicks on ${model.name}: ${outcomes.map((o) => (typeof o === 'number' ? Math.round(o) : o)).join(', ')}`,
     );
@@ -317,7 +319,10 @@ const showModels = (page: Page, modelIds: string[], visible: boolean) =>
   );
 
 /** Frame one model of the federated view (the others stay shown) and click objects of it. */
-async function clicksOn(page: Page, modelId: string): Promise<ClickOutcome[]> {
+async function clicksOn(
+  page: Page,
+  modelId: string,
+): Promise<{ outcomes: ClickOutcome[]; dispatched: number[] }> {
   const t = performance.now();
   const phase = (name: string) =>
     progress(`toolkit: ${modelId.slice(0, 12)} ${name} at ${Math.round(performance.now() - t)} ms`);
@@ -359,13 +364,14 @@ async function clicksOn(page: Page, modelId: string): Promise<ClickOutcome[]> {
     return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
   });
   phase('canvas box');
-  if (!canvas) return [];
+  if (!canvas) return { outcomes: [], dispatched: [] };
   const picking = performance.now();
   const targets = await page.evaluate(federatedTargets, { modelId, count: CLICKS_PER_MODEL, canvas });
   progress(
     `toolkit: ${targets.length} targets on ${modelId} in ${Math.round(performance.now() - picking)} ms`,
   );
   const outcomes: ClickOutcome[] = [];
+  const dispatched: number[] = [];
   for (const target of targets) {
     await page.evaluate(() =>
       document
@@ -375,30 +381,32 @@ async function clicksOn(page: Page, modelId: string): Promise<ClickOutcome[]> {
         ?.click(),
     );
     await settled(page);
+    const before = diag ? await page.evaluate(clickState) : null;
     await page.evaluate(armPanelTimer);
     await page.mouse.click(target.clientX, target.clientY);
-    const shown = await page
-      .waitForFunction(() => (window as unknown as ToolkitWindow).__panel!.then(() => true), undefined, {
-        timeout: CLICK_TIMEOUT_MS,
-      })
-      .then(() => true)
-      .catch(() => false);
+    // one evaluation awaiting the panel (waitForFunction polls in animation frames, which a page drawing a
+    // frame of the 100k plant for seconds starved past the time-out although the panel had its values)
+    const timing = await page.evaluate((timeoutMs) => {
+      const w = window as unknown as ToolkitWindow;
+      return Promise.race([
+        w.__panel!.then((at) => ({ input: at - w.__clickInputAt!, dispatched: at - w.__clickAt! })),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs)),
+      ]);
+    }, CLICK_TIMEOUT_MS);
     await settled(page);
     const selected = await page.evaluate(() =>
       (window as unknown as ToolkitWindow).__penstockViewer!.viewer.selectedObjects(),
     );
     const hit = selected[0]?.model === modelId && selected[0].localId === target.localId;
+    if (diag && before) progress(`toolkit: click ${before} → ${await page.evaluate(clickWindow)}`);
     if (!hit) outcomes.push('missed');
-    else if (!shown) outcomes.push('timed out');
-    else
-      outcomes.push(
-        await page.evaluate(() => {
-          const w = window as unknown as ToolkitWindow;
-          return w.__panel!.then((at) => at - w.__clickAt!);
-        }),
-      );
+    else if (!timing || timing.input > CLICK_TIMEOUT_MS) outcomes.push('timed out');
+    else {
+      outcomes.push(timing.input);
+      dispatched.push(timing.dispatched);
+    }
   }
-  return outcomes;
+  return { outcomes, dispatched };
 }
 
 /**

@@ -60,7 +60,10 @@ export type ToolkitWindow = Window & {
   __toolkitProbe: Probe;
   __penstockViewer?: PenstockViewerHook;
   __federation?: FederationState;
+  /** when the pointer up of the timed click was dispatched in the page (performance.now()) */
   __clickAt?: number;
+  /** the pointer up's own time (event.timeStamp: when the input arrived, before any wait for the page) */
+  __clickInputAt?: number;
   __panel?: Promise<number>;
 };
 
@@ -258,14 +261,22 @@ export async function federatedTargets(args: {
   return targets;
 }
 
-/** Before a click: time it from pointer up to the Properties dialog showing values (as clickTimes does). */
+/**
+ * Before a click: time it from the pointer up to the Properties dialog showing values, both from the
+ * event's own time (when the input arrived: a page busy drawing a frame handles it later) and from its
+ * dispatch in the page (the criterion before 2026-11-29 evening).
+ */
 export function armPanelTimer(): void {
   const w = window as unknown as ToolkitWindow;
   w.__clickAt = 0;
-  document.addEventListener('pointerup', () => (w.__clickAt = performance.now()), {
-    capture: true,
-    once: true,
-  });
+  document.addEventListener(
+    'pointerup',
+    (event) => {
+      w.__clickAt = performance.now();
+      w.__clickInputAt = event.timeStamp;
+    },
+    { capture: true, once: true },
+  );
   w.__panel = new Promise((resolve) => {
     const check = () => {
       const dialog = document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"]');

@@ -24,6 +24,7 @@ import {
   versionsOfViewerState,
 } from './storedState.ts';
 import { untilMeshesShown } from './tiles.ts';
+import { watchTileChanges } from './tileChanges.ts';
 import { VIEWER_THREAD_GROUP, stopIdleWorkers, takeFragmentsWorker } from './warmWorkers.ts';
 
 export const LIGHT_BACKGROUND = 0xf4f5f7;
@@ -46,6 +47,8 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   const view = createScene(container, options.background ?? LIGHT_BACKGROUND);
   const fragments = takeFragmentsWorker(options.workerUrl);
   const selection = new Selection();
+  // which of Fragments' view updates changed the tiles (the others ask for no frame)
+  const tileChanges = watchTileChanges(fragments);
   let model: FragmentsModel | null = null;
   // the other models of a federated view (federation.ts), by modelId
   const others = new Map<string, FragmentsModel>();
@@ -107,7 +110,9 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     camera: () => view.camera,
     models: () => (model ? [model, ...others.values()] : []),
     disposed: () => disposed,
-    held: () => view.held(),
+    // not while frames are held (a click's panel first), nor while a frame waits to be drawn (tiles still
+    // arriving): the id pass costs the GPU as much as a frame, and the next frame would wait for it
+    held: () => view.held() || !view.idle(),
   });
   // where the item tables of added models come from (setItemIndexSource)
   let itemIndexSource: ((versionId: string) => Promise<Uint32Array>) | null = null;
@@ -132,7 +137,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   // Fragments streams tiles for the current view: update it when the camera comes to rest or moves.
   const update = () => {
     if (disposed) return;
-    void fragments.update(true).then(() => view.requestRender());
+    void fragments.update(true).then(() => view.requestTileRender());
   };
   view.controls.addEventListener('rest', update);
   view.controls.addEventListener('sleep', update);
@@ -152,7 +157,10 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   // the models' meshes change asynchronously while tiles arrive from the worker; the id buffer of the
   // GPU picker is redrawn when the set of drawn meshes changes (not for a highlight, which keeps the ids)
   const onViewUpdated = () => {
-    redraw();
+    // a FINISH alone (Fragments refreshing a view that did not change): nothing new to draw
+    if (!tileChanges.changed()) return;
+    // spaced from the last frame (frameScheduler.ts): a click or a camera move is drawn first
+    view.requestTileRender();
     picking.meshesChanged();
   };
 
@@ -170,9 +178,13 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     // the properties panel first: on a big model a frame, and the highlight (the worker sends the
     // highlighted tiles back), keep the page busy for a while, so both wait until the panel has its values
     const shown = (async () => {
+      const fromBuffer = picking.ready();
       const hit = await pickObject(event.clientX, event.clientY);
+      // User Timing marks of a click's steps, for the model bench
+      performance.mark?.(`penstock:click:picked:${fromBuffer ? 'buffer' : 'stale'}`);
       const own = !hit || hit.model === model;
       await selection.emit(hit?.localId ?? null, PANEL_FIRST_WAIT_MS, own ? undefined : hit.model.modelId);
+      performance.mark?.('penstock:click:values');
       // one more turn for the page to put the panel on screen
       await new Promise((resolve) => setTimeout(resolve, PANEL_PAINT_MS));
       return hit;

@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import CameraControls from 'camera-controls';
+import { browserFrameHost, createFrameScheduler } from './frameScheduler.ts';
 import { drawsOnCpu } from './renderQuality.ts';
 
 CameraControls.install({ THREE });
@@ -18,8 +19,13 @@ export interface ViewerScene {
   setOrthographicHalfHeight(halfHeight: number): void;
   controls: CameraControls;
   canvas: HTMLCanvasElement;
-  /** ask for a frame (rendering is on demand) */
+  /** ask for a frame in the next animation frame (rendering is on demand) */
   requestRender(): void;
+  /**
+   * ask for a frame for tiles that arrived (the view did not change): drawn no sooner than the last
+   * frame's cost after it, so such frames never run back to back (frameScheduler.ts)
+   */
+  requestTileRender(): void;
   /**
    * Draw no frame until this settles (frames asked for meanwhile are drawn after). A frame of a big model
    * keeps the page busy for a long time on a slow GPU; the properties of a clicked object show first, and a
@@ -89,31 +95,51 @@ export function createScene(container: HTMLElement, background: number): ViewerS
   controls.infinityDolly = false;
 
   const clock = new THREE.Timer();
-  let frame = 0;
   let disposed = false;
   // frames held back while the page shows what a click selected (see holdFrames)
   let holds = 0;
   let heldFrame = false;
-  const draw = () => {
-    frame = 0;
-    if (disposed) return;
+  // only the controls' step was held (no frame asked for): run it after, drawing only if the camera moves
+  let heldTick = false;
+  // a frame was asked for (requestRender); otherwise an animation frame only runs the controls (a press on
+  // the canvas, a drag step) and draws when they moved the camera
+  let renderWanted = false;
+  const draw = (tilesDue: boolean) => {
+    if (disposed) return false;
     if (holds > 0) {
-      heldFrame = true;
-      return;
+      if (renderWanted || tilesDue) heldFrame = true;
+      else heldTick = true;
+      return false;
     }
     clock.update();
+    const wanted = renderWanted || tilesDue;
+    renderWanted = false;
+    // a moving camera tells its 'update' listeners (the depth range, the tiles) before the frame
     const moving = controls.update(clock.getDelta());
+    if (!moving && !wanted) return false;
     renderer.render(scene, camera);
-    if (moving) requestRender();
+    // drawn with the camera as it is now; a moving camera asks for its next step
+    renderWanted = false;
+    if (moving) frames.request();
+    return true;
   };
+  const frames = createFrameScheduler(browserFrameHost(draw));
   const requestRender = () => {
-    if (!frame && !disposed) frame = requestAnimationFrame(draw);
+    if (disposed) return;
+    renderWanted = true;
+    frames.request();
+  };
+  /** the controls' next step: a frame only if the camera moves (a click's press draws nothing) */
+  const tick = () => {
+    if (!disposed) frames.request();
   };
   controls.addEventListener('update', requestRender);
   controls.addEventListener('controlstart', () => {
     clock.update();
-    requestRender();
+    tick();
   });
+  controls.addEventListener('control', tick);
+  controls.addEventListener('transitionstart', tick);
 
   const holdFrames = (until: Promise<unknown>) => {
     holds++;
@@ -121,10 +147,10 @@ export function createScene(container: HTMLElement, background: number): ViewerS
       .catch(() => undefined)
       .then(() => {
         holds--;
-        if (holds === 0 && heldFrame) {
-          heldFrame = false;
-          requestRender();
-        }
+        if (holds > 0) return;
+        if (heldFrame) requestRender();
+        else if (heldTick) tick();
+        heldFrame = heldTick = false;
       });
   };
 
@@ -166,7 +192,10 @@ export function createScene(container: HTMLElement, background: number): ViewerS
     controls,
     canvas,
     requestRender,
-    idle: () => frame === 0 && holds === 0 && !heldFrame,
+    requestTileRender() {
+      if (!disposed) frames.requestBackground();
+    },
+    idle: () => frames.idle() && holds === 0 && !heldFrame,
     held: () => holds > 0,
     holdFrames,
     holdFramesWhileStill(work, maxMs) {
@@ -186,7 +215,7 @@ export function createScene(container: HTMLElement, background: number): ViewerS
     resize,
     dispose() {
       disposed = true;
-      if (frame) cancelAnimationFrame(frame);
+      frames.dispose();
       observer?.disconnect();
       controls.dispose();
       renderer.dispose();

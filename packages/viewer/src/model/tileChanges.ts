@@ -1,0 +1,58 @@
+import { TileRequestClass, type FragmentsModels } from '@thatopen/fragments';
+
+/**
+ * Which of Fragments' view updates changed what is drawn. Fragments refreshes the view about every 100 ms
+ * for as long as tile requests come back from its worker, and the worker answers every refresh with at
+ * least a FINISH, which is itself a tile request: so the refreshes never stop, and each FINISH fires the
+ * models' `onViewUpdated`. On a static view of the 100k plant that was 7 view updates a second, each a
+ * frame (2–5 s on SwiftShader) asked for with nothing new to draw: the page drew frames back to back for
+ * as long as it was open, and a click waited behind them (issue 33 §6).
+ *
+ * This watches the tile requests FragmentsModels applies (its model manager's `processTileRequest`,
+ * internals of @thatopen/fragments 3.4, pinned in the stack guide) and:
+ * - tells whether any tile was created, deleted or updated since the last call (`changed()`), so a view
+ *   update with only a FINISH asks for no frame;
+ * - lets a batch of only FINISHes schedule no further refresh (the manager's `_onUpdate`), which ends the
+ *   loop once the worker has nothing more to send; the viewer refreshes the view itself when the camera
+ *   moves or comes to rest, and after any change it makes.
+ * If those internals change, `changed()` always answers true and the refreshes go on: the viewer then
+ * draws as before.
+ */
+export interface TileChanges {
+  /** whether a tile was created, deleted or updated since the last call (true when not watched) */
+  changed(): boolean;
+  /** whether the internals were found (false: every view update counts as a change) */
+  readonly watched: boolean;
+}
+
+interface ModelManagerInternals {
+  processTileRequest(request: { tileRequestClass: TileRequestClass }): void;
+  _onUpdate(): void;
+}
+
+export function watchTileChanges(fragments: FragmentsModels): TileChanges {
+  const manager = fragments.models as unknown as Partial<ModelManagerInternals>;
+  if (typeof manager?.processTileRequest !== 'function' || typeof manager._onUpdate !== 'function')
+    return { changed: () => true, watched: false };
+  const process = manager.processTileRequest.bind(manager);
+  const onUpdate = manager._onUpdate.bind(manager);
+  let changed = false;
+  // the class of the request just applied: `_onUpdate` is called right after each one
+  let last: TileRequestClass | null = null;
+  manager.processTileRequest = (request) => {
+    last = request.tileRequestClass;
+    if (last !== TileRequestClass.FINISH) changed = true;
+    process(request);
+  };
+  manager._onUpdate = () => {
+    if (last !== TileRequestClass.FINISH) onUpdate();
+  };
+  return {
+    changed() {
+      const was = changed;
+      changed = false;
+      return was;
+    },
+    watched: true,
+  };
+}
