@@ -176,6 +176,8 @@ export async function runLargeOnly(options: {
       index = { calls: calls ?? (await benchIndexCalls(server, model)), paint };
     }
   } finally {
+    // what the server wrote (warnings and errors): kept beside the data, read when a run breaks
+    fs.writeFileSync(path.join(workDir, `server-${elements}.log`), server.log());
     await server.stop();
   }
   load.push(os.loadavg()[0]!);

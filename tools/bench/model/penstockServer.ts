@@ -32,6 +32,8 @@ export interface PenstockServer {
   upload(file: string): Promise<string>;
   waitConverted(versionId: string, timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
+  /** the last 20,000 characters the server wrote */
+  log(): string;
   /** the server process's id (its memory is measured with its child processes) */
   pid: number;
 }
@@ -89,7 +91,14 @@ export async function startServer(
         for (;;) {
           const info = await api<{ conversion: { state: string; error: string | null } }>(
             `/api/models/${versionId}`,
-          );
+          ).catch((error: unknown) => {
+            // a server gone during the conversion: say how it ended and what it wrote last
+            const { exitCode, signalCode } = server.child;
+            if (exitCode === null && signalCode === null) throw error;
+            throw new Error(
+              `the server ended during the conversion (${exitCode ?? signalCode}): ${server.log().slice(-2000)}`,
+            );
+          });
           if (info.conversion.state === 'done') return;
           if (info.conversion.state === 'failed')
             throw new Error(`conversion failed: ${info.conversion.error}`);
@@ -98,6 +107,7 @@ export async function startServer(
         }
       },
       stop,
+      log: server.log,
       pid: server.child.pid!,
     };
   } catch (error) {
