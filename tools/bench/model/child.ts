@@ -15,7 +15,7 @@ export interface ChildResult {
 export const RESULT_MARK = 'BENCH_RESULT ';
 
 /** RSS of a process and all its descendants (Linux /proc), in bytes; the process's own elsewhere. */
-function treeRss(pid = process.pid): number {
+export function treeRss(pid = process.pid): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     let bytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;

@@ -46,6 +46,7 @@ export function benchPenstockBrowser(
   server: PenstockServer,
   model: { fileName: string; tag: string },
   timeoutMs: number,
+  options: { settleTimeoutMs?: number; progress?: (message: string) => void } = {},
 ) {
   return measure<PenstockTiming | 'n/a'>(timeoutMs, async ({ context, page }) => {
     const [name, value] = server.cookie.split('=') as [string, string];
@@ -93,7 +94,10 @@ export function benchPenstockBrowser(
       const b = w.__bench!;
       return { drawn: b.drawn - b.t0, ready: b.ready - b.t0, objects: w.__penstockViewer!.objectCount };
     });
-    const clicks = await clickTimes(page);
+    options.progress?.(
+      `drawn in ${Math.round(times.drawn)} ms, properties ready in ${Math.round(times.ready)} ms`,
+    );
+    const clicks = await clickTimes(page, CLICKS, options.settleTimeoutMs, options.progress);
     return { toDrawnMs: times.drawn, toReadyMs: times.ready, objects: times.objects, clicks };
   });
 }
@@ -168,6 +172,14 @@ export interface ClickFigures {
   misses: number;
   /** clicks whose panel never showed values */
   timeouts: number;
+  /**
+   * Where the answered clicks' time went (p50 / p95 in ms, from the page's resource timing of the
+   * object's detail call GET /api/models/<v>/objects/<localId>, the last one since the timings were
+   * cleared before the click): pointer up to the call starting (the pick and the page's work; negative
+   * when the page asked before the pointer went up), the call itself (server and transfer), its end to the
+   * values shown.
+   */
+  breakdown?: { calls: number; toCall: [number, number]; call: [number, number]; after: [number, number] };
 }
 
 /**
@@ -185,11 +197,18 @@ export interface ClickFigures {
  * for a settled view used to fail silently, and clicks were made on views still drawing). Page scripts
  * run once are passed as text: tsx wraps named functions in a helper the page does not have.
  */
-export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigures | null> {
+export async function clickTimes(
+  page: Page,
+  count = CLICKS,
+  /** how long to wait for a settled view (longer on the largest plants) */
+  settleTimeoutMs = 30_000,
+  /** a line per click: what it took in all (waits included) */
+  progress?: (message: string) => void,
+): Promise<ClickFigures | null> {
   // targets are chosen among the objects drawn on the settled view
   await page
     .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
-      timeout: 30_000,
+      timeout: settleTimeoutMs,
       polling: 20,
     })
     .catch(() => undefined);
@@ -198,19 +217,24 @@ export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigur
   );
   if (targets.length === 0) return null;
   const times: number[] = [];
+  const parts: { toCall: number; call: number; after: number }[] = [];
   let misses = 0;
   let timeouts = 0;
+  let clickStart = performance.now();
+  progress?.(`${targets.length} click targets`);
   for (const target of targets) {
+    clickStart = performance.now();
     await page.evaluate(
       `document.querySelector('[role="dialog"][aria-labelledby="props-panel-title"] button[aria-label="Close properties"]')?.click()`,
     );
     await page
       .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
-        timeout: 30_000,
+        timeout: settleTimeoutMs,
         polling: 20,
       })
       .catch(() => undefined);
     await page.evaluate(`(() => {
+      performance.clearResourceTimings();
       window.__clickAt = 0;
       document.addEventListener('pointerup', () => (window.__clickAt = performance.now()), { capture: true, once: true });
       window.__panel = new Promise((resolve) => {
@@ -232,17 +256,50 @@ export async function clickTimes(page: Page, count = CLICKS): Promise<ClickFigur
       .catch(() => false);
     await page
       .waitForFunction(() => (window as BenchWindow).__penstockViewer!.settled(), undefined, {
-        timeout: 30_000,
+        timeout: settleTimeoutMs,
         polling: 20,
       })
       .catch(() => undefined);
     const selection = await page.evaluate<number[]>(`window.__penstockViewer.viewerState().selection`);
+    progress?.(
+      `click ${times.length + misses + timeouts + 1}: ${shown ? 'answered' : 'no values'}, ${selection[0] === target.localId ? 'hit' : 'missed'}, ${Math.round(performance.now() - clickStart)} ms in all`,
+    );
     if (selection[0] !== target.localId) misses++;
     else if (!shown) timeouts++;
-    else times.push(await page.evaluate<number>(`window.__panel.then((at) => at - window.__clickAt)`));
+    else {
+      times.push(await page.evaluate<number>(`window.__panel.then((at) => at - window.__clickAt)`));
+      const part = await page.evaluate<{ toCall: number; call: number; after: number } | null>(`
+        window.__panel.then((at) => {
+          const call = performance.getEntriesByType('resource')
+            .filter((e) => /\\/objects\\/\\d+$/.test(e.name)).pop();
+          return call ? { toCall: call.startTime - window.__clickAt, call: call.duration, after: at - call.responseEnd } : null;
+        })`);
+      if (part) parts.push(part);
+    }
   }
   times.sort((a, b) => a - b);
   const at = (q: number) =>
     times.length ? times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]! : 0;
-  return { clicks: targets.length, p50Ms: at(0.5), p95Ms: at(0.95), misses, timeouts };
+  const quantiles = (values: number[]): [number, number] => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+    return [q(0.5), q(0.95)];
+  };
+  return {
+    clicks: targets.length,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    misses,
+    timeouts,
+    ...(parts.length
+      ? {
+          breakdown: {
+            calls: parts.length,
+            toCall: quantiles(parts.map((p) => p.toCall)),
+            call: quantiles(parts.map((p) => p.call)),
+            after: quantiles(parts.map((p) => p.after)),
+          },
+        }
+      : {}),
+  };
 }

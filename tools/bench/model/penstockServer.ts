@@ -32,12 +32,23 @@ export interface PenstockServer {
   upload(file: string): Promise<string>;
   waitConverted(versionId: string, timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
+  /** the last 20,000 characters the server wrote */
+  log(): string;
   /** the server process's id (its memory is measured with its child processes) */
   pid: number;
 }
 
-export async function startServer(dataDir: string, webDist: string): Promise<PenstockServer> {
-  const server = await launchPenstock({ dataDir, webDist, env: { PENSTOCK_MAX_UPLOAD_MB: '2048' } });
+export async function startServer(
+  dataDir: string,
+  webDist: string,
+  /** settings added to the server's (the largest plants need a longer conversion limit) */
+  env: Record<string, string> = {},
+): Promise<PenstockServer> {
+  const server = await launchPenstock({
+    dataDir,
+    webDist,
+    env: { PENSTOCK_MAX_UPLOAD_MB: '2048', ...env },
+  });
   const { url, stop } = server;
   try {
     const signin = await fetch(`${url}/api/auth/signin`, {
@@ -67,7 +78,8 @@ export async function startServer(dataDir: string, webDist: string): Promise<Pen
       archivedFolderId: archived.id,
       async upload(file) {
         const form = new FormData();
-        form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
+        // read from disk as it is sent: the 500k plant is 920 MB
+        form.append('file', await fs.openAsBlob(file), path.basename(file));
         const result = await api<{ version: { id: string } }>(`/api/folders/${archived.id}/files`, {
           method: 'POST',
           body: form,
@@ -79,7 +91,14 @@ export async function startServer(dataDir: string, webDist: string): Promise<Pen
         for (;;) {
           const info = await api<{ conversion: { state: string; error: string | null } }>(
             `/api/models/${versionId}`,
-          );
+          ).catch((error: unknown) => {
+            // a server gone during the conversion: say how it ended and what it wrote last
+            const { exitCode, signalCode } = server.child;
+            if (exitCode === null && signalCode === null) throw error;
+            throw new Error(
+              `the server ended during the conversion (${exitCode ?? signalCode}): ${server.log().slice(-2000)}`,
+            );
+          });
           if (info.conversion.state === 'done') return;
           if (info.conversion.state === 'failed')
             throw new Error(`conversion failed: ${info.conversion.error}`);
@@ -88,6 +107,7 @@ export async function startServer(dataDir: string, webDist: string): Promise<Pen
         }
       },
       stop,
+      log: server.log,
       pid: server.child.pid!,
     };
   } catch (error) {

@@ -7,6 +7,10 @@
  *     [--workdir <folder>]
  * runs only the toolkit rows of issue 33 §6 (toolkitRun.ts) and writes bench/results/toolkit-<date>.md;
  * --rows picks some of them, --workdir keeps the converted models there for the next run.
+ *   npm run bench:model -- --sizes 500000 [--workdir <folder>] [--rows draw,index,paint|clicks] [--runs 3]
+ * a plant above 200k elements runs alone through a real Penstock server (largeRun.ts: conversion, the
+ * bare .frag load against Penstock's draw with its clicks, the object index rows) and writes
+ * bench/results/model-<date>-<size>k.md; --workdir keeps the converted model for the next run.
  *   npm run bench:model -- --compare [--sizes 100000] [--quick]
  * runs only the model-compare row of issue 34 §4 (compareRun.ts) and writes bench/results/compare-<date>.md.
  */
@@ -35,6 +39,7 @@ import { benchConversion, memoryMethod, repoRoot } from './serverBench.ts';
 import { FEDERATED_FIXTURES, benchToolkit } from './toolkitBench.ts';
 import { runToolkitOnly } from './toolkitRun.ts';
 import { runCompareOnly } from './compareRun.ts';
+import { LARGE_ONLY_ABOVE, runLargeOnly } from './largeRun.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -46,8 +51,12 @@ const { values: options } = parseArgs({
     toolkit: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '300' },
-    rows: { type: 'string', default: 'federation,clicks,snap,section' },
+    rows: { type: 'string' },
     workdir: { type: 'string' },
+    /** run the large-plant path (largeRun.ts) at any size: to try it on a small plant */
+    large: { type: 'boolean', default: false },
+    /** browser loads per side of the large-plant path (3 by default) */
+    runs: { type: 'string' },
   },
 });
 const quick = options.quick;
@@ -97,13 +106,34 @@ if (options.compare) {
   process.exit(0);
 }
 
+const largest = Math.max(...sizes);
+if (!options.toolkit && (largest > LARGE_ONLY_ABOVE || options.large)) {
+  if (sizes.length > 1)
+    throw new Error(`plants above ${LARGE_ONLY_ABOVE} elements run alone: --sizes ${largest}`);
+  const workDir = options.workdir ? path.resolve(options.workdir) : null;
+  try {
+    await runLargeOnly({
+      workDir: workDir ?? tmp,
+      keep: workDir !== null,
+      elements: largest,
+      rows: new Set((options.rows ?? 'draw,index,paint').split(',').map((r) => r.trim())),
+      runs: options.runs ? Number(options.runs) : SMALL_MODEL_RUNS,
+      timeoutMs: measureTimeoutMs,
+      log,
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 if (options.toolkit) {
   const workDir = options.workdir ? path.resolve(options.workdir) : null;
   try {
     await runToolkitOnly({
       tmp: workDir ?? tmp,
       keep: workDir !== null,
-      rows: new Set(options.rows.split(',').map((r) => r.trim())),
+      rows: new Set((options.rows ?? 'federation,clicks,snap,section').split(',').map((r) => r.trim())),
       plantElements: Math.max(...sizes),
       fixtureDir,
       runs: quick ? 1 : SMALL_MODEL_RUNS,
