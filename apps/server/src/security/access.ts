@@ -136,6 +136,14 @@ export class AccessService {
     return (await this.memberProjects(user)).map((project) => project.id);
   }
 
+  /**
+   * The ids of the projects the user sees, from the ids of their projects as a service's query read them
+   * beside its data (no query): null meaning all of them (an administrator).
+   */
+  visibleProjectIdsOf(user: CurrentUser, memberProjectIds: readonly string[]): readonly string[] | null {
+    return this.seesEveryProject(user) ? null : memberProjectIds;
+  }
+
   /** Whether the user's role in one of their projects allows the action (no query: the role is known). */
   allowsInProject(project: Pick<ProjectWithRole, 'member_role'>, action: ProjectAction): boolean {
     return mayInProject(project.member_role, action);

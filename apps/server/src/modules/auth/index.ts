@@ -17,8 +17,14 @@ import { UsersRepo } from './users.repo.ts';
 import type { AuditLog } from '../audit/index.ts';
 
 export { UsersRepo } from './users.repo.ts';
-export { requireSessionAsker, type SessionAsker } from './sessionAsker.ts';
-export { readSessionColumns, sessionColumns, type SessionWithUser } from './sessions.repo.ts';
+export { inputOf, requireSessionAsker, type SessionAsker } from './sessionAsker.ts';
+export {
+  readSessionColumns,
+  sessionColumns,
+  sessionUserId,
+  type SessionColumns,
+  type SessionWithUser,
+} from './sessions.repo.ts';
 export type { AuthService } from './auth.service.ts';
 export { hashPassword } from './password.ts';
 export { presentAdminUser } from './auth.presenter.ts';

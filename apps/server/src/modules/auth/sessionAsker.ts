@@ -63,3 +63,27 @@ export function requireSessionAsker(request: FastifyRequest): SessionAsker {
   if (!request.sessionAsker) throw unauthorized();
   return request.sessionAsker;
 }
+
+/**
+ * A sessionInQuery route's input, read before its service's query: when it is refused (400, 413), a caller
+ * without a live session is told so first (401, the session read on its own), as on every other route. With
+ * `largeBody`, a body over that many bytes (or of unknown length) is read only once the session is known live
+ * (one round trip more for a large upload, none for the usual small one): a caller with a made-up cookie
+ * cannot make the server read and parse a large body.
+ */
+export async function inputOf<T>(
+  asker: SessionAsker,
+  read: () => T | Promise<T>,
+  largeBody?: { request: FastifyRequest; bytes: number },
+): Promise<T> {
+  if (largeBody) {
+    const length = Number(largeBody.request.headers['content-length']);
+    if (!(length <= largeBody.bytes)) await asker.user();
+  }
+  try {
+    return await read();
+  } catch (error) {
+    await asker.user();
+    throw error;
+  }
+}

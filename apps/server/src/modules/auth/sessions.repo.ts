@@ -53,6 +53,18 @@ export function sessionColumns(
   ] as const;
 }
 
+/** The user id of the session `sessionId`, as a scalar subquery of another module's query (null: none). */
+export const sessionUserId = (
+  eb: ExpressionBuilder<Database, never>,
+  sessionId: Expression<string> | string,
+) => eb.selectFrom('sessions').select('sessions.user_id').where('sessions.id', '=', sessionId).$asScalar();
+
+/** The two columns {@link sessionColumns} adds to a row, as the row carries them. */
+export interface SessionColumns {
+  session: SessionJson | string | null;
+  session_roles: Array<{ role: string }> | string;
+}
+
 type SessionJson = {
   session_id: string;
   user_id: string;
@@ -67,10 +79,7 @@ type SessionJson = {
 };
 
 /** The session the columns of {@link sessionColumns} carry, if there is one. */
-export function readSessionColumns(row: {
-  session: SessionJson | string | null;
-  session_roles: Array<{ role: string }> | string;
-}): SessionWithUser | undefined {
+export function readSessionColumns(row: SessionColumns): SessionWithUser | undefined {
   const found = fromJson(row.session);
   if (!found) return undefined;
   const { session_id, user_id, session_created_at, last_seen_at, expires_at, ...user } = found;

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { fromJson, jsonArrayFrom } from '../../db/json.ts';
+import { preparedQuery, type Arg } from '../../db/preparedQuery.ts';
 import type { Database, DsearApprovalsTable, DsearEntriesTable, DsearHistoryTable } from '../../db/schema.ts';
+import { readSessionColumns, sessionColumns, sessionUserId, type SessionWithUser } from '../auth/index.ts';
 
 export type DsearEntryRow = DsearEntriesTable & { current_project_name: string };
 export type DsearApprovalRow = DsearApprovalsTable & { name: string | null };
@@ -9,6 +12,85 @@ export interface DsearRoleHolder {
   name: string;
   email: string;
   role: string;
+}
+
+const ENTRY_COLUMNS = [
+  'id',
+  'project_id',
+  'project_name',
+  'date',
+  'tm',
+  'tm_rag',
+  'lead_engineer',
+  'practitioner',
+  'practioner_flag',
+  'flids_risk',
+  'flids_outcome',
+  'zones',
+  'dsear_iden',
+  'dsear_imp',
+  'dsear_spec',
+  'dsear_app',
+  'created_by',
+  'created_at',
+  'updated_by',
+  'updated_at',
+] as const;
+
+/**
+ * GET /api/dsear in one statement, one round trip on PostgreSQL (issue 38): the session with its user and
+ * roles, the ids of the user's projects (what they see in detail), every entry newest save first, and every
+ * entry's approvals, each list a JSON array (db/json.ts). Always one row.
+ */
+const registerForAskerQuery = preparedQuery((db, arg: Arg<{ sessionId: string }>) =>
+  db.selectNoFrom((eb) => [
+    ...sessionColumns(db, eb, arg('sessionId')),
+    jsonArrayFrom(
+      db,
+      eb
+        .selectFrom('project_members')
+        .select('project_id')
+        .where('user_id', '=', sessionUserId(eb, arg('sessionId'))),
+    ).as('member_projects'),
+    jsonArrayFrom(
+      db,
+      eb
+        .selectFrom('dsear_entries')
+        .innerJoin('projects', 'projects.id', 'dsear_entries.project_id')
+        .select(ENTRY_COLUMNS.map((column) => `dsear_entries.${column}` as const))
+        .select('projects.name as current_project_name')
+        .orderBy('dsear_entries.date', 'desc')
+        .orderBy('dsear_entries.id'),
+    ).as('entries'),
+    jsonArrayFrom(
+      db,
+      eb
+        .selectFrom('dsear_approvals')
+        .innerJoin('dsear_entries', 'dsear_entries.id', 'dsear_approvals.entry_id')
+        .innerJoin('projects', 'projects.id', 'dsear_entries.project_id')
+        .leftJoin('users', 'users.email', 'dsear_approvals.email')
+        .select([
+          'dsear_approvals.entry_id',
+          'dsear_approvals.email',
+          'dsear_approvals.status',
+          'dsear_approvals.approve_date',
+          'dsear_approvals.position',
+          'users.name',
+        ])
+        .orderBy('dsear_approvals.entry_id')
+        .orderBy('dsear_approvals.position'),
+    ).as('approvals'),
+  ]),
+);
+
+/** What the register's list reads in its one statement. */
+export interface RegisterForAsker {
+  /** the session that asks (not yet checked: SessionAsker.settle) */
+  session: SessionWithUser | undefined;
+  /** the projects the session's user belongs to */
+  memberProjectIds: string[];
+  entries: DsearEntryRow[];
+  approvals: DsearApprovalRow[];
 }
 
 /** SQL for the DSEAR register: entries, approvals, history and the people holding the register's roles. */
@@ -21,6 +103,17 @@ export class DsearRepo {
    */
   transaction<T>(work: (repo: DsearRepo) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new DsearRepo(trx)));
+  }
+
+  /** The register with its approvals, the session and the user's projects: one statement (see the query). */
+  async registerForAsker(sessionId: string): Promise<RegisterForAsker> {
+    const row = (await registerForAskerQuery.executeTakeFirst(this.db, { sessionId }))!;
+    return {
+      session: readSessionColumns(row),
+      memberProjectIds: (fromJson(row.member_projects) ?? []).map((p) => p.project_id),
+      entries: fromJson(row.entries) ?? [],
+      approvals: fromJson(row.approvals) ?? [],
+    };
   }
 
   private entries() {

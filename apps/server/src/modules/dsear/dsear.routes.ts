@@ -14,11 +14,15 @@ import { requireUser } from '../../http/session.ts';
 import { contentDisposition } from '../../http/contentDisposition.ts';
 import { XLSX_CONTENT_TYPE } from '../scheduleExports/index.ts';
 import type { DsearService } from './dsear.service.ts';
+import { requireSessionAsker } from '../auth/index.ts';
 
 /** A register entry is a few kilobytes; this leaves room and refuses anything absurd. */
 const MAX_FORM_DATA_BYTES = 1024 * 1024;
 export function dsearRoutes(app: FastifyInstance, dsear: DsearService): void {
-  app.get('/api/dsear', async (request) => dsear.list(requireUser(request)));
+  // the session is read in the service's own query (one round trip: issue 38)
+  app.get('/api/dsear', { config: { sessionInQuery: true } }, async (request) =>
+    dsear.register(requireSessionAsker(request)),
+  );
 
   // the register's filters as query parameters; the answer is the workbook of the rows they keep
   app.get(DSEAR_EXPORT_URL, async (request, reply) => {

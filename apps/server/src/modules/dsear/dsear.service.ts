@@ -22,7 +22,8 @@ import type { DsearApprovalsTable, DsearEntriesTable } from '../../db/schema.ts'
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { dsearRegisterWorkbook } from './dsear.workbook.ts';
 import { describeChanges, presentEntry, presentHistory } from './dsear.presenter.ts';
-import type { DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
+import type { DsearApprovalRow, DsearEntryRow, DsearRepo, DsearRoleHolder } from './dsear.repo.ts';
+import type { SessionAsker } from '../auth/index.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 
 const ROLE_SDM = 'senior_design_manager';
@@ -49,6 +50,18 @@ export class DsearService {
   async list(user: CurrentUser): Promise<DsearListEntry[]> {
     const [rows, visible] = await Promise.all([this.repo.listEntries(), this.access.visibleProjectIds(user)]);
     return this.presentWithAccess(user, rows, visible);
+  }
+
+  /**
+   * GET /api/dsear in one round trip (issue 38): the session, the user's projects, the entries and their
+   * approvals come in one query; the session is checked as every request's is (401) before anything read is
+   * answered, and each line's detail only where the user sees it (as {@link list}).
+   */
+  async register(asker: SessionAsker): Promise<DsearListEntry[]> {
+    const read = await this.repo.registerForAsker(asker.sessionId);
+    const user = await asker.settle(read.session);
+    const visible = this.access.visibleProjectIdsOf(user, read.memberProjectIds);
+    return this.presentWithAccess(user, read.entries, visible, read.approvals);
   }
 
   /**
@@ -278,8 +291,10 @@ export class DsearService {
     rows: readonly DsearEntryRow[],
     /** the projects whose entries the user reads, null meaning all (access.visibleProjectIds) */
     visible: readonly string[] | null,
+    /** the entries' approvals when read already */
+    read?: readonly DsearApprovalRow[],
   ): Promise<DsearListEntry[]> {
-    const approvals = await this.repo.approvalsOf(rows.map((row) => row.id));
+    const approvals = read ?? (await this.repo.approvalsOf(rows.map((row) => row.id)));
     const me = emailOf(user);
     const memberOf = visible && new Set(visible);
     return rows.map((row): DsearListEntry => {

@@ -3,6 +3,7 @@ import { readFormData } from '../../http/formData.ts';
 import { requireUser } from '../../http/session.ts';
 import { GetMarkupsBodySchema, SaveMarkupBodySchema, UpdateMarkupBodySchema } from '@penstock/shared';
 import type { MarkupsService } from './markups.service.ts';
+import { inputOf, requireSessionAsker } from '../auth/index.ts';
 
 /**
  * Sized to what each call needs (issue 16): a saved markup's formData holds its drawings' previews as base64
@@ -12,15 +13,18 @@ import type { MarkupsService } from './markups.service.ts';
 const MAX_SAVE_BYTES = 64 * 1024 * 1024;
 const MAX_LIST_REQUEST_BYTES = 64 * 1024;
 export function markupsRoutes(app: FastifyInstance, markups: MarkupsService): void {
-  app.post('/api/markups/getMarkups', { bodyLimit: MAX_LIST_REQUEST_BYTES }, async (request) => {
-    const user = requireUser(request);
-    const { projectId, documentId } = await readFormData(
-      request,
-      GetMarkupsBodySchema,
-      MAX_LIST_REQUEST_BYTES,
-    );
-    return markups.list(user, projectId, documentId);
-  });
+  // the session is read in the service's own query (one round trip: issue 38)
+  app.post(
+    '/api/markups/getMarkups',
+    { bodyLimit: MAX_LIST_REQUEST_BYTES, config: { sessionInQuery: true } },
+    async (request) => {
+      const asker = requireSessionAsker(request);
+      const { projectId, documentId } = await inputOf(asker, () =>
+        readFormData(request, GetMarkupsBodySchema, MAX_LIST_REQUEST_BYTES),
+      );
+      return markups.list(asker, projectId, documentId);
+    },
+  );
 
   app.post('/api/markups/saveMarkup', { bodyLimit: MAX_SAVE_BYTES }, async (request) => {
     const user = requireUser(request);

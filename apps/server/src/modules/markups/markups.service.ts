@@ -3,6 +3,7 @@ import type { CurrentUser } from '@penstock/shared';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { BlobStore } from '../../storage/blobStore.ts';
+import type { SessionAsker } from '../auth/index.ts';
 import type { IssuesRepo } from '../issues/index.ts';
 import type { ProjectDirectory } from '../projects/index.ts';
 import {
@@ -67,9 +68,21 @@ export class MarkupsService {
     private readonly access: AccessService,
   ) {}
 
-  async list(user: CurrentUser, projectId: string, documentId: string): Promise<MarkupRecord[]> {
-    await this.access.requireAccess(user, { project: projectId }, 'read');
-    return this.present(await this.repo.listOfDocument(projectId, documentId));
+  /**
+   * POST /api/markups/getMarkups in one round trip (issue 38): the session, the role and the markups come in
+   * one query; the session is checked as every request's is (401), then access by the one rule with the role
+   * read (404 for a non-member), before anything read is answered.
+   */
+  async list(asker: SessionAsker, projectId: string, documentId: string): Promise<MarkupRecord[]> {
+    const read = await this.repo.listForAsker(asker.sessionId, projectId, documentId);
+    const user = await asker.settle(read.session);
+    await this.access.requireAccess(user, { project: projectId, memberRole: read.memberRole }, 'read');
+    return read.markups.map((row) =>
+      presentMarkup(
+        row,
+        read.items.filter((item) => item.markup_id === row.id),
+      ),
+    );
   }
 
   async save(user: CurrentUser, body: SaveMarkupBody): Promise<MarkupRecord> {
@@ -138,16 +151,6 @@ export class MarkupsService {
       hash: item.image_hash,
       stream: this.blobs.createReadStream(item.image_hash),
     };
-  }
-
-  private async present(rows: readonly MarkupRow[]): Promise<MarkupRecord[]> {
-    const items = await this.repo.itemsOf(rows.map((row) => row.id));
-    return rows.map((row) =>
-      presentMarkup(
-        row,
-        items.filter((item) => item.markup_id === row.id),
-      ),
-    );
   }
 
   /** createdFor: a member's user id or email. */

@@ -38,7 +38,7 @@ export async function dynamicValuesOfFile(
 
 /** Static and dynamic property values of tagged model objects (getdynamic, savestatic, savedynamic) and their locks. */
 export function registerProperties(app: FastifyInstance, db: Db, access: AccessService): PropertiesService {
-  const service = new PropertiesService(new PropertiesRepo(db), new ValueLocksRepo(db), access);
+  const service = new PropertiesService(new PropertiesRepo(db), access);
   propertiesRoutes(app, service, new ValueLocksService(new ValueLocksRepo(db), access));
   return service;
 }

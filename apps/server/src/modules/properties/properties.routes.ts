@@ -4,6 +4,7 @@ import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { readParts } from '../../http/multipart.ts';
 import { requireUser } from '../../http/session.ts';
 import type { PropertiesService } from './properties.service.ts';
+import { inputOf, requireSessionAsker } from '../auth/index.ts';
 import {
   DynamicRecordListSchema,
   GetDynamicBodySchema,
@@ -18,6 +19,8 @@ const ProjectOfCall = LockValuesBodySchema.pick({ projectId: true });
 
 /** The Data field may be large (every record of a model): well above busboy's 1 MB default. */
 const MAX_DATA_BYTES = 100 * 1024 * 1024;
+/** Up to this size a body is read before the session (in the service's query); above it, after (inputOf). */
+const SMALL_BODY_BYTES = 1024 * 1024;
 const NEED_DATA = "Send multipart/form-data with the JSON in a field named 'Data'";
 
 /** Reads the multipart field 'Data' (a plain field, or a file part) and validates its JSON. */
@@ -56,20 +59,32 @@ export function propertiesRoutes(
   properties: PropertiesService,
   locks: ValueLocksService,
 ): void {
-  app.post('/api/getdynamic', async (request) => {
-    const user = requireUser(request);
-    const { projectName, fileName } = await readData(request, GetDynamicBodySchema);
-    return properties.getDynamic(user, projectName, fileName);
+  // the session is read in the service's own query (issue 38: one round trip for getdynamic, two for a save)
+  app.post('/api/getdynamic', { config: { sessionInQuery: true } }, async (request) => {
+    const asker = requireSessionAsker(request);
+    const { projectName, fileName } = await inputOf(asker, () => readData(request, GetDynamicBodySchema), {
+      request,
+      bytes: SMALL_BODY_BYTES,
+    });
+    return properties.getDynamic(asker, projectName, fileName);
   });
 
-  app.post('/api/savestatic', async (request) => {
-    const user = requireUser(request);
-    return properties.saveStatic(user, await readData(request, StaticRecordListSchema));
+  app.post('/api/savestatic', { config: { sessionInQuery: true } }, async (request) => {
+    const asker = requireSessionAsker(request);
+    const records = await inputOf(asker, () => readData(request, StaticRecordListSchema), {
+      request,
+      bytes: SMALL_BODY_BYTES,
+    });
+    return properties.saveStatic(asker, records);
   });
 
-  app.post('/api/savedynamic', async (request) => {
-    const user = requireUser(request);
-    return properties.saveDynamic(user, await readData(request, DynamicRecordListSchema));
+  app.post('/api/savedynamic', { config: { sessionInQuery: true } }, async (request) => {
+    const asker = requireSessionAsker(request);
+    const records = await inputOf(asker, () => readData(request, DynamicRecordListSchema), {
+      request,
+      bytes: SMALL_BODY_BYTES,
+    });
+    return properties.saveDynamic(asker, records);
   });
 
   app.post('/api/properties/lock', async (request) => {

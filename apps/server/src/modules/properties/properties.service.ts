@@ -1,16 +1,11 @@
-import {
-  type CurrentUser,
-  type DynamicEntry,
-  type DynamicRecord,
-  type PropValue,
-  type StaticRecord,
-} from '@penstock/shared';
+import { type DynamicEntry, type DynamicRecord, type PropValue, type StaticRecord } from '@penstock/shared';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { AccessService } from '../../security/access.ts';
 import type { PropertyValueHistoryTable, PropertyValuesTable } from '../../db/schema.ts';
 import { keyOf, type PropertiesRepo, type PropertyTable } from './properties.repo.ts';
-import type { StoredLockRow, ValueLocksRepo } from './valueLocks.repo.ts';
+import type { StoredLockRow } from './valueLocks.repo.ts';
 import { nextInstant } from './valueLocks.service.ts';
+import type { SessionAsker } from '../auth/index.ts';
 
 const valuesOf = (json: string) => JSON.parse(json) as PropValue[];
 
@@ -34,24 +29,23 @@ function keepLockedValues(row: PropertyValuesTable, stored: StoredLockRow): Prop
 export class PropertiesService {
   constructor(
     private readonly repo: PropertiesRepo,
-    private readonly locks: ValueLocksRepo,
     private readonly access: AccessService,
   ) {}
 
-  /** POST /api/getdynamic: the file's entries in the user's project(s) of that name, plus locked ones of the same tags. */
-  async getDynamic(user: CurrentUser, projectName: string, fileName: string): Promise<DynamicEntry[]> {
+  /**
+   * POST /api/getdynamic: the file's entries in the user's project(s) of that name, plus locked ones of the
+   * same tags. One round trip (issue 38): the session, the projects with the user's role and the entries come
+   * in one query; the session is checked as every request's is (401), then each project by the one rule with
+   * the role read, before anything read is answered.
+   */
+  async getDynamic(asker: SessionAsker, projectName: string, fileName: string): Promise<DynamicEntry[]> {
+    const read = await this.repo.dynamicForAsker(asker.sessionId, projectName, fileName);
+    const user = await asker.settle(read.session);
     // the spec names projects, not ids: the user's projects of that name, each then checked by the one rule
-    const projects = await this.repo.projectsNamed(user.id, [projectName]);
-    if (!projects.length) throw notFound();
-    // the role came with the project (one query fewer: a round trip on PostgreSQL)
-    for (const project of projects)
+    if (!read.projects.length) throw notFound();
+    for (const project of read.projects)
       await this.access.requireAccess(user, { project: project.id, memberRole: project.role }, 'read');
-    const rows = await this.repo.dynamicEntries(
-      user.id,
-      projects.map((p) => p.id),
-      fileName,
-    );
-    return rows.map((row) => {
+    return read.entries.map((row) => {
       const lockedProps = JSON.parse(row.locked_props) as string[];
       return {
         Tag: row.tag,
@@ -63,22 +57,33 @@ export class PropertiesService {
     });
   }
 
-  saveStatic(user: CurrentUser, records: StaticRecord[]): Promise<{ saved: number }> {
-    return this.save(user, 'static_values', records);
+  saveStatic(asker: SessionAsker, records: StaticRecord[]): Promise<{ saved: number }> {
+    return this.save(asker, 'static_values', records);
   }
 
-  saveDynamic(user: CurrentUser, records: DynamicRecord[]): Promise<{ saved: number }> {
-    return this.save(user, 'dynamic_values', records);
+  saveDynamic(asker: SessionAsker, records: DynamicRecord[]): Promise<{ saved: number }> {
+    return this.save(asker, 'dynamic_values', records);
   }
 
+  /**
+   * Two round trips (issue 38): the session, the projects with the user's role and the stored locks in one
+   * query; the session checked (401) and each project by the one rule with the role read; then the write (one
+   * statement when it fits one, all or nothing by itself).
+   */
   private async save(
-    user: CurrentUser,
+    asker: SessionAsker,
     table: PropertyTable,
     records: ReadonlyArray<StaticRecord & { locked?: boolean }>,
   ): Promise<{ saved: number }> {
-    if (!records.length) return { saved: 0 };
+    if (!records.length) {
+      await asker.user();
+      return { saved: 0 };
+    }
     const names = [...new Set(records.map((r) => r.projectName))];
-    const projects = await this.repo.projectsNamed(user.id, names);
+    const fileNames = [...new Set(records.map((r) => r.fileName))];
+    const read = await this.repo.saveContext(table, asker.sessionId, names, fileNames);
+    const user = await asker.settle(read.session);
+    const projects = read.projects;
     // the first project of each name (oldest) that the user belongs to
     const byName = new Map<string, { id: string; role: string }>();
     for (const project of projects) if (!byName.has(project.name)) byName.set(project.name, project);
@@ -114,10 +119,11 @@ export class PropertiesService {
     let toSave = [...rows.values()];
     const history: PropertyValueHistoryTable[] = [];
     if (table === 'dynamic_values') {
-      const projectIds = [...new Set(toSave.map((r) => r.project_id))];
-      const fileNames = [...new Set(toSave.map((r) => r.file_name))];
-      const locked = await this.repo.lockedKeys(projectIds, fileNames);
-      const partly = await this.locks.partlyLocked(projectIds, fileNames);
+      const lockedRows = read.locks.map(
+        (row) => [keyOf(row.project_id, row.file_name, row.tag), row] as const,
+      );
+      const locked = new Set(lockedRows.filter(([, row]) => Number(row.locked) === 1).map(([key]) => key));
+      const partly = new Map(lockedRows.filter(([, row]) => Number(row.locked) !== 1));
       toSave = toSave.flatMap((row) => {
         const key = keyOf(row.project_id, row.file_name, row.tag);
         if (locked.has(key)) return [];

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.ts';
 import type { PropertyValueHistoryTable } from '../../db/schema.ts';
-import { keyOf } from './properties.repo.ts';
 
 /** An object's stored dynamic values with their lock state. */
 export interface StoredLockRow {
@@ -42,23 +41,6 @@ export class ValueLocksRepo {
       .where('file_name', '=', fileName)
       .where('tag', '=', tag)
       .executeTakeFirst();
-  }
-
-  /**
-   * The rows of these projects and files with values locked one by one, by key (project, file, tag): a
-   * save keeps their locked values. Whole-object locks are read by PropertiesRepo.lockedKeys.
-   */
-  async partlyLocked(projectIds: string[], fileNames: string[]): Promise<Map<string, StoredLockRow>> {
-    if (!projectIds.length || !fileNames.length) return new Map();
-    const rows = await this.db
-      .selectFrom('dynamic_values')
-      .select(['project_id', 'file_name', 'tag', 'category', 'locked', 'locked_props', 'values'])
-      .where('project_id', 'in', projectIds)
-      .where('file_name', 'in', fileNames)
-      .where('locked', '=', 0)
-      .where('locked_props', '<>', '[]')
-      .execute();
-    return new Map(rows.map((row) => [keyOf(row.project_id, row.file_name, row.tag), row]));
   }
 
   /**

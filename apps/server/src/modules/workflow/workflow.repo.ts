@@ -4,6 +4,7 @@ import type { WorkflowEventsTable, WorkflowParticipantsTable, WorkflowsTable } f
 import { DocumentsRepo } from '../documents/index.ts';
 import { ProjectsRepo } from '../projects/index.ts';
 import { OutboxRepo } from '../../notify/outbox.repo.ts';
+import { WorkflowHubRepo, type HubListRead } from './workflowHub.repo.ts';
 
 export type WorkflowRow = WorkflowsTable;
 export type ParticipantRow = WorkflowParticipantsTable;
@@ -23,6 +24,15 @@ export interface WorkflowUnit {
 /** SQL for workflows, their reviewers and approvers (participants) and their append-only history. */
 export class WorkflowRepo {
   constructor(private readonly db: Db) {}
+
+  /** A hub list of workflows with the session that asks, in one statement (workflowHub.repo.ts). */
+  hubList(
+    sessionId: string,
+    which: 'created' | 'pendingReview' | 'pendingApproval',
+    userId: string,
+  ): Promise<HubListRead> {
+    return new WorkflowHubRepo(this.db).hubList(sessionId, which, userId);
+  }
 
   /** Runs `work` in one transaction, with repositories bound to it. */
   transaction<T>(work: (unit: WorkflowUnit) => Promise<T>): Promise<T> {
@@ -162,15 +172,6 @@ export class WorkflowRepo {
   }
 
   // ---- the personal hub's lists ----
-  createdBy(userId: string, projectIds: readonly string[] | null): Promise<WorkflowRow[]> {
-    let query = this.db.selectFrom('workflows').selectAll().where('created_by', '=', userId);
-    if (projectIds) {
-      if (!projectIds.length) return Promise.resolve([]);
-      query = query.where('project_id', 'in', [...projectIds]);
-    }
-    return query.orderBy('created_at', 'desc').execute();
-  }
-
   /** Workflows waiting for this user's review (role reviewer) or approval (role approver), now. */
   pendingFor(
     userId: string,

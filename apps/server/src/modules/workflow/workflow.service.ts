@@ -19,6 +19,7 @@ import type { AccessService } from '../../security/access.ts';
 import { stateOfTrail, type DocumentFiles, type DocumentsRepo } from '../documents/index.ts';
 import type { ProjectDirectory } from '../projects/index.ts';
 import type { IdsGate } from '../ids/index.ts';
+import type { SessionAsker } from '../auth/index.ts';
 import { presentDetail, presentWorkflow } from './workflow.presenter.ts';
 import {
   newEventId,
@@ -284,20 +285,33 @@ export class WorkflowService {
     return this.withIdsCheck(await this.detailOf(id, user.id));
   }
 
-  /** The personal hub's three workflow lists: your own (administrators may ask for anyone's). */
+  /**
+   * The personal hub's three workflow lists: your own (administrators may ask for anyone's). One round trip
+   * (issue 38): the session, the user's projects and the list with what it shows come in one query; the
+   * session is checked (401), then the one rule for the person asked about, before anything read is answered;
+   * what the list shows stays inside the projects the asking user belongs to (administrators: all).
+   */
   async hubList(
-    user: CurrentUser,
+    asker: SessionAsker,
     which: 'created' | 'pendingReview' | 'pendingApproval',
     userId: string,
   ): Promise<HubWorkflow[]> {
+    const read = await this.repo.hubList(asker.sessionId, which, userId);
+    const user = await asker.settle(read.session);
     await this.access.requireAccess(user, { person: userId }, 'listWorkflows');
-    // what a list shows stays inside the projects the asking user belongs to (administrators: all)
-    const projectIds = await this.access.visibleProjectIds(user);
-    const rows =
-      which === 'created'
-        ? await this.repo.createdBy(userId, projectIds)
-        : await this.repo.pendingFor(userId, which === 'pendingReview' ? 'reviewer' : 'approver', projectIds);
-    return this.present(rows, userId);
+    const visible = this.access.visibleProjectIdsOf(user, read.memberProjectIds);
+    const shown = visible ? new Set(visible) : null;
+    const context = {
+      projectNames: new Map(read.projects.map((p) => [p.id, p.name])),
+      participants: read.participants,
+      versions: new Map(
+        read.versions.map((v) => [v.id, { revision: v.revision, suitability: v.suitability }]),
+      ),
+      userId,
+    };
+    return read.workflows
+      .filter((row) => !shown || shown.has(row.project_id))
+      .map((row) => presentWorkflow(row, context));
   }
 
   /** The user's pending reviews and approvals within `projectIds` (the projects they belong to). */
@@ -321,11 +335,6 @@ export class WorkflowService {
       workflows.eventsOf(id),
     ]);
     return presentDetail(workflow, context, events);
-  }
-
-  private async present(rows: readonly WorkflowRow[], userId: string): Promise<HubWorkflow[]> {
-    const context = await this.context(rows, userId);
-    return rows.map((row) => presentWorkflow(row, context));
   }
 
   private async context(rows: readonly WorkflowRow[], userId: string, unit?: WorkflowUnit) {
