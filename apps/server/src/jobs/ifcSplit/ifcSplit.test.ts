@@ -122,9 +122,9 @@ describe('filterLine', () => {
     expect(filter("#9=IFCRELAGGREGATES('g',#5,$,$,#6,(#1));", [5, 6])).toBeNull();
   });
   it('leaves texts, typed values and nested lists alone', () => {
-    expect(
-      filter("#9=IFCX('a,(#2)''b',(IFCLABEL('x,y'),#2,#3),((#2)),#4);", [3, 4]),
-    ).toBe("#9=IFCX('a,(#2)''b',(IFCLABEL('x,y'),#3),((#2)),#4);");
+    expect(filter("#9=IFCX('a,(#2)''b',(IFCLABEL('x,y'),#2,#3),((#2)),#4);", [3, 4])).toBe(
+      "#9=IFCX('a,(#2)''b',(IFCLABEL('x,y'),#3),((#2)),#4);",
+    );
   });
 });
 
@@ -137,41 +137,45 @@ describe('splitIfc on real models', () => {
     'DrainageSystem-1-2.ifc',
     'IfcOpenHouse_IFC4.ifc',
   ];
-  it.each(FILES)('%s: every element once, the same properties, relations and geometry', (name) => {
-    const file = fixture(name);
-    const fd = fs.openSync(file, 'r');
-    let result;
-    try {
-      result = splitIfc(fd, Math.ceil(fs.statSync(file).size / 4), dir, name);
-    } finally {
-      fs.closeSync(fd);
-    }
-    const original = factsOf(file);
-    expect(result.dropped).toBe(0);
-    if (result.paths.length === 0) {
-      // tied together into one piece (every element connected): converted whole
-      expect(result.elements.length).toBe(1);
-      return;
-    }
-    expect(result.paths.length).toBeGreaterThan(1);
-    const parts = result.paths.map(factsOf);
-    const seen = new Map<number, number>();
-    for (const part of parts) {
-      for (const [id, guid] of part.products) {
-        expect(original.products.get(id)).toBe(guid);
-        if (original.spatial.has(id)) continue;
-        seen.set(id, (seen.get(id) ?? 0) + 1);
+  it.each(FILES)(
+    '%s: every element once, the same properties, relations and geometry',
+    (name) => {
+      const file = fixture(name);
+      const fd = fs.openSync(file, 'r');
+      let result;
+      try {
+        result = splitIfc(fd, Math.ceil(fs.statSync(file).size / 4), dir, name);
+      } finally {
+        fs.closeSync(fd);
       }
-      for (const id of original.spatial) expect(part.products.has(id)).toBe(true);
-    }
-    const elements = [...original.products.keys()].filter((id) => !original.spatial.has(id));
-    expect([...seen.keys()].sort()).toEqual(elements.sort());
-    expect([...seen.values()].every((n) => n === 1)).toBe(true);
-    const union = <T>(sets: Iterable<T>[]) => new Set(sets.flatMap((s) => [...s]));
-    expect([...union(parts.map((p) => p.propertySets))].sort()).toEqual([...original.propertySets].sort());
-    expect([...union(parts.map((p) => p.relations))].sort()).toEqual([...original.relations].sort());
-    const meshes = new Map(parts.flatMap((p) => [...p.meshes]));
-    expect(meshes).toEqual(original.meshes);
-    for (const file of result.paths) fs.rmSync(file);
-  }, 180_000);
+      const original = factsOf(file);
+      expect(result.dropped).toBe(0);
+      if (result.paths.length === 0) {
+        // tied together into one piece (every element connected): converted whole
+        expect(result.elements.length).toBe(1);
+        return;
+      }
+      expect(result.paths.length).toBeGreaterThan(1);
+      const parts = result.paths.map(factsOf);
+      const seen = new Map<number, number>();
+      for (const part of parts) {
+        for (const [id, guid] of part.products) {
+          expect(original.products.get(id)).toBe(guid);
+          if (original.spatial.has(id)) continue;
+          seen.set(id, (seen.get(id) ?? 0) + 1);
+        }
+        for (const id of original.spatial) expect(part.products.has(id)).toBe(true);
+      }
+      const elements = [...original.products.keys()].filter((id) => !original.spatial.has(id));
+      expect([...seen.keys()].sort()).toEqual(elements.sort());
+      expect([...seen.values()].every((n) => n === 1)).toBe(true);
+      const union = <T>(sets: Iterable<T>[]) => new Set(sets.flatMap((s) => [...s]));
+      expect([...union(parts.map((p) => p.propertySets))].sort()).toEqual([...original.propertySets].sort());
+      expect([...union(parts.map((p) => p.relations))].sort()).toEqual([...original.relations].sort());
+      const meshes = new Map(parts.flatMap((p) => [...p.meshes]));
+      expect(meshes).toEqual(original.meshes);
+      for (const file of result.paths) fs.rmSync(file);
+    },
+    180_000,
+  );
 });

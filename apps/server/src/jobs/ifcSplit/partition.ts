@@ -147,14 +147,14 @@ export function partition(index: StepIndex, partCount: number): Partition {
   let total = 0;
   for (let line = 0; line < lineCount; line++) if (isElement(line)) total += weight[line]!;
   const groupWeight = new Float64Array(lineCount);
-  for (let line = 0; line < lineCount; line++) if (isElement(line)) groupWeight[find(line)] += weight[line]!;
+  for (let line = 0; line < lineCount; line++) if (isElement(line)) groupWeight[find(line)]! += weight[line]!;
   const partOfRoot = new Int32Array(lineCount).fill(-1);
   const target = total / partCount;
   let before = 0;
   for (let line = 0; line < lineCount; line++) {
     if (!isElement(line)) continue;
     const root = find(line);
-    if (partOfRoot[root] >= 0) continue;
+    if (partOfRoot[root]! >= 0) continue;
     const w = groupWeight[root]!;
     partOfRoot[root] = Math.min(partCount - 1, Math.floor((before + w / 2) / target));
     before += w;
@@ -165,7 +165,7 @@ export function partition(index: StepIndex, partCount: number): Partition {
   for (let line = 0; line < lineCount; line++) {
     if (!isElement(line)) continue;
     const p = partOfRoot[find(line)]!;
-    if (used[p] < 0) used[p] = count++;
+    if (used[p]! < 0) used[p] = count++;
   }
   const partOf = (line: number) => used[partOfRoot[find(line)]!]!;
 
@@ -176,7 +176,7 @@ export function partition(index: StepIndex, partCount: number): Partition {
   /** `start` and what it references into part p: never an element of another part */
   const takeInto = (start: number, p: number, skipDirect?: (r: number) => boolean) => {
     const bit = 1 << p;
-    mask[start] |= bit;
+    mask[start]! |= bit;
     stack.push(start);
     let top = true;
     while (stack.length) {
@@ -188,7 +188,7 @@ export function partition(index: StepIndex, partCount: number): Partition {
         if (t < 0 || shared[t] || mask[t]! & bit) continue;
         if (direct && skipDirect?.(r)) continue;
         if (isElement(t) && partOf(t) !== p) continue;
-        mask[t] |= bit;
+        mask[t]! |= bit;
         stack.push(t);
       }
     }
@@ -242,7 +242,7 @@ export function partition(index: StepIndex, partCount: number): Partition {
       if (!(targets & bit)) continue;
       takeInto(line, p, (r) => {
         const t = index.lineOf(refs[r]!);
-        const other = t >= 0 && anchored[t] && !(mask[t]! & bit);
+        const other = t >= 0 && anchored[t] === 1 && (mask[t]! & bit) === 0;
         if (other) rewrite[line] = 1;
         return other;
       });

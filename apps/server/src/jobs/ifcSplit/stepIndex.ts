@@ -186,7 +186,7 @@ export function indexStep(fd: number): StepIndex {
         refAttrs.push(Math.min(attr, ATTR_MASK) | (depth >= 2 ? IN_LIST : 0));
         i = j - 1;
       } else if (c === 0x3b && depth === 0) {
-        const name = buf.latin1Slice(nameStart, nameEnd).toUpperCase();
+        const name = buf.toString('latin1', nameStart, nameEnd).toUpperCase();
         let type = typeCodes.get(name);
         if (type === undefined) {
           type = typeNames.length;
@@ -237,7 +237,7 @@ export function indexStep(fd: number): StepIndex {
     }
     if (c === 0x45) {
       if (filled - pos < 7 && refill()) continue;
-      if (buf.latin1Slice(pos, pos + 6) === 'ENDSEC') {
+      if (buf.toString('latin1', pos, pos + 6) === 'ENDSEC') {
         ended = true;
         break;
       }

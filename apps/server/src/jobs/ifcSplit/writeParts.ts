@@ -47,7 +47,7 @@ const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0
  * The line with the references in its lists that `keep` refuses left out; null when a reference outside a
  * list is refused or a list that named something is left empty (the line then has no place in the part).
  */
-export function filterLine(line: Uint8Array, keep: (id: number) => boolean): Uint8Array | null {
+export function filterLine(line: Uint8Array, keep: (id: number) => boolean): Buffer | null {
   const out: Uint8Array[] = [];
   let copied = 0;
   let depth = 0;
