@@ -19,6 +19,7 @@ import {
 } from 'web-ifc';
 import { WEB_IFC_DIR } from '../runConversion.ts';
 import { filterLine, splitIfc } from './index.ts';
+import { IN_LIST, indexStep } from './stepIndex.ts';
 
 const fixture = (name: string) =>
   path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/ifc', name);
@@ -107,6 +108,52 @@ function factsOf(file: string): ModelFacts {
     api.CloseModel(modelID);
   }
 }
+
+describe('indexStep', () => {
+  it('reads lines across lines of text, with texts holding ; # and quotes, and comments between lines', () => {
+    const file = path.join(dir, 'tricky.ifc');
+    fs.writeFileSync(
+      file,
+      [
+        'ISO-10303-21;',
+        'HEADER;',
+        "FILE_DESCRIPTION(('ViewDefinition'),'2;1');",
+        "FILE_SCHEMA(('IFC4'));",
+        'ENDSEC;',
+        'DATA;',
+        "#1=IFCPERSON($,'a;b#2','it''s',$,$,$,$,$);",
+        '/* a comment #9 */',
+        "#20 = ifcwall('0aaaaaaaaaaaaaaaaaaaaa',",
+        '  #1,$,$,$,$,$,$,$);',
+        "#3=IFCRELAGGREGATES('1aaaaaaaaaaaaaaaaaaaaa',#1,$,$,#20,(#1,#20));",
+        'ENDSEC;',
+        'END-ISO-10303-21;',
+        '',
+      ].join('\r\n'),
+    );
+    const fd = fs.openSync(file, 'r');
+    try {
+      const index = indexStep(fd);
+      expect(index.header.toString('latin1')).toMatch(/DATA;$/);
+      expect(Array.from(index.ids)).toEqual([1, 20, 3]);
+      expect(index.typeNames).toEqual(['IFCPERSON', 'IFCWALL', 'IFCRELAGGREGATES']);
+      const refsOf = (line: number) =>
+        Array.from(index.refs.subarray(index.refStarts[line], index.refStarts[line + 1]));
+      expect(refsOf(0)).toEqual([]);
+      expect(refsOf(1)).toEqual([1]);
+      expect(refsOf(2)).toEqual([1, 20, 1, 20]);
+      const attrs = Array.from(index.refAttrs.subarray(index.refStarts[2], index.refStarts[3]));
+      expect(attrs).toEqual([1, 4, 5 | IN_LIST, 5 | IN_LIST]);
+      expect(index.lineOf(20)).toBe(1);
+      expect(index.lineOf(2)).toBe(-1);
+      const text = Buffer.alloc(index.lengths[1]!);
+      fs.readSync(fd, text, 0, text.length, index.starts[1]!);
+      expect(text.toString('latin1')).toMatch(/^#20 = ifcwall\(.*\);$/s);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+});
 
 describe('filterLine', () => {
   const filter = (line: string, keep: number[]) =>
