@@ -146,7 +146,7 @@ function table(rows: Measured[]): string {
   for (const r of rows) {
     const ratio = ok(r.bare) && ok(r.penstock) ? `${(r.penstock.ms / r.bare.ms).toFixed(2)}×` : '–';
     lines.push(
-      `| ${n(r.elements)} | ${r.fileMb.toFixed(0)} MB | ${ok(r.bare) ? time(r.bare.ms) : `failed: ${r.bare.error?.slice(0, 160)}`} | ${gb(r.bare.peakMb)} | ${ok(r.penstock) ? time(r.penstock.ms) : `failed: ${r.penstock.error?.slice(0, 160)}`} | ${gb(r.penstock.peakMb)} | ${ratio} | ${r.penstock.objects !== undefined ? n(r.penstock.objects) : '–'} | ${partsCells(r.parts)} | ${r.loadBefore} → ${r.loadAfter} |`.replaceAll(
+      `| ${n(r.elements)} | ${r.fileMb.toFixed(0)} MB | ${ok(r.bare) ? time(r.bare.ms) : notRun(r.bare) ? 'not run' : `failed: ${r.bare.error?.slice(0, 160)}`} | ${notRun(r.bare) ? '–' : gb(r.bare.peakMb)} | ${ok(r.penstock) ? time(r.penstock.ms) : notRun(r.penstock) ? 'not run' : `failed: ${r.penstock.error?.slice(0, 160)}`} | ${notRun(r.penstock) ? '–' : gb(r.penstock.peakMb)} | ${ratio} | ${r.penstock.objects !== undefined ? n(r.penstock.objects) : '–'} | ${partsCells(r.parts)} | ${r.loadBefore} → ${r.loadAfter} |`.replaceAll(
         '\n',
         ' ',
       ),
