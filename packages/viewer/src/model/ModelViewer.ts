@@ -194,6 +194,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
     void shown
       .then(async (hit) => {
         await applySelection(hit ? [[hit.model, [hit.localId]]] : []);
+        tileChanges.expectChanges();
         await fragments.update(true);
         redraw();
       })
@@ -215,6 +216,7 @@ export function createModelViewer(container: HTMLElement, options: ModelViewerOp
   };
 
   const refresh = async () => {
+    tileChanges.expectChanges();
     await fragments.update(true);
     redraw();
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TileRequestClass, type FragmentsModels } from '@thatopen/fragments';
-import { watchTileChanges } from './tileChanges.ts';
+import { REFRESHES_AFTER_CHANGE, watchTileChanges } from './tileChanges.ts';
 
 /** FragmentsModels' model manager as far as the watcher uses it: each applied request, then `_onUpdate`. */
 function fakeFragments() {
@@ -51,6 +51,28 @@ describe('the tile changes of view updates', () => {
     expect(refreshes).toEqual([1]);
     apply(TileRequestClass.UPDATE);
     expect(refreshes).toEqual([1, 5]);
+  });
+
+  it('after a change the viewer made, keeps refreshing and drawing for a while, then stops again', () => {
+    const { fragments, apply, refreshes } = fakeFragments();
+    const changes = watchTileChanges(fragments);
+    apply(TileRequestClass.CREATE, TileRequestClass.FINISH);
+    expect(changes.changed()).toBe(true);
+    apply(TileRequestClass.FINISH);
+    expect(changes.changed()).toBe(false);
+    expect(refreshes).toEqual([1]);
+    // colours or a highlight: the worker's first answers may be FINISHes with the changed tiles after them
+    changes.expectChanges();
+    apply(TileRequestClass.FINISH);
+    expect(changes.changed()).toBe(true);
+    expect(refreshes).toEqual([1, 4]);
+    for (let i = 1; i < REFRESHES_AFTER_CHANGE; i++) apply(TileRequestClass.FINISH);
+    expect(refreshes).toHaveLength(1 + REFRESHES_AFTER_CHANGE);
+    changes.changed();
+    // the while is over: a FINISH alone is nothing again, and schedules no refresh
+    apply(TileRequestClass.FINISH);
+    expect(changes.changed()).toBe(false);
+    expect(refreshes).toHaveLength(1 + REFRESHES_AFTER_CHANGE);
   });
 
   it('counts every view update as a change when the internals are not there', () => {

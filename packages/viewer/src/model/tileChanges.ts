@@ -23,7 +23,16 @@ export interface TileChanges {
   changed(): boolean;
   /** whether the internals were found (false: every view update counts as a change) */
   readonly watched: boolean;
+  /**
+   * The viewer changed what is drawn (colours, opacity, visibility, highlight, the camera): the worker
+   * may answer its first refreshes with a FINISH alone and send the changed tiles later, so the next
+   * REFRESHES_AFTER_CHANGE refreshes go on, and count as changes, whatever they bring.
+   */
+  expectChanges(): void;
 }
+
+/** about two seconds of Fragments' refreshes (one every 100 ms or so) */
+export const REFRESHES_AFTER_CHANGE = 20;
 
 interface ModelManagerInternals {
   processTileRequest(request: { tileRequestClass: TileRequestClass }): void;
@@ -33,19 +42,24 @@ interface ModelManagerInternals {
 export function watchTileChanges(fragments: FragmentsModels): TileChanges {
   const manager = fragments.models as unknown as Partial<ModelManagerInternals>;
   if (typeof manager?.processTileRequest !== 'function' || typeof manager._onUpdate !== 'function')
-    return { changed: () => true, watched: false };
+    return { changed: () => true, watched: false, expectChanges: () => undefined };
   const process = manager.processTileRequest.bind(manager);
   const onUpdate = manager._onUpdate.bind(manager);
   let changed = false;
+  let keepRefreshing = 0;
   // the class of the request just applied: `_onUpdate` is called right after each one
   let last: TileRequestClass | null = null;
   manager.processTileRequest = (request) => {
     last = request.tileRequestClass;
-    if (last !== TileRequestClass.FINISH) changed = true;
+    if (last !== TileRequestClass.FINISH || keepRefreshing > 0) changed = true;
     process(request);
   };
   manager._onUpdate = () => {
     if (last !== TileRequestClass.FINISH) onUpdate();
+    else if (keepRefreshing > 0) {
+      keepRefreshing--;
+      onUpdate();
+    }
   };
   return {
     changed() {
@@ -54,5 +68,8 @@ export function watchTileChanges(fragments: FragmentsModels): TileChanges {
       return was;
     },
     watched: true,
+    expectChanges() {
+      keepRefreshing = REFRESHES_AFTER_CHANGE;
+    },
   };
 }
