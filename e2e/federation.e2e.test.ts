@@ -101,15 +101,17 @@ describe('federated models in Chromium', () => {
     // colour by model, then hide: the stored state says so
     // (the boxes follow the viewer's answer, a moment after the click)
     await panel.getByLabel('Colour by model').click();
-    await expect.poll(() => panel.getByLabel('Colour by model').isChecked()).toBe(true);
+    await expect.poll(() => panel.getByLabel('Colour by model').isChecked(), { timeout: 10_000 }).toBe(true);
     await panel.getByLabel('Shown').click();
     await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as HookWindow).__penstockViewer.viewer.viewerState().models),
+      .poll(
+        () =>
+          page.evaluate(() => (window as unknown as HookWindow).__penstockViewer.viewer.viewerState().models),
+        { timeout: 10_000 },
       )
       .toEqual([expect.objectContaining({ visible: false, colour: '#e8a33d' })]);
     await panel.getByLabel('Shown').click();
-    await expect.poll(() => panel.getByLabel('Shown').isChecked()).toBe(true);
+    await expect.poll(() => panel.getByLabel('Shown').isChecked(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, '33-federation-coloured');
 
     // remove
