@@ -201,7 +201,8 @@ describe.skipIf(!pgUp)(
             `after the kill (heartbeat 10 s, pg-boss supervising every 10 s) and finished it ` +
             `${seconds(Date.now() - killedAt)} after the kill`,
         );
-        expect(converter('takeover-plant.ifc')).toEqual([b.port]);
+        // B's log reaches this process through its stdout a moment after the conversion is marked done
+        await expect.poll(() => converter('takeover-plant.ifc'), { timeout: 10_000 }).toEqual([b.port]);
         expect((await onB.bytes(`/api/models/${versionId}/fragments`)).length).toBeGreaterThan(1000);
         killedModel = { versionId, cookieOfA };
       },
