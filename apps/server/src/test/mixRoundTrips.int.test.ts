@@ -115,8 +115,16 @@ describe.each(await testDatabases())('the load mix on %s', (kind) => {
     // twice: the compiled statements' second run too
     for (let round = 0; round < 2; round++)
       for (const request of reads) {
-        const { response, statements } = await send(request);
-        expect([request.url, response.statusCode, statements]).toEqual([request.url, 200, 1]);
+        // a statement of background work (the job queue's poll) can fall inside a request's count: a route
+        // answers in one when one of three tries does, and a route that needs two never does
+        let fewest = Infinity;
+        let status = 0;
+        for (let attempt = 0; attempt < 3 && fewest > 1; attempt++) {
+          const { response, statements } = await send(request);
+          status = response.statusCode;
+          fewest = Math.min(fewest, statements);
+        }
+        expect([request.url, status, fewest]).toEqual([request.url, 200, 1]);
       }
     const register = await send({ method: 'GET', url: '/api/dsear' });
     expect(register.response.json<unknown[]>().length).toBeGreaterThan(0);
